@@ -1,0 +1,148 @@
+// The contract as code: the hand-written OpenAPI document, parsed once, and ajv validators compiled
+// straight from its schemas. No schema is restated in TypeScript.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { OpenAPIV3_1 } from 'openapi-types';
+
+export const OPENAPI_PATH = fileURLToPath(new URL('./calls-api.openapi.yaml', import.meta.url));
+const DOCUMENT_ID = 'urn:calls-conformance:openapi';
+
+export type OperationId = 'listCalls' | 'getCall' | 'markGroupConversationAsUnread';
+
+export interface SchemaViolation {
+  /** Where in the value the problem is, as a JSON pointer ('' is the whole body). */
+  valuePath: string;
+  /** Which schema rule was broken, as a pointer into the OpenAPI document. */
+  schemaPath: string;
+  message: string;
+}
+
+export interface Contract {
+  document: OpenAPIV3_1.Document;
+  /** Validates a value against `#/components/schemas/NAME`. */
+  validateSchema(name: string, value: unknown): SchemaViolation[];
+  /**
+   * Validates a response body against the schema the operation declares for the status:
+   * the exact code, then its range (`2XX`), then `default`.
+   */
+  validateResponse(operationId: OperationId, status: number, body: unknown): SchemaViolation[];
+  /** The response key that applies to a status, or undefined when the operation declares none. */
+  responseKeyFor(operationId: OperationId, status: number): string | undefined;
+}
+
+export function loadOpenApiDocument(path = OPENAPI_PATH): OpenAPIV3_1.Document {
+  return parse(readFileSync(path, 'utf8')) as OpenAPIV3_1.Document;
+}
+
+export function loadContract(document: OpenAPIV3_1.Document = loadOpenApiDocument()): Contract {
+  // strictRequired is off because CallListItem narrows Call with `allOf` + `required`, the
+  // standard way to add required fields to a shared schema.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, validateFormats: true, verbose: true });
+  addFormats.default(ajv);
+  // The OpenAPI document itself is registered as one schema resource so that every internal
+  // `$ref: '#/components/...'` resolves exactly as a peer tool resolves it. Its top-level keys
+  // are OpenAPI, not JSON Schema, so ajv is told they are known and carry no validation.
+  ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components', 'tags', 'security', 'jsonSchemaDialect', 'webhooks', 'externalDocs']);
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID, jsonSchemaDialect: undefined });
+
+  const pointers = pointersOf(document);
+  const compiled = new Map<string, ValidateFunction>();
+  const validatorAt = (pointer: string): ValidateFunction => {
+    let validate = compiled.get(pointer);
+    if (!validate) {
+      validate = ajv.getSchema(`${DOCUMENT_ID}#${pointer}`);
+      if (!validate) throw new Error(`The OpenAPI document has no schema at ${pointer}`);
+      compiled.set(pointer, validate);
+    }
+    return validate;
+  };
+  const run = (pointer: string, value: unknown): SchemaViolation[] => {
+    const validate = validatorAt(pointer);
+    return validate(value) ? [] : (validate.errors ?? []).map((error) => toViolation(error, pointers));
+  };
+
+  const operations = indexOperations(document);
+  const responseKeyFor = (operationId: OperationId, status: number): string | undefined => {
+    const { responses } = operations.get(operationId)!;
+    const candidates = [String(status), `${String(status)[0]}XX`, 'default'];
+    return candidates.find((key) => responses[key] !== undefined);
+  };
+
+  return {
+    document,
+    validateSchema: (name, value) => run(`/components/schemas/${name}`, value),
+    validateResponse(operationId, status, body) {
+      const operation = operations.get(operationId);
+      if (!operation) throw new Error(`Unknown operation ${operationId}`);
+      const key = responseKeyFor(operationId, status);
+      if (key === undefined) {
+        return [{ valuePath: '', schemaPath: `${operation.pointer}/responses`, message: `status ${status} is not declared` }];
+      }
+      const pointer = `${operation.pointer}/responses/${key}`;
+      const response = resolve(document, operation.responses[key]!) as OpenAPIV3_1.ResponseObject;
+      if (!response.content?.['application/json']?.schema) return [];
+      const schemaPointer = responsePointer(document, operation.responses[key]!, pointer);
+      return run(`${schemaPointer}/content/application~1json/schema`, body);
+    },
+    responseKeyFor,
+  };
+}
+
+interface IndexedOperation {
+  pointer: string;
+  responses: Record<string, OpenAPIV3_1.ResponseObject | OpenAPIV3_1.ReferenceObject>;
+}
+
+function indexOperations(document: OpenAPIV3_1.Document): Map<string, IndexedOperation> {
+  const operations = new Map<string, IndexedOperation>();
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item?.[method];
+      if (!operation?.operationId) continue;
+      operations.set(operation.operationId, {
+        pointer: `/paths/${escapePointer(path)}/${method}`,
+        responses: (operation.responses ?? {}) as IndexedOperation['responses'],
+      });
+    }
+  }
+  return operations;
+}
+
+/** A response given by `$ref` is validated at the component it points to. */
+function responsePointer(document: OpenAPIV3_1.Document, response: object, pointer: string): string {
+  return '$ref' in response ? String((response as OpenAPIV3_1.ReferenceObject).$ref).replace(/^#/, '') : pointer;
+}
+
+function resolve(document: OpenAPIV3_1.Document, value: object): unknown {
+  if (!('$ref' in value)) return value;
+  const path = String((value as OpenAPIV3_1.ReferenceObject).$ref).replace(/^#\//, '').split('/');
+  return path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[unescapePointer(key)], document);
+}
+
+/**
+ * ajv reports schema paths relative to the schema it compiled; a reader wants the place in the
+ * OpenAPI document, so every schema object is mapped to its pointer once (ajv keeps the objects).
+ */
+function pointersOf(document: object): WeakMap<object, string> {
+  const pointers = new WeakMap<object, string>();
+  const walk = (node: unknown, pointer: string) => {
+    if (node === null || typeof node !== 'object' || pointers.has(node)) return;
+    pointers.set(node, pointer);
+    for (const [key, child] of Object.entries(node)) walk(child, `${pointer}/${escapePointer(key)}`);
+  };
+  walk(document, '#');
+  return pointers;
+}
+
+function toViolation(error: ErrorObject, pointers: WeakMap<object, string>): SchemaViolation {
+  const parent = error.parentSchema && pointers.get(error.parentSchema);
+  const schemaPath = parent ? `${parent}/${error.keyword}` : error.schemaPath;
+  const message = error.keyword === 'required' ? `${error.message}` : `${error.message ?? error.keyword} ${JSON.stringify(error.params)}`;
+  return { valuePath: error.instancePath, schemaPath, message };
+}
+
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
