@@ -1,0 +1,58 @@
+// The requirement catalog (requirements.yaml), validated against its JSON Schema on load so that a
+// malformed entry stops everything that uses it.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { OperationId } from './contract.ts';
+
+export const CATALOG_PATH = fileURLToPath(new URL('./requirements.yaml', import.meta.url));
+const CATALOG_SCHEMA_PATH = fileURLToPath(new URL('./requirements.schema.json', import.meta.url));
+
+export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'INFO';
+export type RequirementKind = 'rule' | 'field' | 'derived' | 'error' | 'limit' | 'not-shown';
+
+export interface Requirement {
+  id: string;
+  section: string;
+  level: Level;
+  kind: RequirementKind;
+  text: string;
+  operations?: OperationId[];
+  /** For field constraints: the JSON pointer into the OpenAPI document that encodes them. */
+  schema?: string;
+  /** False when this interface cannot observe the item; `reason` then says why. */
+  testable?: boolean;
+  reason?: string;
+  /** For "not shown" items: what the suite assumes and reports. */
+  stance?: string;
+}
+
+export interface Catalog {
+  title: string;
+  sections: Readonly<Record<string, string>>;
+  requirements: readonly Requirement[];
+  byId: ReadonlyMap<string, Requirement>;
+}
+
+export function loadCatalog(path = CATALOG_PATH): Catalog {
+  const raw = parse(readFileSync(path, 'utf8')) as unknown;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+  const validate = ajv.compile(JSON.parse(readFileSync(CATALOG_SCHEMA_PATH, 'utf8')));
+  if (!validate(raw)) {
+    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    throw new Error(`${path} does not match its schema: ${problems.join('; ')}`);
+  }
+  const { specification, requirements } = raw as {
+    specification: { title: string; sections: Record<string, string> };
+    requirements: Requirement[];
+  };
+  const byId = new Map<string, Requirement>();
+  for (const requirement of requirements) {
+    if (byId.has(requirement.id)) throw new Error(`${path}: requirement id ${requirement.id} is declared twice`);
+    byId.set(requirement.id, Object.freeze(requirement));
+  }
+  return Object.freeze({ title: specification.title, sections: specification.sections, requirements, byId });
+}
+
+export const isTestable = (requirement: Requirement): boolean => requirement.testable !== false;
