@@ -1,0 +1,134 @@
+// Indexes over the call rows so that List Calls never scans the data set per request: each exact
+// filter has a posting list of positions, each date filter a sorted column searched by bisection.
+// A query starts from the smallest candidate list and checks the other filters on its rows only.
+import type { CallRow } from './data/generate.ts';
+
+export interface CallFilters {
+  type?: string;
+  mode?: string;
+  status?: string;
+  receiverType?: string;
+  participantsCount?: number;
+  /** Lower bound: calls that started at or after this UNIX time. */
+  startedAt?: number;
+  /** Upper bound: calls that ended at or before this UNIX time. */
+  endedAt?: number;
+  hasRecording?: boolean;
+  uid?: string;
+  /** onBehalfOf scoping: calls in which this uid took part, like `uid`. */
+  onBehalfOf?: string;
+}
+
+export interface CallPage {
+  total: number;
+  rows: CallRow[];
+}
+
+export interface CallIndex {
+  readonly size: number;
+  query(filters: CallFilters, page: number, perPage: number): CallPage;
+  bySessionId(sessionId: string): CallRow | undefined;
+}
+
+interface Candidate {
+  size: number;
+  positions(): Int32Array;
+  matches(row: CallRow): boolean;
+}
+
+const EMPTY = new Int32Array(0);
+
+export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
+  const exact = {
+    type: postings(rows, (row) => [row.type]),
+    mode: postings(rows, (row) => [row.mode]),
+    status: postings(rows, (row) => [row.status]),
+    receiverType: postings(rows, (row) => [row.receiverType]),
+    participantsCount: postings(rows, (row) => [String(row.totalParticipants)]),
+    hasRecording: postings(rows, (row) => [String(row.hasRecording)]),
+    uid: postings(rows, (row) => row.uids),
+  };
+  const started = sortedColumn(rows, (row) => row.startedAt);
+  const ended = sortedColumn(rows, (row) => row.endedAt);
+  const bySession = new Map(rows.map((row) => [row.sessionId, row]));
+
+  const exactCandidate = (list: Map<string, Int32Array>, key: string, matches: Candidate['matches']): Candidate => {
+    const positions = list.get(key) ?? EMPTY;
+    return { size: positions.length, positions: () => positions, matches };
+  };
+
+  const candidatesFor = (f: CallFilters): Candidate[] => {
+    const out: Candidate[] = [];
+    if (f.type !== undefined) out.push(exactCandidate(exact.type, f.type, (row) => row.type === f.type));
+    if (f.mode !== undefined) out.push(exactCandidate(exact.mode, f.mode, (row) => row.mode === f.mode));
+    if (f.status !== undefined) out.push(exactCandidate(exact.status, f.status, (row) => row.status === f.status));
+    if (f.receiverType !== undefined) out.push(exactCandidate(exact.receiverType, f.receiverType, (row) => row.receiverType === f.receiverType));
+    if (f.participantsCount !== undefined) {
+      const count = f.participantsCount;
+      out.push(exactCandidate(exact.participantsCount, String(count), (row) => row.totalParticipants === count));
+    }
+    if (f.hasRecording !== undefined) out.push(exactCandidate(exact.hasRecording, String(f.hasRecording), (row) => row.hasRecording === f.hasRecording));
+    for (const uid of [f.uid, f.onBehalfOf]) {
+      if (uid !== undefined) out.push(exactCandidate(exact.uid, uid, (row) => row.uids.includes(uid)));
+    }
+    if (f.startedAt !== undefined) {
+      const from = lowerBound(started.values, f.startedAt);
+      const bound = f.startedAt;
+      out.push({ size: started.positions.length - from, positions: () => sortedSlice(started.positions, from, started.positions.length), matches: (row) => row.startedAt >= bound });
+    }
+    if (f.endedAt !== undefined) {
+      const to = lowerBound(ended.values, f.endedAt + 1);
+      const bound = f.endedAt;
+      out.push({ size: to, positions: () => sortedSlice(ended.positions, 0, to), matches: (row) => row.endedAt !== undefined && row.endedAt <= bound });
+    }
+    return out;
+  };
+
+  return {
+    size: rows.length,
+    bySessionId: (sessionId) => bySession.get(sessionId),
+    query(filters, page, perPage) {
+      const from = (page - 1) * perPage;
+      const candidates = candidatesFor(filters);
+      if (candidates.length === 0) return { total: rows.length, rows: rows.slice(from, from + perPage) };
+      candidates.sort((a, b) => a.size - b.size);
+      const [driver, ...others] = candidates as [Candidate, ...Candidate[]];
+      let matched = driver.positions();
+      if (others.length > 0) matched = matched.filter((position) => others.every((c) => c.matches(rows[position]!)));
+      return { total: matched.length, rows: Array.from(matched.subarray(from, from + perPage), (position) => rows[position]!) };
+    },
+  };
+}
+
+function postings(rows: readonly CallRow[], keysOf: (row: CallRow) => readonly string[]): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  rows.forEach((row, position) => {
+    for (const key of keysOf(row)) {
+      let list = lists.get(key);
+      if (!list) lists.set(key, (list = []));
+      list.push(position);
+    }
+  });
+  return new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)]));
+}
+
+/** Positions of the rows that have the value, ordered by it, and the values in that order. */
+function sortedColumn(rows: readonly CallRow[], valueOf: (row: CallRow) => number | undefined) {
+  const positions = Int32Array.from(rows.keys()).filter((position) => valueOf(rows[position]!) !== undefined);
+  positions.sort((a, b) => valueOf(rows[a]!)! - valueOf(rows[b]!)!);
+  return { positions, values: Float64Array.from(positions, (position) => valueOf(rows[position]!)!) };
+}
+
+function lowerBound(values: Float64Array, target: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < target) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** A slice of positions put back in list order (typed-array sort is numeric). */
+const sortedSlice = (positions: Int32Array, from: number, to: number) => positions.slice(from, to).sort();

@@ -1,0 +1,58 @@
+// The deterministic data set for a seed and a number of calls: the directory (users, groups,
+// messages) kept whole, and the calls kept as index rows that can be materialised on demand.
+import { createRandom } from './random.ts';
+import { generateDirectory, type Directory } from './directory.ts';
+import { callSource, generateCall, type CallSource } from './calls.ts';
+import type { Call, StoredCall } from '../model.ts';
+
+/** What the store keeps of a call to filter, sort and find it; the rest is rebuilt from `index`. */
+export interface CallRow {
+  index: number;
+  sessionId: string;
+  type: Call['type'];
+  mode: Call['mode'];
+  status: Call['status'];
+  receiverType: Call['receiverType'];
+  totalParticipants: number;
+  hasRecording: boolean;
+  initiatedAt: number;
+  startedAt: number;
+  endedAt: number | undefined;
+  /** The distinct uids of the participant entries. */
+  uids: readonly string[];
+}
+
+export interface DataSet extends Directory {
+  seed: number;
+  /** Calls in the stable order List Calls answers them: newest initiatedAt first, then by sessionId. */
+  rows: CallRow[];
+  materialize(row: CallRow): StoredCall;
+}
+
+export function generateDataSet(seed: number, callCount: number): DataSet {
+  const directory = generateDirectory(createRandom(seed), callCount);
+  const source = callSource(seed, directory);
+  const rows: CallRow[] = new Array(callCount);
+  for (let index = 0; index < callCount; index += 1) rows[index] = toRow(index, generateCall(source, index, false).call);
+  rows.sort((a, b) => b.initiatedAt - a.initiatedAt || (a.sessionId < b.sessionId ? -1 : 1));
+  return { seed, ...directory, rows, materialize: (row) => generateCall(source, row.index, true) };
+}
+
+function toRow(index: number, call: Call): CallRow {
+  return {
+    index,
+    sessionId: call.sessionId,
+    type: call.type,
+    mode: call.mode,
+    status: call.status,
+    receiverType: call.receiverType,
+    totalParticipants: call.totalParticipants,
+    hasRecording: call.hasRecording,
+    initiatedAt: call.initiatedAt,
+    startedAt: call.startedAt,
+    endedAt: call.endedAt,
+    uids: [...new Set(call.participants.map((participant) => participant.uid))],
+  };
+}
+
+export type { CallSource };

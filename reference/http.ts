@@ -1,0 +1,43 @@
+// Small HTTP helpers over node:http: JSON answers and a capped JSON body reader.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError, errors } from './errors.ts';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+export function sendError(res: ServerResponse, error: ApiError): void {
+  sendJson(res, error.status, error.toBody());
+}
+
+/**
+ * Reads a JSON body of at most MAX_BODY_BYTES. A larger body is refused as soon as the limit is
+ * passed, without buffering the rest; a body that is not JSON, or not sent as JSON, is a bad request.
+ */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) throw errors.payloadTooLarge(MAX_BODY_BYTES);
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > MAX_BODY_BYTES) throw errors.payloadTooLarge(MAX_BODY_BYTES);
+    chunks.push(chunk);
+  }
+  if (received === 0) throw errors.badRequest({ body: ['A JSON body with messageId is required.'] });
+  if (contentType !== 'application/json') {
+    throw errors.badRequest({ 'content-type': [`The body must be sent as application/json, not "${contentType.slice(0, 64) || 'none'}".`] });
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw errors.badRequest({ body: ['The body is not valid JSON.'] });
+  }
+}
+
+export { ApiError };

@@ -1,0 +1,58 @@
+// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N]`: starts the reference
+// implementation and prints one line with its base address. Keys come from API_KEY and
+// RESTRICTED_API_KEY when set (the variables that configure the suite), else the demo keys.
+import { parseArgs } from 'node:util';
+import { createServer } from './server.ts';
+import { DEFAULT_CALLS, DEFAULT_SEED, MAX_CALLS } from './fixtures.ts';
+
+const USAGE = 'usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N]';
+
+function fail(message: string): never {
+  process.stderr.write(`reference: ${message}\n`);
+  process.exit(2);
+}
+
+function integerOption(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) fail(`--${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  return Number(raw);
+}
+
+function keyOption(variable: string): string | undefined {
+  const value = process.env[variable];
+  if (value === undefined || value === '') return undefined;
+  if (/\s/.test(value)) fail(`${variable} must not contain whitespace`);
+  return value;
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, calls: { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+  }).values;
+} catch (error) {
+  fail(`${(error as Error).message.split('\n')[0]} (${USAGE})`);
+}
+if (parsed.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+
+const port = integerOption('port', parsed.port, 8080, 0, 65535);
+const seed = integerOption('seed', parsed.seed, DEFAULT_SEED, 0, 2 ** 32 - 1);
+const calls = integerOption('calls', parsed.calls, DEFAULT_CALLS, 1, MAX_CALLS);
+const fullAccess = keyOption('API_KEY');
+const readOnly = keyOption('RESTRICTED_API_KEY');
+const reference = createServer({ seed, calls, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) } });
+
+try {
+  const base = await reference.listen(port, parsed.host ?? '127.0.0.1');
+  process.stdout.write(`reference server listening on ${base}\n`);
+} catch (error) {
+  fail(`cannot listen on ${parsed.host ?? '127.0.0.1'}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void reference.close().then(() => process.exit(0)));
+}

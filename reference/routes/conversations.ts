@@ -1,0 +1,35 @@
+// Mark Group Conversation As Unread (specification section 4.3). Needs a fullAccess key. The
+// acting user comes from onBehalfOf, as in the deployment's sibling conversation operations.
+import type { RequestContext } from './context.ts';
+import { actingUser } from './calls.ts';
+import { requireFullAccess } from '../auth.ts';
+import { errors } from '../errors.ts';
+import { readJsonBody, sendJson } from '../http.ts';
+
+export async function markGroupConversationAsUnread(context: RequestContext, guid: string): Promise<void> {
+  requireFullAccess(context.scope);
+  const messageId = parseMessageId(await readJsonBody(context.req));
+  const uid = actingUser(context);
+  if (uid === undefined) throw errors.badRequest({ onBehalfOf: ['the acting user is required for this operation'] });
+  const group = context.store.group(guid);
+  if (!group) throw errors.guidNotFound(guid);
+  if (!group.members.includes(uid)) throw errors.notAMember(uid, guid);
+  const message = context.store.message(messageId);
+  if (!message || message.guid !== guid) throw errors.messageIdNotFound(messageId);
+
+  context.store.markUnread(guid, uid, messageId);
+  sendJson(context.res, 200, {
+    data: {
+      success: true,
+      message: `The messages after the message id ${messageId} in the group ${guid} are marked as unread for the user ${uid}.`,
+    },
+  });
+}
+
+function parseMessageId(body: unknown): number {
+  const value = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).messageId : undefined;
+  if (!Number.isSafeInteger(value) || (value as number) < 1) {
+    throw errors.badRequest({ messageId: ['must be a positive integer, given in a JSON object body'] });
+  }
+  return value as number;
+}

@@ -1,0 +1,130 @@
+// The reference implementation of the interface: a real node:http server built by a factory, so
+// tests can start as many as they like on free ports. Both services answer under one base, /v3.
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { authenticate, type ApiKeys } from './auth.ts';
+import { ApiError, errors } from './errors.ts';
+import { sendError } from './http.ts';
+import { createStore, type Store } from './store.ts';
+import { getCall, listCalls } from './routes/calls.ts';
+import { markGroupConversationAsUnread } from './routes/conversations.ts';
+import type { RequestContext } from './routes/context.ts';
+import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS } from './fixtures.ts';
+
+export interface ReferenceOptions {
+  seed?: number;
+  calls?: number;
+  keys?: Partial<ApiKeys>;
+}
+
+export interface ReferenceServer {
+  readonly server: Server;
+  readonly store: Store;
+  readonly keys: ApiKeys;
+  /** Listens on the port (0: a free one) and resolves to the base address, ending in /v3. */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Request lines and headers up to this size are read; ids of tens of thousands of characters still get an answer. */
+const MAX_HEADER_BYTES = 64 * 1024;
+
+type Route = (context: RequestContext, segments: string[]) => void | Promise<void>;
+
+interface RouteMatch {
+  method: string;
+  handler: Route;
+}
+
+export function createServer(options: ReferenceOptions = {}): ReferenceServer {
+  const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS);
+  const keys: ApiKeys = { ...DEMO_KEYS, ...options.keys };
+  const server = createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    handle(req, res, store, keys).catch((error: unknown) => respondToFailure(res, error));
+  });
+  server.on('clientError', answerUnparsableRequest);
+
+  return {
+    server,
+    store,
+    keys,
+    listen: (port = 0, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address() as AddressInfo;
+          const printable = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve(`http://${printable}:${address.port}/v3`);
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, store: Store, keys: ApiKeys): Promise<void> {
+  const target = req.url ?? '/';
+  const queryStart = target.indexOf('?');
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  const search = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
+  const match = route(path.split('/').slice(1));
+  if (!match || match.route.method !== req.method) throw errors.apiNotFound(req.method ?? '');
+  const scope = authenticate(req, keys);
+  await match.route.handler({ req, res, search, store, scope }, match.segments.map(decodeSegment));
+}
+
+/** The three operations, matched on raw path segments so an encoded "/" stays inside its segment. */
+function route(segments: string[]): { route: RouteMatch; segments: string[] } | undefined {
+  if (segments[0] !== 'v3') return undefined;
+  const [, first, second, third, fourth, ...rest] = segments;
+  if (first === 'calls' && second === undefined) return { route: { method: 'GET', handler: (c) => listCalls(c) }, segments: [] };
+  if (first === 'calls' && third === undefined) {
+    return { route: { method: 'GET', handler: (c, [id]) => getCall(c, id!) }, segments: [second!] };
+  }
+  if (first === 'groups' && second !== undefined && second !== '' && third === 'conversation' && fourth === 'read' && rest.length === 0) {
+    return { route: { method: 'DELETE', handler: (c, [guid]) => markGroupConversationAsUnread(c, guid!) }, segments: [second] };
+  }
+  return undefined;
+}
+
+/** A segment that is not valid percent-encoding is taken literally: it names an id that does not exist. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function respondToFailure(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (error instanceof ApiError) {
+    sendError(res, error);
+    return;
+  }
+  // A bug in the reference: say so plainly rather than hang or crash the process.
+  sendError(res, new ApiError(500, 'ERR_INTERNAL', 'The reference implementation failed on this request.'));
+}
+
+/** Requests node:http cannot parse (oversized headers, malformed request lines) still get a JSON error. */
+function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify(
+    new ApiError(status, 'ERR_BAD_REQUEST', tooLarge ? 'The request line and headers are too large.' : 'The request could not be parsed.').toBody(),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
