@@ -1,0 +1,41 @@
+// Two projects: `conformance` is the product (the suite, run against the configured target or the
+// embedded reference), `self` is the project's own tests. Configuration is read and validated
+// here, before any test: a bad value ends the run with one line naming the variable.
+import { defineConfig } from '@playwright/test';
+import { ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './fixtures/config.ts';
+
+function configOrExit(): SuiteConfig {
+  try {
+    return loadConfig(environment());
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(2);
+  }
+}
+
+const suite = configOrExit();
+
+/** With no remote target, the reference starts on a free port and reports its address on stdout. */
+const embeddedReference = suite.target.kind === 'embedded'
+  ? {
+      command: `node --import tsx reference/main.ts --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls}`,
+      wait: { stdout: new RegExp(`reference server listening on (?<${REFERENCE_URL_VARIABLE.toLowerCase()}>http://\\S+)`) },
+      env: { API_KEY: suite.apiKey, RESTRICTED_API_KEY: suite.restrictedApiKey ?? '' },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 2_000 },
+    }
+  : undefined;
+
+export default defineConfig({
+  testDir: 'tests',
+  fullyParallel: true,
+  reporter: [['list']],
+  projects: [
+    { name: 'conformance', testIgnore: ['self/**'] },
+    { name: 'self', testDir: 'tests/self', timeout: 60_000 },
+  ],
+  ...(embeddedReference && { webServer: embeddedReference }),
+});
