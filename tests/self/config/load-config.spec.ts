@@ -1,0 +1,103 @@
+// The configuration module: defaults for the embedded reference, the two ways to name a remote
+// target, and one clear error naming the variable for each bad value (never echoing a key).
+import { test, expect } from '@playwright/test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, environment, loadConfig, redactedConfig } from '../../../fixtures/config.ts';
+import { DEMO_KEYS, UNREAD_FIXTURE } from '../../../reference/fixtures.ts';
+
+const remote = { CALLS_BASE_URL: 'https://calls.example.test/v3', CHAT_BASE_URL: 'https://chat.example.test/v3', API_KEY: 'k-123' };
+
+function errorFor(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`no configuration error for ${JSON.stringify(env)}`);
+}
+
+test('with nothing configured the embedded reference is the target, with its demo keys and fixtures', () => {
+  const config = loadConfig({});
+  expect(config.target).toEqual({ kind: 'embedded', seed: 1, calls: 1000 });
+  expect(config.apiKey).toBe(DEMO_KEYS.fullAccess);
+  expect(config.restrictedApiKey).toBe(DEMO_KEYS.readOnly);
+  expect(config.allowWrites).toBe(true);
+  expect(config.unread).toEqual(UNREAD_FIXTURE);
+  expect(config.callsBaseUrl).toBeUndefined();
+  expect(Object.isFrozen(config)).toBe(true);
+});
+
+test('the embedded reference address reported at start-up becomes both base addresses', () => {
+  const config = loadConfig({ CONFORMANCE_REFERENCE_URL: 'http://127.0.0.1:4321/v3', REFERENCE_CALLS: '50', REFERENCE_SEED: '9' });
+  expect(config.callsBaseUrl).toBe('http://127.0.0.1:4321/v3');
+  expect(config.chatBaseUrl).toBe('http://127.0.0.1:4321/v3');
+  expect(config.target).toEqual({ kind: 'embedded', seed: 9, calls: 50 });
+});
+
+test('a remote target by base addresses is read-only by default, with trailing slashes tolerated', () => {
+  const config = loadConfig({ ...remote, CALLS_BASE_URL: 'https://calls.example.test/v3/' });
+  expect(config.target).toEqual({ kind: 'remote', source: 'base-urls' });
+  expect(config.callsBaseUrl).toBe('https://calls.example.test/v3');
+  expect(config.allowWrites).toBe(false);
+  expect(config.restrictedApiKey).toBeUndefined();
+});
+
+test('APP_ID and REGION build the deployment addresses of both services', () => {
+  const config = loadConfig({ APP_ID: '31780434a95d45', REGION: 'eu', API_KEY: 'k' });
+  expect(config.callsBaseUrl).toBe('https://31780434a95d45.call-eu.cometchat.io/v3');
+  expect(config.chatBaseUrl).toBe('https://31780434a95d45.api-eu.cometchat.io/v3');
+});
+
+test('each bad value is refused with a message that starts with the variable name', () => {
+  const cases: Array<[Record<string, string>, string]> = [
+    [{ ...remote, CALLS_BASE_URL: 'ftp://calls.example.test/v3' }, 'CALLS_BASE_URL'],
+    [{ ...remote, CALLS_BASE_URL: 'https://calls.example.test/v2' }, 'CALLS_BASE_URL'],
+    [{ ...remote, CHAT_BASE_URL: 'not a url' }, 'CHAT_BASE_URL'],
+    [{ CALLS_BASE_URL: remote.CALLS_BASE_URL, API_KEY: 'k' }, 'CHAT_BASE_URL'],
+    [{ ...remote, APP_ID: 'abc', REGION: 'us' }, 'CALLS_BASE_URL'],
+    [{ APP_ID: 'abc', REGION: 'mars', API_KEY: 'k' }, 'REGION'],
+    [{ APP_ID: 'abc', API_KEY: 'k' }, 'REGION'],
+    [{ REGION: 'us', API_KEY: 'k' }, 'APP_ID'],
+    [{ APP_ID: 'a.b', REGION: 'us', API_KEY: 'k' }, 'APP_ID'],
+    [{ CALLS_BASE_URL: remote.CALLS_BASE_URL, CHAT_BASE_URL: remote.CHAT_BASE_URL }, 'API_KEY'],
+    [{ ...remote, RESTRICTED_API_KEY: 'k-123' }, 'RESTRICTED_API_KEY'],
+    [{ ALLOW_WRITES: 'maybe' }, 'ALLOW_WRITES'],
+    [{ ...remote, ALLOW_WRITES: 'true' }, 'UNREAD_GROUP_GUID'],
+    [{ ...remote, ALLOW_WRITES: 'true', UNREAD_GROUP_GUID: 'g' }, 'UNREAD_MESSAGE_ID'],
+    [{ ...remote, ALLOW_WRITES: 'true', UNREAD_GROUP_GUID: 'g', UNREAD_MESSAGE_ID: '7' }, 'UNREAD_ON_BEHALF_OF'],
+    [{ UNREAD_MESSAGE_ID: 'seven' }, 'UNREAD_MESSAGE_ID'],
+    [{ REQUEST_TIMEOUT_MS: '10s' }, 'REQUEST_TIMEOUT_MS'],
+    [{ REFERENCE_CALLS: '0' }, 'REFERENCE_CALLS'],
+    [{ REFERENCE_SEED: '-1' }, 'REFERENCE_SEED'],
+  ];
+  for (const [env, variable] of cases) {
+    const error = errorFor(env);
+    expect(error.variable, JSON.stringify(env)).toBe(variable);
+    expect(error.message.startsWith(`${variable} `), error.message).toBe(true);
+    expect(error.message, 'one line').not.toContain('\n');
+  }
+});
+
+test('a key with whitespace is refused without echoing the key', () => {
+  const error = errorFor({ ...remote, API_KEY: 'secret-with space' });
+  expect(error.variable).toBe('API_KEY');
+  expect(error.message).not.toContain('secret');
+});
+
+test('the redacted configuration carries no key', () => {
+  const text = JSON.stringify(redactedConfig(loadConfig({ ...remote, RESTRICTED_API_KEY: 'restricted-456' })));
+  expect(text).not.toContain('k-123');
+  expect(text).not.toContain('restricted-456');
+  expect(text).toContain('[redacted]');
+});
+
+test('.env is read, and the process environment wins over it', () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'dotenv-')), '.env');
+  writeFileSync(path, 'REFERENCE_CALLS=77\nREFERENCE_SEED=5\n');
+  const env = environment({ REFERENCE_SEED: '6' }, path);
+  expect(loadConfig(env).target).toEqual({ kind: 'embedded', seed: 6, calls: 77 });
+  expect(environment({}, join(tmpdir(), 'no-such-dir', '.env'))).toEqual({});
+});

@@ -1,0 +1,22 @@
+// Bad configuration stops the run before any test, with one line naming the variable.
+import { test, expect } from '@playwright/test';
+import { runSuite } from './run-suite.ts';
+
+const cases: Array<[string, Record<string, string>]> = [
+  ['CALLS_BASE_URL', { CALLS_BASE_URL: 'ftp://calls.example.test/v3', CHAT_BASE_URL: 'https://chat.example.test/v3', API_KEY: 'k' }],
+  ['REGION', { APP_ID: 'abc123', REGION: 'mars', API_KEY: 'k' }],
+  ['API_KEY', { APP_ID: 'abc123', REGION: 'us' }],
+  ['REFERENCE_CALLS', { REFERENCE_CALLS: 'many' }],
+];
+
+for (const [variable, env] of cases) {
+  test(`a bad ${variable} ends the run with exit code 2 and one line naming it, before any test`, async () => {
+    const run = await runSuite(['--project=conformance'], env);
+
+    expect(run.code).toBe(2);
+    const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${variable} `));
+    expect(run.stdout).not.toMatch(/Running \d+ test/);
+  });
+}

@@ -1,0 +1,34 @@
+// `npm run conformance` on a fresh machine: the suite starts the embedded reference by itself and
+// gives a verdict with no remote target configured.
+import { test, expect } from '@playwright/test';
+import { runSuite, specsOf } from './run-suite.ts';
+import { loadCatalog } from '../../../openapi/catalog.ts';
+
+const catalog = loadCatalog();
+
+test('the conformance project passes against the embedded reference with nothing configured', async () => {
+  const run = await runSuite(['--project=conformance', '--reporter=json']);
+
+  expect(run.code, run.stderr).toBe(0);
+  const report = JSON.parse(run.stdout);
+  expect(report.stats.unexpected).toBe(0);
+  expect(report.stats.expected).toBeGreaterThanOrEqual(3);
+  expect(report.stats.skipped).toBe(0);
+});
+
+test('every conformance test title starts with a catalogued requirement id that it also carries as tag and annotation', async () => {
+  const run = await runSuite(['--project=conformance', '--list', '--reporter=json']);
+  expect(run.code, run.stderr).toBe(0);
+  const specs = specsOf(JSON.parse(run.stdout));
+  expect(specs.length).toBeGreaterThan(0);
+  const titles = new Set<string>();
+  for (const spec of specs) {
+    const id = spec.title.split(' ')[0]!;
+    expect(spec.title, 'requirement id first').toMatch(/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+ /);
+    expect(catalog.byId.has(id), `${id} is not in the catalog`).toBe(true);
+    expect(spec.tags, spec.title).toContain(id);
+    expect(spec.tests[0]?.annotations, spec.title).toContainEqual(expect.objectContaining({ type: 'requirement', description: id }));
+    expect(titles.has(spec.title), `duplicate title: ${spec.title}`).toBe(false);
+    titles.add(spec.title);
+  }
+});

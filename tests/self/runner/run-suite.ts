@@ -1,0 +1,49 @@
+// Runs the conformance suite as a child process, the way a user runs it, with a clean environment
+// so that nothing of the surrounding test run (its own reference, its worker variables) leaks in.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const PLAYWRIGHT_CLI = fileURLToPath(new URL('../../../node_modules/@playwright/test/cli.js', import.meta.url));
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runSuite(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<RunResult> {
+  const cleanEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args], { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`playwright test ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+interface JsonSpec {
+  title: string;
+  tags: string[];
+  tests: Array<{ annotations: Array<{ type: string; description?: string }>; results: Array<{ status: string }> }>;
+}
+interface JsonSuite {
+  specs: JsonSpec[];
+  suites?: JsonSuite[];
+}
+
+/** The specs of Playwright's JSON report, flattened. */
+export function specsOf(report: { suites: JsonSuite[] }): JsonSpec[] {
+  const walk = (suite: JsonSuite): JsonSpec[] => [...suite.specs, ...(suite.suites ?? []).flatMap(walk)];
+  return report.suites.flatMap(walk);
+}
