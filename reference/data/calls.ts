@@ -89,7 +89,7 @@ function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: R
         participants.push(joined(random, uuid, uid, type, joinedAt, until, status));
         // Another device of the same user: a separate participant entry (spec 1.6).
         if (group && participants.length < MAX_PARTICIPANT_ENTRIES && random.chance(0.12)) {
-          participants.push(joined(random, uuid, uid, type, joinedAt + random.int(0, 60), until, status));
+          participants.push(joined(random, uuid, uid, type, Math.min(until, joinedAt + random.int(0, 60)), until, status));
         }
       } else {
         participants.push(neverJoined(uid, random.chance(0.3) ? 'rejected' : 'unanswered'));
