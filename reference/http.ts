@@ -24,10 +24,16 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (declared > MAX_BODY_BYTES) throw errors.payloadTooLarge(MAX_BODY_BYTES);
   const chunks: Buffer[] = [];
   let received = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  // Leaving the loop must not destroy the request: a destroyed request stops reading its connection,
+  // so the next request on it would never be answered. The rest of a too-large body is discarded.
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     received += chunk.length;
-    if (received > MAX_BODY_BYTES) throw errors.payloadTooLarge(MAX_BODY_BYTES);
+    if (received > MAX_BODY_BYTES) break;
     chunks.push(chunk);
+  }
+  if (received > MAX_BODY_BYTES) {
+    req.resume();
+    throw errors.payloadTooLarge(MAX_BODY_BYTES);
   }
   if (received === 0) throw errors.badRequest({ body: ['A JSON body with messageId is required.'] });
   if (contentType !== 'application/json') {

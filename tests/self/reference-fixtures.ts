@@ -56,7 +56,8 @@ export async function sendRaw(request: APIRequestContext, url: string, options: 
   const response = await request.fetch(url, {
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
-    ...(options.data !== undefined && { data: options.data }),
+    // Strings go as bytes: Playwright would re-encode a string that is not JSON as a JSON string literal.
+    ...(options.data !== undefined && { data: typeof options.data === 'string' ? Buffer.from(options.data) : options.data }),
     failOnStatusCode: false,
     maxRedirects: 0,
   });

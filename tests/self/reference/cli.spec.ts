@@ -1,0 +1,83 @@
+// The reference's command line: it prints one line with its base address, serves the data set its
+// --seed and --calls describe, takes its keys from API_KEY and RESTRICTED_API_KEY, exits 0 on
+// SIGTERM, and refuses bad arguments with exit code 2 and one line naming the option.
+import { test, expect, expectContractValid, sendRaw } from '../reference-fixtures.ts';
+import { createStore } from '../../../reference/store.ts';
+import { DEMO_KEYS, UNREAD_FIXTURE } from '../../../reference/fixtures.ts';
+import { sessionIdsOf } from './list-oracle.ts';
+import { startReference } from './reference-process.ts';
+
+const LISTENING = /^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3$/;
+const START_TIMEOUT_MS = 20_000;
+const EXIT_TIMEOUT_MS = 10_000;
+const baseOf = (line: string) => line.slice('reference server listening on '.length);
+
+test('started on port 0, the reference prints exactly one line with its address, serves --seed 3 --calls 50, and exits 0 on SIGTERM', async ({ request, contract }) => {
+  const reference = startReference(['--port', '0', '--seed', '3', '--calls', '50']);
+  try {
+    const line = await reference.waitForLine(LISTENING, START_TIMEOUT_MS);
+    const answer = await sendRaw(request, `${baseOf(line)}/calls`, { headers: { apikey: DEMO_KEYS.fullAccess } });
+    expectContractValid(contract, 'listCalls', answer);
+    expect(answer.status).toBe(200);
+    expect(answer.body.meta.pagination.total).toBe(50);
+    expect(sessionIdsOf(answer.body.data)).toEqual(sessionIdsOf(createStore(3, 50).data.rows));
+
+    reference.signal('SIGTERM');
+    expect(await reference.waitForExit(EXIT_TIMEOUT_MS)).toEqual({ code: 0, signal: null });
+    expect(reference.stdout().split('\n').filter((printed) => printed !== '')).toEqual([line]);
+  } finally {
+    reference.stop();
+  }
+});
+
+// Each also asks for a free port, so that a reference that wrongly starts does not take a fixed one.
+const badArguments: Array<[args: string[], option: string]> = [
+  [['--port', 'abc'], '--port'],
+  [['--port', '0', '--calls', '0'], '--calls'],
+  [['--port', '0', '--bogus'], '--bogus'],
+];
+
+for (const [args, option] of badArguments) {
+  test(`started with ${args.join(' ')}, the reference exits with code 2 and one stderr line naming ${option}`, async () => {
+    const reference = startReference(args);
+    try {
+      expect(await reference.waitForExit(START_TIMEOUT_MS)).toEqual({ code: 2, signal: null });
+      const lines = reference.stderr().split('\n').filter((printed) => printed !== '');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^reference: /);
+      expect(lines[0]).toContain(option);
+      expect(reference.stdout()).toBe('');
+    } finally {
+      reference.stop();
+    }
+  });
+}
+
+test('with API_KEY and RESTRICTED_API_KEY set, the reference takes its keys from them and refuses the demo keys', async ({ request, contract }) => {
+  const reference = startReference(['--port', '0', '--calls', '20'], { API_KEY: 'cli-full-key', RESTRICTED_API_KEY: 'cli-read-key' });
+  try {
+    const base = baseOf(await reference.waitForLine(LISTENING, START_TIMEOUT_MS));
+    const list = (apikey: string) => sendRaw(request, `${base}/calls`, { headers: { apikey } });
+
+    for (const key of ['cli-full-key', 'cli-read-key']) {
+      const answer = await list(key);
+      expectContractValid(contract, 'listCalls', answer);
+      expect(answer.status, key).toBe(200);
+    }
+    for (const key of [DEMO_KEYS.fullAccess, DEMO_KEYS.readOnly]) {
+      const answer = await list(key);
+      expectContractValid(contract, 'listCalls', answer);
+      expect(answer.status, key).toBe(401);
+      expect(answer.body.error.code, key).toBe('AUTH_ERR_APIKEY_NOT_FOUND');
+    }
+    const marked = await sendRaw(request, `${base}/groups/${UNREAD_FIXTURE.groupGuid}/conversation/read`, {
+      method: 'DELETE',
+      headers: { apikey: 'cli-read-key', 'content-type': 'application/json', onBehalfOf: UNREAD_FIXTURE.actingUid },
+      data: Buffer.from(JSON.stringify({ messageId: UNREAD_FIXTURE.messageId })),
+    });
+    expectContractValid(contract, 'markGroupConversationAsUnread', marked);
+    expect(marked.status).toBe(403);
+  } finally {
+    reference.stop();
+  }
+});
