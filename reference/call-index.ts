@@ -37,15 +37,17 @@ interface Candidate {
 }
 
 const EMPTY = new Int32Array(0);
+/** More than the largest data set (reference/fixtures.ts MAX_CALLS), as a power of two. */
+const POSITION_SPAN = 2 ** 20;
 
 export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
   const exact = {
-    type: postings(rows, (row) => [row.type]),
-    mode: postings(rows, (row) => [row.mode]),
-    status: postings(rows, (row) => [row.status]),
-    receiverType: postings(rows, (row) => [row.receiverType]),
-    participantsCount: postings(rows, (row) => [String(row.totalParticipants)]),
-    hasRecording: postings(rows, (row) => [String(row.hasRecording)]),
+    type: postings(rows, (row) => row.type),
+    mode: postings(rows, (row) => row.mode),
+    status: postings(rows, (row) => row.status),
+    receiverType: postings(rows, (row) => row.receiverType),
+    participantsCount: postings(rows, (row) => String(row.totalParticipants)),
+    hasRecording: postings(rows, (row) => String(row.hasRecording)),
     uid: postings(rows, (row) => row.uids),
   };
   const started = sortedColumn(rows, (row) => row.startedAt);
@@ -100,23 +102,35 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
   };
 }
 
-function postings(rows: readonly CallRow[], keysOf: (row: CallRow) => readonly string[]): Map<string, Int32Array> {
+function postings(rows: readonly CallRow[], keysOf: (row: CallRow) => string | readonly string[]): Map<string, Int32Array> {
   const lists = new Map<string, number[]>();
-  rows.forEach((row, position) => {
-    for (const key of keysOf(row)) {
-      let list = lists.get(key);
-      if (!list) lists.set(key, (list = []));
-      list.push(position);
-    }
-  });
+  const add = (key: string, position: number) => {
+    const list = lists.get(key);
+    if (list) list.push(position);
+    else lists.set(key, [position]);
+  };
+  for (let position = 0; position < rows.length; position += 1) {
+    const keys = keysOf(rows[position]!);
+    if (typeof keys === 'string') add(keys, position);
+    else for (const key of keys) add(key, position);
+  }
   return new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)]));
 }
 
-/** Positions of the rows that have the value, ordered by it, and the values in that order. */
+/**
+ * Positions of the rows that have the value, ordered by it, and the values in that order. Each
+ * (value, position) pair is packed into one float so a native numeric sort orders them: values are
+ * non-negative UNIX times below 2^32 and positions below 2^20, which 53 bits of mantissa hold.
+ */
 function sortedColumn(rows: readonly CallRow[], valueOf: (row: CallRow) => number | undefined) {
-  const positions = Int32Array.from(rows.keys()).filter((position) => valueOf(rows[position]!) !== undefined);
-  positions.sort((a, b) => valueOf(rows[a]!)! - valueOf(rows[b]!)!);
-  return { positions, values: Float64Array.from(positions, (position) => valueOf(rows[position]!)!) };
+  const packed: number[] = [];
+  for (let position = 0; position < rows.length; position += 1) {
+    const value = valueOf(rows[position]!);
+    if (value !== undefined) packed.push(value * POSITION_SPAN + position);
+  }
+  const keys = Float64Array.from(packed).sort();
+  const positions = Int32Array.from(keys, (key) => key % POSITION_SPAN);
+  return { positions, values: Float64Array.from(keys, (key) => Math.floor(key / POSITION_SPAN)) };
 }
 
 function lowerBound(values: Float64Array, target: number): number {
