@@ -1,18 +1,10 @@
 // The documented semantics of List Calls' filters, computed naively over the store's rows: the
 // oracle that the reference's indexed answers are compared with.
 import type { CallRow } from '../../../reference/data/generate.ts';
+import type { CallFilters } from '../../../reference/call-index.ts';
 
-export interface ListQuery {
-  type?: string;
-  mode?: string;
-  status?: string;
-  receiverType?: string;
-  participantsCount?: number;
-  startedAt?: number;
-  endedAt?: number;
-  hasRecording?: boolean;
-  uid?: string;
-}
+/** The nine filters; the type is shared with the index, the semantics below are restated. */
+export type ListQuery = Omit<CallFilters, 'onBehalfOf'>;
 
 /** Exact match for enums, participant count and recording flag; uid and onBehalfOf mean "took part"; startedAt is a lower bound, endedAt an upper one. */
 export function expectedRows(rows: readonly CallRow[], query: ListQuery, onBehalfOf?: string): CallRow[] {
