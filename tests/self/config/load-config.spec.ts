@@ -94,10 +94,14 @@ test('the redacted configuration carries no key', () => {
   expect(text).toContain('[redacted]');
 });
 
-test('.env is read, and the process environment wins over it', () => {
+test('the env file is read, and the process environment wins over it', () => {
   const path = join(mkdtempSync(join(tmpdir(), 'dotenv-')), '.env');
   writeFileSync(path, 'REFERENCE_CALLS=77\nREFERENCE_SEED=5\n');
-  const env = environment({ REFERENCE_SEED: '6' }, path);
+  const env = environment({ ENV_FILE: path, REFERENCE_SEED: '6' });
   expect(loadConfig(env).target).toEqual({ kind: 'embedded', seed: 6, calls: 77 });
-  expect(environment({}, join(tmpdir(), 'no-such-dir', '.env'))).toEqual({});
+});
+
+test('an empty ENV_FILE reads no file, and one that does not exist is refused', () => {
+  expect(environment({ ENV_FILE: '' })).toEqual({ ENV_FILE: '' });
+  expect(() => environment({ ENV_FILE: join(tmpdir(), 'no-such-dir', '.env') })).toThrow(/^ENV_FILE names a file that does not exist/);
 });

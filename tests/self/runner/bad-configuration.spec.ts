@@ -1,5 +1,8 @@
 // Bad configuration stops the run before any test, with one line naming the variable.
 import { test, expect } from '@playwright/test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runSuite } from './run-suite.ts';
 
 const cases: Array<[string, Record<string, string>]> = [
@@ -20,3 +23,13 @@ for (const [variable, env] of cases) {
     expect(run.stdout).not.toMatch(/Running \d+ test/);
   });
 }
+
+test('a bad value in the env file stops the run the same way, naming the variable', async () => {
+  const envFile = join(mkdtempSync(join(tmpdir(), 'env-file-')), '.env');
+  writeFileSync(envFile, 'APP_ID=abc123\nREGION=mars\nAPI_KEY=k\n');
+
+  const run = await runSuite(['--project=conformance'], { ENV_FILE: envFile });
+
+  expect(run.code).toBe(2);
+  expect(run.stderr.trim()).toBe('Configuration error: REGION must be one of us, eu, in (got "mars")');
+});

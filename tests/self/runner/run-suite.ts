@@ -13,7 +13,7 @@ export interface RunResult {
 }
 
 export function runSuite(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<RunResult> {
-  const cleanEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env };
+  const cleanEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ENV_FILE: '', ...env };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args], { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
