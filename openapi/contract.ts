@@ -29,8 +29,6 @@ export interface Contract {
    * the exact code, then its range (`2XX`), then `default`.
    */
   validateResponse(operationId: OperationId, status: number, body: unknown): SchemaViolation[];
-  /** The response key that applies to a status, or undefined when the operation declares none. */
-  responseKeyFor(operationId: OperationId, status: number): string | undefined;
 }
 
 export function loadOpenApiDocument(path = OPENAPI_PATH): OpenAPIV3_1.Document {
@@ -81,13 +79,13 @@ export function loadContract(document: OpenAPIV3_1.Document = loadOpenApiDocumen
       if (key === undefined) {
         return [{ valuePath: '', schemaPath: `${operation.pointer}/responses`, message: `status ${status} is not declared` }];
       }
-      const pointer = `${operation.pointer}/responses/${key}`;
-      const response = resolve(document, operation.responses[key]!) as OpenAPIV3_1.ResponseObject;
+      const declared = operation.responses[key]!;
+      // A response given by `$ref` is validated at the component it points to.
+      const responsePath = '$ref' in declared ? declared.$ref.replace(/^#/, '') : `${operation.pointer}/responses/${key}`;
+      const response = at(document, responsePath) as OpenAPIV3_1.ResponseObject;
       if (!response.content?.['application/json']?.schema) return [];
-      const schemaPointer = responsePointer(document, operation.responses[key]!, pointer);
-      return run(`${schemaPointer}/content/application~1json/schema`, body);
+      return run(`${responsePath}/content/application~1json/schema`, body);
     },
-    responseKeyFor,
   };
 }
 
@@ -111,15 +109,9 @@ function indexOperations(document: OpenAPIV3_1.Document): Map<string, IndexedOpe
   return operations;
 }
 
-/** A response given by `$ref` is validated at the component it points to. */
-function responsePointer(document: OpenAPIV3_1.Document, response: object, pointer: string): string {
-  return '$ref' in response ? String((response as OpenAPIV3_1.ReferenceObject).$ref).replace(/^#/, '') : pointer;
-}
-
-function resolve(document: OpenAPIV3_1.Document, value: object): unknown {
-  if (!('$ref' in value)) return value;
-  const path = String((value as OpenAPIV3_1.ReferenceObject).$ref).replace(/^#\//, '').split('/');
-  return path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[unescapePointer(key)], document);
+/** The node at a JSON pointer of the document ('/components/responses/Error'). */
+function at(document: OpenAPIV3_1.Document, pointer: string): unknown {
+  return pointer.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[unescapePointer(key)], document);
 }
 
 /**

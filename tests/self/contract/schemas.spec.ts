@@ -58,6 +58,12 @@ test.describe('the contract accepts what the specification allows', () => {
 });
 
 test.describe('the contract rejects what the specification rules out', () => {
+  test('an error body without its code, validated at the shared Error response', () => {
+    expect(contract.validateResponse('getCall', 404, { error: { message: 'no such call' } })).toContainEqual(
+      expect.objectContaining({ valuePath: '/error', schemaPath: '#/components/schemas/Error/properties/error/required' }),
+    );
+  });
+
   test('a call totalDuration that is a number or not HH:MM:SS, naming the value and schema paths', () => {
     expect(validList(callList([{ ...listedCall(), totalDuration: 19 }]))).toContainEqual(
       expect.objectContaining({ valuePath: '/data/0/totalDuration', schemaPath: '#/components/schemas/Timer/type' }),
