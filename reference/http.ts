@@ -1,6 +1,6 @@
 // Small HTTP helpers over node:http: JSON answers and a capped JSON body reader.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, errors } from './errors.ts';
+import { errors, type ApiError } from './errors.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -46,4 +46,3 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-export { ApiError };

@@ -29,11 +29,9 @@ export interface ReferenceServer {
 /** Request lines and headers up to this size are read; ids of tens of thousands of characters still get an answer. */
 const MAX_HEADER_BYTES = 64 * 1024;
 
-type Route = (context: RequestContext, segments: string[]) => void | Promise<void>;
-
-interface RouteMatch {
+interface Route {
   method: string;
-  handler: Route;
+  run(context: RequestContext): void | Promise<void>;
 }
 
 export function createServer(options: ReferenceOptions = {}): ReferenceServer {
@@ -70,22 +68,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: Store, k
   const queryStart = target.indexOf('?');
   const path = queryStart === -1 ? target : target.slice(0, queryStart);
   const search = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
-  const match = route(path.split('/').slice(1));
-  if (!match || match.route.method !== req.method) throw errors.apiNotFound(req.method ?? '');
+  const matched = route(path);
+  if (!matched || matched.method !== req.method) throw errors.apiNotFound(req.method ?? '');
   const scope = authenticate(req, keys);
-  await match.route.handler({ req, res, search, store, scope }, match.segments.map(decodeSegment));
+  await matched.run({ req, res, search, store, scope });
 }
 
 /** The three operations, matched on raw path segments so an encoded "/" stays inside its segment. */
-function route(segments: string[]): { route: RouteMatch; segments: string[] } | undefined {
-  if (segments[0] !== 'v3') return undefined;
-  const [, first, second, third, fourth, ...rest] = segments;
-  if (first === 'calls' && second === undefined) return { route: { method: 'GET', handler: (c) => listCalls(c) }, segments: [] };
-  if (first === 'calls' && third === undefined) {
-    return { route: { method: 'GET', handler: (c, [id]) => getCall(c, id!) }, segments: [second!] };
-  }
-  if (first === 'groups' && second !== undefined && second !== '' && third === 'conversation' && fourth === 'read' && rest.length === 0) {
-    return { route: { method: 'DELETE', handler: (c, [guid]) => markGroupConversationAsUnread(c, guid!) }, segments: [second] };
+function route(path: string): Route | undefined {
+  const [root, first, second, third, fourth, ...rest] = path.split('/').slice(1);
+  if (root !== 'v3') return undefined;
+  if (first === 'calls' && second === undefined) return { method: 'GET', run: listCalls };
+  if (first === 'calls' && third === undefined) return { method: 'GET', run: (context) => getCall(context, decodeSegment(second!)) };
+  if (first === 'groups' && second && third === 'conversation' && fourth === 'read' && rest.length === 0) {
+    return { method: 'DELETE', run: (context) => markGroupConversationAsUnread(context, decodeSegment(second)) };
   }
   return undefined;
 }

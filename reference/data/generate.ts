@@ -2,7 +2,7 @@
 // messages) kept whole, and the calls kept as index rows that can be materialised on demand.
 import { createRandom } from './random.ts';
 import { generateDirectory, type Directory } from './directory.ts';
-import { callSource, generateCall, type CallSource } from './calls.ts';
+import { callSource, generateCall } from './calls.ts';
 import type { Call, StoredCall } from '../model.ts';
 
 /** What the store keeps of a call to filter, sort and find it; the rest is rebuilt from `index`. */
@@ -55,4 +55,3 @@ function toRow(index: number, call: Call): CallRow {
   };
 }
 
-export type { CallSource };
