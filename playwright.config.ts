@@ -2,10 +2,17 @@
 // embedded reference), `self` is the project's own tests. Configuration is read and validated
 // here, before any test: a bad value ends the run with one line naming the variable.
 import { defineConfig } from '@playwright/test';
-import { ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './fixtures/config.ts';
+import { chooseSeed, ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './fixtures/config.ts';
 
 function configOrExit(): SuiteConfig {
   try {
+    const env = environment();
+    // A run without CONFORMANCE_SEED gets one here, in the runner, and hands it to every worker
+    // (they inherit the environment) so that all of them generate from the same seed.
+    if (env.CONFORMANCE_SEED === undefined || env.CONFORMANCE_SEED === '') {
+      process.env.CONFORMANCE_SEED = String(chooseSeed());
+      process.stderr.write(`Conformance seed ${process.env.CONFORMANCE_SEED} (replay with CONFORMANCE_SEED=${process.env.CONFORMANCE_SEED})\n`);
+    }
     return loadConfig(environment());
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -26,6 +26,8 @@ export interface Requirement {
   reason?: string;
   /** For "not shown" items: what the suite assumes and reports. */
   stance?: string;
+  /** The deployed API's convention, which the strict profile holds targets to. */
+  strict?: { level: Exclude<Level, 'MAY' | 'INFO'>; text: string };
 }
 
 export interface Catalog {
@@ -56,3 +58,8 @@ export function loadCatalog(path = CATALOG_PATH): Catalog {
 }
 
 export const isTestable = (requirement: Requirement): boolean => requirement.testable !== false;
+
+/** The level a requirement is judged at: its own, or its convention's under the strict profile. */
+export function effectiveLevel(requirement: Requirement, profile: 'spec' | 'strict'): Level {
+  return profile === 'strict' && requirement.strict ? requirement.strict.level : requirement.level;
+}

@@ -18,6 +18,8 @@ export interface SchemaViolation {
   /** Which schema rule was broken, as a pointer into the OpenAPI document. */
   schemaPath: string;
   message: string;
+  /** For a missing required property: its name. */
+  missingProperty?: string;
 }
 
 export interface Contract {
@@ -133,7 +135,8 @@ function toViolation(error: ErrorObject, pointers: WeakMap<object, string>): Sch
   const parent = error.parentSchema && pointers.get(error.parentSchema);
   const schemaPath = parent ? `${parent}/${error.keyword}` : error.schemaPath;
   const message = error.keyword === 'required' ? `${error.message}` : `${error.message ?? error.keyword} ${JSON.stringify(error.params)}`;
-  return { valuePath: error.instancePath, schemaPath, message };
+  const missing = error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
+  return { valuePath: error.instancePath, schemaPath, message, ...(missing !== undefined && { missingProperty: missing }) };
 }
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
