@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
+import { callsIn, participantsOf } from '../../fixtures/checks/calls-in.ts';
+import { errorCodesIn, succeeds } from '../../fixtures/checks/errors.ts';
+import { tookPart } from '../../fixtures/checks/filters.ts';
+
+test('CALLS-GET-ON-BEHALF-OF for any call and any user who took part in it, Get Call on their behalf answers the call', requirement('CALLS-GET-ON-BEHALF-OF'), async ({ api, verdict, property, targetSample, suiteConfig }) => {
+  const calls = sampledCalls(targetSample).filter(({ call }) => participantsOf(call).some((entry) => typeof entry.uid === 'string'));
+  test.skip(calls.length === 0, 'No sampled call lists its participants.');
+  const arbitrary = fc.constantFrom(...calls).chain((seen) =>
+    fc.constantFrom(...participantsOf(seen.call).map((entry) => entry.uid).filter((uid): uid is string => typeof uid === 'string')).map((uid) => ({ seen, uid })),
+  );
+
+  await property(arbitrary, async ({ seen, uid }) => {
+    const exchange = await api.getCall(String(seen.call.sessionId), { onBehalfOf: uid });
+    verdict.record(succeeds(exchange, 'CALLS-GET-ON-BEHALF-OF', `Get Call on behalf of participant ${uid}`));
+    const [fetched] = callsIn(exchange);
+    if (fetched && fetched.call.sessionId !== seen.call.sessionId) {
+      verdict.record([{ check: 'get_call_identity', requirement: 'CALLS-GET-ON-BEHALF-OF', title: 'Get Call on behalf of a participant answered another call', expected: String(seen.call.sessionId), received: String(fetched.call.sessionId), exchange }]);
+    }
+  }, { runs: Math.min(suiteConfig.runs, calls.length) });
+});
+
+test('CALLS-GET-ON-BEHALF-OF-OUTSIDER reports what Get Call answers on behalf of a user who took no part in the call', requirement('CALLS-GET-ON-BEHALF-OF-OUTSIDER'), async ({ api, verdict, targetSample }) => {
+  const calls = sampledCalls(targetSample);
+  const pair = calls.flatMap((seen) => targetSample.values.uids.filter((uid) => !tookPart(seen.call, uid)).slice(0, 1).map((uid) => ({ seen, uid })))[0];
+  test.skip(pair === undefined, 'No user was seen who took no part in a sampled call.');
+
+  const exchange = await api.getCall(String(pair!.seen.call.sessionId), { onBehalfOf: pair!.uid });
+  const answer = callsIn(exchange).length > 0 ? 'the call is returned' : `refused with status ${exchange.response.status} ${errorCodesIn(exchange.response.body)[0] ?? '(no code)'}`;
+  verdict.observe('CALLS-GET-ON-BEHALF-OF-OUTSIDER', answer);
+});

@@ -1,0 +1,60 @@
+// Filters combine with AND (specification 4.1 rule 1).
+import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
+import { callsIn } from '../../fixtures/checks/calls-in.ts';
+import { describeFilters, filterNarrowing, filterQuery, givenFilters, type DateJudgement, type Filters } from '../../fixtures/checks/filters.ts';
+import { pageOf } from '../../fixtures/checks/pagination.ts';
+import { succeeds } from '../../fixtures/checks/errors.ts';
+import { shown, type Violation } from '../../fixtures/checks/violation.ts';
+import { filterCombination } from '../../fixtures/arbitraries/call-filters.ts';
+import type { Exchange } from '../../fixtures/exchange.ts';
+
+const judgementOf = (dates: { startedAt: { survivors: DateJudgement['startedAt'] }; endedAt: { survivors: DateJudgement['endedAt'] } }): DateJudgement =>
+  ({ startedAt: dates.startedAt.survivors, endedAt: dates.endedAt.survivors });
+
+test('CALLS-LIST-AND-NARROWING for any combination of filters, every returned call matches all of them', requirement('CALLS-LIST-AND-NARROWING'), async ({ api, verdict, property, targetSample, dates }) => {
+  sampledCalls(targetSample);
+  const judgement = judgementOf(dates);
+
+  await property(filterCombination(targetSample, judgement), async (filters) => {
+    const exchange = await api.listCalls(filterQuery(filters));
+    verdict.enforce([...succeeds(exchange, 'CALLS-LIST-AND-NARROWING', `GET /calls?${describeFilters(filters)}`, 200), ...filterNarrowing(exchange, callsIn(exchange), filters, judgement)]);
+  });
+});
+
+/** A combination answers no more than any one of its filters, and, where that filter's answer is whole, only calls it holds. */
+function subsetOfEach(combination: Exchange, filters: Filters, single: Exchange, name: string): Violation[] {
+  const whole = pageOf(combination);
+  const part = pageOf(single);
+  if (!whole || !part) return [];
+  const violations: Violation[] = [];
+  if (whole.pagination.total > part.pagination.total) {
+    violations.push({
+      check: 'and_narrowing_total', requirement: 'CALLS-LIST-AND-NARROWING',
+      title: `${describeFilters(filters)} has a larger total than ${name} alone`,
+      expected: `total ≤ ${part.pagination.total} (the total of ${name} alone)`, received: `total ${whole.pagination.total}`, exchange: combination,
+    });
+  }
+  if (part.pagination.total <= part.items.length) {
+    const held = new Set(callsIn(single).map(({ call }) => call.sessionId));
+    for (const { call } of callsIn(combination).filter(({ call }) => !held.has(call.sessionId))) {
+      violations.push({
+        check: 'and_narrowing_subset', requirement: 'CALLS-LIST-AND-NARROWING',
+        title: `${describeFilters(filters)} returned call ${shown(call.sessionId)}, which ${name} alone does not return`,
+        expected: `a subset of the ${part.pagination.total} calls of ${name} alone`, received: `call ${shown(call.sessionId)}`, exchange: combination,
+      });
+    }
+  }
+  return violations;
+}
+
+test('CALLS-LIST-AND-NARROWING for any combination of filters, the result is a subset of each filter alone and its total no larger', requirement('CALLS-LIST-AND-NARROWING'), async ({ api, verdict, property, targetSample, dates }) => {
+  sampledCalls(targetSample);
+
+  await property(filterCombination(targetSample, judgementOf(dates)), async (filters) => {
+    const combination = await api.listCalls(filterQuery(filters));
+    for (const name of givenFilters(filters)) {
+      const single = await api.listCalls({ [name]: filters[name]! });
+      verdict.record(subsetOfEach(combination, filters, single, `${name}=${String(filters[name])}`));
+    }
+  });
+});

@@ -1,0 +1,44 @@
+// What the specification leaves open about List Calls, observed and reported rather than judged
+// (the strict profile holds page selection to the deployment's page and perPage).
+import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
+import { callsIn } from '../../fixtures/checks/calls-in.ts';
+import { pageOf } from '../../fixtures/checks/pagination.ts';
+import { recordingsIn } from '../../fixtures/checks/invariants/recordings.ts';
+
+test('PAGINATION-PAGE-PARAMETERS reports whether page and perPage select pages', requirement('PAGINATION-PAGE-PARAMETERS'), async ({ verdict, judge, targetSample, paging }) => {
+  sampledCalls(targetSample);
+  judge(paging.exchanges);
+  verdict.observe('PAGINATION-PAGE-PARAMETERS', paging.evidence);
+  if (!paging.honoured) {
+    verdict.enforce([{ check: 'page_parameters', requirement: 'PAGINATION-PAGE-PARAMETERS', title: 'List Calls does not honour page and perPage', expected: 'page and perPage select pages, as in the deployment', received: paging.evidence, exchange: paging.exchanges.at(-1)! }]);
+  }
+});
+
+test('PAGINATION-SORT-ORDER reports the order of the calls listed', requirement('PAGINATION-SORT-ORDER'), async ({ verdict, judge, targetSample }) => {
+  sampledCalls(targetSample);
+  judge([targetSample.firstPage!]);
+  const times = callsIn(targetSample.firstPage!).map(({ call }) => call.initiatedAt).filter((value): value is number => typeof value === 'number');
+  const descending = times.every((value, index) => index === 0 || value <= times[index - 1]!);
+  const ascending = times.every((value, index) => index === 0 || value >= times[index - 1]!);
+  verdict.observe('PAGINATION-SORT-ORDER', times.length < 2 ? 'too few calls to tell an order' : descending ? 'newest initiatedAt first' : ascending ? 'oldest initiatedAt first' : 'not ordered by initiatedAt');
+});
+
+test('PAGINATION-PAGE-SIZE-BOUNDS reports the default page size and the largest honoured', requirement('PAGINATION-PAGE-SIZE-BOUNDS'), async ({ api, verdict, targetSample, paging }) => {
+  sampledCalls(targetSample);
+  const defaultPage = pageOf(targetSample.firstPage!);
+  verdict.observe('PAGINATION-PAGE-SIZE-BOUNDS', `default page: per_page ${defaultPage?.pagination.per_page ?? 'absent'}, ${defaultPage?.items.length ?? 0} items`);
+  test.skip(!paging.honoured, `Page selection is not honoured: ${paging.evidence}`);
+  for (const perPage of [1000, 5000]) {
+    const page = pageOf(await api.listCalls({ perPage }));
+    verdict.observe('PAGINATION-PAGE-SIZE-BOUNDS', `perPage=${perPage}: per_page ${page?.pagination.per_page ?? 'absent'}, ${page?.items.length ?? 0} items of ${page?.pagination.total ?? '?'}`);
+  }
+});
+
+test('CALL-RECEIVER-GROUP-TARGET reports the receivers of group and user calls', requirement('CALL-RECEIVER-GROUP-TARGET'), async ({ verdict, judge, targetSample }) => {
+  const calls = sampledCalls(targetSample);
+  judge(targetSample.exchanges);
+  for (const receiverType of ['group', 'user']) {
+    const receivers = [...new Set(calls.filter(({ call }) => call.receiverType === receiverType).map(({ call }) => String(call.receiver)))];
+    verdict.observe('CALL-RECEIVER-GROUP-TARGET', `${receiverType} calls: ${receivers.length} distinct receivers${receivers.length > 0 ? `, e.g. ${receivers.slice(0, 3).join(', ')}` : ''}`);
+  }
+});

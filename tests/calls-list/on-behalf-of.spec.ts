@@ -1,0 +1,22 @@
+import fc from 'fast-check';
+import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
+import { callsIn } from '../../fixtures/checks/calls-in.ts';
+import { onBehalfOfScope } from '../../fixtures/checks/filters.ts';
+import { succeeds } from '../../fixtures/checks/errors.ts';
+import { filterCombination } from '../../fixtures/arbitraries/call-filters.ts';
+
+test('CALLS-LIST-ON-BEHALF-OF for any user seen in the data, with or without filters, every call listed on their behalf is one they took part in', requirement('CALLS-LIST-ON-BEHALF-OF'), async ({ api, verdict, property, targetSample, dates }) => {
+  sampledCalls(targetSample);
+  test.skip(targetSample.values.uids.length === 0, 'No participant uid was seen in the data.');
+  const judgement = { startedAt: dates.startedAt.survivors, endedAt: dates.endedAt.survivors };
+  const arbitrary = fc.record({
+    uid: fc.constantFrom(...targetSample.values.uids),
+    filters: fc.option(filterCombination(targetSample, judgement), { nil: undefined }),
+  });
+
+  await property(arbitrary, async ({ uid, filters }) => {
+    const query = Object.fromEntries(Object.entries(filters ?? {}).map(([name, value]) => [name, value as string | number | boolean]));
+    const exchange = await api.listCalls(query, { onBehalfOf: uid });
+    verdict.enforce([...succeeds(exchange, 'CALLS-LIST-ON-BEHALF-OF', `GET /calls with onBehalfOf ${uid}`, 200), ...onBehalfOfScope(exchange, callsIn(exchange), uid)]);
+  });
+});
