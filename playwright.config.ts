@@ -6,14 +6,14 @@ import { chooseSeed, ConfigError, environment, loadConfig, REFERENCE_URL_VARIABL
 
 function configOrExit(): SuiteConfig {
   try {
-    const env = environment();
     // A run without CONFORMANCE_SEED gets one here, in the runner, and hands it to every worker
     // (they inherit the environment) so that all of them generate from the same seed.
-    if (env.CONFORMANCE_SEED === undefined || env.CONFORMANCE_SEED === '') {
-      process.env.CONFORMANCE_SEED = String(chooseSeed());
-      process.stderr.write(`Conformance seed ${process.env.CONFORMANCE_SEED} (replay with CONFORMANCE_SEED=${process.env.CONFORMANCE_SEED})\n`);
-    }
-    return loadConfig(environment());
+    const env = environment();
+    const chosen = env.CONFORMANCE_SEED === undefined || env.CONFORMANCE_SEED === '';
+    if (chosen) process.env.CONFORMANCE_SEED = String(chooseSeed());
+    const config = loadConfig(environment());
+    if (chosen) process.stderr.write(`Conformance seed ${config.seed} (replay with CONFORMANCE_SEED=${config.seed})\n`);
+    return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`Configuration error: ${error.message}\n`);

@@ -37,7 +37,19 @@ export interface Catalog {
   byId: ReadonlyMap<string, Requirement>;
 }
 
+const loaded = new Map<string, Catalog>();
+
+/** The catalog at `path`, read and validated once per process (test files and fixtures share it). */
 export function loadCatalog(path = CATALOG_PATH): Catalog {
+  let catalog = loaded.get(path);
+  if (!catalog) {
+    catalog = readCatalog(path);
+    loaded.set(path, catalog);
+  }
+  return catalog;
+}
+
+function readCatalog(path: string): Catalog {
   const raw = parse(readFileSync(path, 'utf8')) as unknown;
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
   const validate = ajv.compile(JSON.parse(readFileSync(CATALOG_SCHEMA_PATH, 'utf8')));

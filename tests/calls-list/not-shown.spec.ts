@@ -3,7 +3,7 @@
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
 import { pageOf } from '../../fixtures/checks/pagination.ts';
-import { recordingsIn } from '../../fixtures/checks/invariants/recordings.ts';
+import { errorCodesIn } from '../../fixtures/checks/errors.ts';
 
 test('PAGINATION-PAGE-PARAMETERS reports whether page and perPage select pages', requirement('PAGINATION-PAGE-PARAMETERS'), async ({ verdict, judge, targetSample, paging }) => {
   sampledCalls(targetSample);
@@ -29,8 +29,11 @@ test('PAGINATION-PAGE-SIZE-BOUNDS reports the default page size and the largest 
   verdict.observe('PAGINATION-PAGE-SIZE-BOUNDS', `default page: per_page ${defaultPage?.pagination.per_page ?? 'absent'}, ${defaultPage?.items.length ?? 0} items`);
   test.skip(!paging.honoured, `Page selection is not honoured: ${paging.evidence}`);
   for (const perPage of [1000, 5000]) {
-    const page = pageOf(await api.listCalls({ perPage }));
-    verdict.observe('PAGINATION-PAGE-SIZE-BOUNDS', `perPage=${perPage}: per_page ${page?.pagination.per_page ?? 'absent'}, ${page?.items.length ?? 0} items of ${page?.pagination.total ?? '?'}`);
+    const exchange = await api.listCalls({ perPage });
+    const page = pageOf(exchange);
+    verdict.observe('PAGINATION-PAGE-SIZE-BOUNDS', page
+      ? `perPage=${perPage}: per_page ${page.pagination.per_page ?? 'absent'}, ${page.items.length} items of ${page.pagination.total}`
+      : `perPage=${perPage}: refused with status ${exchange.response.status} ${errorCodesIn(exchange.response.body)[0] ?? '(no code)'}`);
   }
 });
 

@@ -1,0 +1,80 @@
+// The suite run as a child process against targets that break one requirement each: the run
+// fails (or, for a SHOULD, warns) and names that requirement; the same target unbroken passes.
+import { test, expect } from '@playwright/test';
+import { runSuite, specsOf } from '../runner/run-suite.ts';
+import { everyListedCall, startBrokenTarget, type AnswerBreaker, type RequestBreaker } from './breaking-proxy.ts';
+
+interface Case {
+  requirement: string;
+  what: string;
+  breaks: { request?: RequestBreaker; answer?: AnswerBreaker };
+}
+
+const withoutParameter = (name: string): RequestBreaker => (request) => {
+  const url = new URL(request.url, 'http://proxy');
+  url.searchParams.delete(name);
+  return { ...request, url: `${url.pathname}${url.search}` };
+};
+
+const MUST_CASES: Case[] = [
+  { requirement: 'CALL-FIELD-TYPE', what: 'a call type outside the enum', breaks: { answer: everyListedCall((call, index) => (index === 1 ? { ...call, type: 'fax' } : call)) } },
+  { requirement: 'CALLS-LIST-FILTER-STATUS', what: 'the status filter ignored', breaks: { request: withoutParameter('status') } },
+  { requirement: 'CALLS-LIST-AND-NARROWING', what: 'filters combined with OR (the second of two filters ignored)', breaks: {
+    request: (request) => {
+      const url = new URL(request.url, 'http://proxy');
+      const filters = [...url.searchParams.keys()].filter((name) => name !== 'page' && name !== 'perPage');
+      if (filters.length >= 2) url.searchParams.delete(filters[1]!);
+      return { ...request, url: `${url.pathname}${url.search}` };
+    },
+  } },
+  { requirement: 'CALLS-GET-NOT-FOUND', what: 'the wrong code for unknown ids holding a percent sign', breaks: {
+    answer: (request, answer) => (request.url.startsWith('/v3/calls/') && request.url.includes('%25') && answer.status === 404 ? { status: 404, body: { error: { code: 'ERR_NOT_FOUND', message: 'Not found' } } } : answer),
+  } },
+  { requirement: 'CALL-MINUTES-SUM-OVER-PARTICIPANTS', what: 'audio minutes that do not add up', breaks: { answer: everyListedCall((call) => (call.status === 'ended' ? { ...call, totalAudioMinutes: Number(call.totalAudioMinutes) + 1, totalDurationInMinutes: Number(call.totalDurationInMinutes) + 1 } : call)) } },
+  { requirement: 'AUTH-INVALID-KEY', what: 'the empty-key code for an invalid key', breaks: {
+    answer: (_request, answer) => ((answer.body as { error?: { code?: string } })?.error?.code === 'AUTH_ERR_APIKEY_NOT_FOUND' ? { status: 401, body: { error: { code: 'AUTH_ERR_EMPTY_APIKEY', message: 'No key' } } } : answer),
+  } },
+];
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const { requirement, what, breaks } of MUST_CASES) {
+  test(`a target with ${what} fails the run, and the failure names ${requirement}`, async () => {
+    const target = await startBrokenTarget(breaks);
+    try {
+      const run = await runSuite(['--project=conformance', '--reporter=json'], { ...target.env, CONFORMANCE_SEED: '1' }, 180_000);
+      expect(run.code, run.stderr).toBe(1);
+      const failed = specsOf(JSON.parse(run.stdout)).filter((spec) => spec.tests[0]!.results.some((result) => result.status === 'failed'));
+      const named = failed.filter((spec) => spec.title.startsWith(`${requirement} `));
+      expect(named.map((spec) => spec.title), `no failing test of ${requirement}; failed: ${failed.map((spec) => spec.title.split(' ')[0]).join(', ')}`).not.toEqual([]);
+      expect(JSON.stringify(named[0]!.tests[0]!.results[0])).toContain(requirement);
+    } finally {
+      await target.close();
+    }
+  });
+}
+
+test('a target that answers 500 to a malformed List Calls parameter only warns: the run passes with a warning naming ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT', async () => {
+  const target = await startBrokenTarget({
+    answer: (request, answer) => (request.url.startsWith('/v3/calls?') && answer.status === 400 ? { status: 500, body: { error: { code: 'ERR_INTERNAL', message: 'boom' } } } : answer),
+  });
+  try {
+    const run = await runSuite(['--project=conformance', '--reporter=json', '--grep', 'ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT'], { ...target.env, CONFORMANCE_SEED: '1' }, 120_000);
+    expect(run.code, run.stderr).toBe(0);
+    const annotations = specsOf(JSON.parse(run.stdout)).flatMap((spec) => spec.tests[0]!.results.flatMap((result) => (result as { annotations?: Array<{ type: string; description?: string }> }).annotations ?? []));
+    expect(annotations.filter((annotation) => annotation.type === 'warning').map((annotation) => annotation.description)).toContainEqual(expect.stringMatching(/^ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT /));
+  } finally {
+    await target.close();
+  }
+});
+
+test('the same target, unbroken behind the proxy, passes the whole suite as a remote target', async () => {
+  const target = await startBrokenTarget({});
+  try {
+    const run = await runSuite(['--project=conformance', '--reporter=json'], target.env, 180_000);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).stats.unexpected).toBe(0);
+  } finally {
+    await target.close();
+  }
+});
