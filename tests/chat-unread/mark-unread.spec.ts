@@ -1,4 +1,4 @@
-import { test, requirement } from '../../fixtures/index.ts';
+import { test, requirement, requirementOn } from '../../fixtures/index.ts';
 import { succeeds } from '../../fixtures/checks/errors.ts';
 import { shown } from '../../fixtures/checks/violation.ts';
 
@@ -12,7 +12,7 @@ test('CHAT-UNREAD-OK DELETE /groups/{guid}/conversation/read with a fullAccess k
   ]);
 });
 
-test('CHAT-UNREAD-RESULT-SHAPE the result holds data.success (boolean) and data.message (string)', requirement('CHAT-UNREAD-RESULT-SHAPE'), async ({ api, verdict, checks, unread }) => {
+test('CHAT-UNREAD-RESULT-SHAPE the result holds data.success (boolean) and data.message (string)', requirementOn('markGroupConversationAsUnread', 'CHAT-UNREAD-RESULT-SHAPE'), async ({ api, verdict, checks, unread }) => {
   const exchange = await api.markGroupConversationAsUnread(unread.groupGuid, { messageId: unread.messageId }, { onBehalfOf: unread.actingUid });
 
   verdict.enforce([

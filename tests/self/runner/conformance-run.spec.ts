@@ -16,6 +16,13 @@ test('the conformance project passes against the embedded reference with nothing
   expect(report.stats.expected).toBe(specsOf(report).length);
 });
 
+test('the strict profile passes against the embedded reference, which follows the deployed conventions', async () => {
+  const run = await runSuite(['--project=conformance', '--reporter=json'], { CONFORMANCE_PROFILE: 'strict' });
+
+  expect(run.code, run.stderr).toBe(0);
+  expect(JSON.parse(run.stdout).stats.unexpected).toBe(0);
+});
+
 test('every conformance test title starts with a catalogued requirement id that it also carries as tag and annotation', async () => {
   const run = await runSuite(['--project=conformance', '--list', '--reporter=json']);
   expect(run.code, run.stderr).toBe(0);

@@ -78,3 +78,21 @@ test('the same target, unbroken behind the proxy, passes the whole suite as a re
     await target.close();
   }
 });
+
+test('a target that answers unknown ids with 400 and the right code passes the spec profile but fails the strict one, naming ERROR-STATUS-CODES', async () => {
+  const target = await startBrokenTarget({
+    answer: (request, answer) => (request.url.startsWith('/v3/calls/') && answer.status === 404 ? { ...answer, status: 400 } : answer),
+  });
+  try {
+    const grep = ['--grep', 'CALLS-GET-NOT-FOUND|ERROR-STATUS-CODES'];
+    const spec = await runSuite(['--project=conformance', '--reporter=json', ...grep], { ...target.env, CONFORMANCE_SEED: '1' }, 120_000);
+    expect(spec.code, spec.stderr).toBe(0);
+    const strict = await runSuite(['--project=conformance', '--reporter=json', ...grep], { ...target.env, CONFORMANCE_SEED: '1', CONFORMANCE_PROFILE: 'strict' }, 120_000);
+    expect(strict.code, strict.stderr).toBe(1);
+    const failed = specsOf(JSON.parse(strict.stdout)).filter((entry) => entry.tests[0]!.results.some((result) => result.status === 'failed'));
+    expect(failed.map((entry) => entry.title.split(' ')[0])).toContain('ERROR-STATUS-CODES');
+    expect(JSON.stringify(failed)).toContain('status 404, the deployment');
+  } finally {
+    await target.close();
+  }
+});
