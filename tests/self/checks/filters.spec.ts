@@ -1,0 +1,91 @@
+// What the List Calls filters mean for one call, and the checks that a filtered list and an
+// onBehalfOf list return only the calls they should.
+import { test, expect } from '@playwright/test';
+import { dateMatches, filterNarrowing, FILTER_REQUIREMENTS, matchesFilter, onBehalfOfScope, tookPart, type DateJudgement, type Filters } from '../../../fixtures/checks/filters.ts';
+import { callsIn } from '../../../fixtures/checks/calls-in.ts';
+import { listedCall, listOf } from './exchanges.ts';
+
+const EXACT: DateJudgement = { startedAt: ['exact'], endedAt: ['exact'] };
+const call = listedCall();
+/** The sample call: an ended 1:1 audio call of user-1 (initiator, joined) and user-2 (never joined), without recording. */
+const MATCHING: Filters = { type: 'audio', mode: 'call', status: 'ended', receiverType: 'user', participantsCount: 2, startedAt: 1692368168, endedAt: 1692368187, hasRecording: false, uid: 'user-2' };
+const MISMATCHING: Filters = { type: 'video', mode: 'meet', status: 'ongoing', receiverType: 'group', participantsCount: 3, startedAt: 1692368169, endedAt: 1692368186, hasRecording: true, uid: 'user-3' };
+
+const narrowing = (filters: Filters, dates = EXACT) => {
+  const sent = listOf([listedCall()]);
+  return filterNarrowing(sent, callsIn(sent), filters, dates);
+};
+
+test('dateMatches applies each semantics to a timestamp, and never matches a value that is not a number', () => {
+  expect([dateMatches(10, 10, 'exact'), dateMatches(11, 10, 'exact')]).toEqual([true, false]);
+  expect([dateMatches(10, 10, 'at-or-after'), dateMatches(9, 10, 'at-or-after')]).toEqual([true, false]);
+  expect([dateMatches(11, 10, 'after'), dateMatches(10, 10, 'after')]).toEqual([true, false]);
+  expect([dateMatches(10, 10, 'at-or-before'), dateMatches(11, 10, 'at-or-before')]).toEqual([true, false]);
+  expect([dateMatches(9, 10, 'before'), dateMatches(10, 10, 'before')]).toEqual([true, false]);
+  expect(dateMatches('10', 10, 'exact')).toBe(false);
+  expect(dateMatches(undefined, 10, 'at-or-after')).toBe(false);
+});
+
+test('a user took part in a call as its initiator or through a participant entry, not as its receiver alone', () => {
+  expect(tookPart(call, 'user-1')).toBe(true);
+  expect(tookPart({ ...call, participants: [] }, 'user-1')).toBe(true);
+  expect(tookPart(call, 'user-2')).toBe(true);
+  expect(tookPart({ ...call, participants: [] }, 'user-2')).toBe(false);
+  expect(tookPart(call, 'user-3')).toBe(false);
+});
+
+test('the sample call matches each filter it should and no filter it should not', () => {
+  for (const name of Object.keys(FILTER_REQUIREMENTS) as Array<keyof Filters>) {
+    expect(matchesFilter(call, name, MATCHING[name], EXACT), `${name}=${String(MATCHING[name])}`).toBe(true);
+    expect(matchesFilter(call, name, MISMATCHING[name], EXACT), `${name}=${String(MISMATCHING[name])}`).toBe(false);
+  }
+});
+
+test('participantsCount counts entries, and totalParticipants only when entries are not listed', () => {
+  const { participants, ...unlisted } = call;
+  expect(matchesFilter({ ...call, totalParticipants: 5 }, 'participantsCount', 2, EXACT)).toBe(true);
+  expect(matchesFilter({ ...unlisted, totalParticipants: 5 }, 'participantsCount', 5, EXACT)).toBe(true);
+});
+
+test('a date filter matches when any semantics still possible matches', () => {
+  const bounds: DateJudgement = { startedAt: ['exact', 'at-or-after'], endedAt: ['before'] };
+  expect(matchesFilter(call, 'startedAt', 1692368100, bounds)).toBe(true);
+  expect(matchesFilter(call, 'startedAt', 1692368200, bounds)).toBe(false);
+  expect(matchesFilter(call, 'endedAt', 1692368188, bounds)).toBe(true);
+});
+
+test('filterNarrowing passes when every returned call matches every filter, and with no filter at all', () => {
+  expect(narrowing(MATCHING)).toEqual([]);
+  expect(narrowing({})).toEqual([]);
+});
+
+test('a returned call that misses its one filter breaks that filter requirement', () => {
+  for (const name of Object.keys(FILTER_REQUIREMENTS) as Array<keyof Filters>) {
+    expect(narrowing({ [name]: MISMATCHING[name] }), name).toEqual([expect.objectContaining({ check: 'filter_narrowing', requirement: FILTER_REQUIREMENTS[name] })]);
+  }
+});
+
+test('a returned call that misses one of several filters breaks CALLS-LIST-AND-NARROWING, naming what it missed', () => {
+  const violations = narrowing({ type: 'audio', status: 'ongoing' });
+  expect(violations).toEqual([expect.objectContaining({ requirement: 'CALLS-LIST-AND-NARROWING', expected: 'every call matches status = ongoing' })]);
+  expect(violations[0]?.title).toContain('for type=audio&status=ongoing but does not match status');
+  expect(violations[0]?.received).toBe('status "ended" at /data/0');
+});
+
+test('a uid filter mismatch shows who took part; a date mismatch the semantics judged', () => {
+  expect(narrowing({ uid: 'user-3' })[0]).toMatchObject({ expected: 'every call matches uid user-3 taking part', received: 'participants ["user-1","user-1","user-2"] at /data/0' });
+  expect(narrowing({ startedAt: 1692368200 }, { startedAt: ['at-or-after', 'after'], endedAt: ['exact'] })[0]?.expected).toBe('every call matches startedAt at-or-after or after 1692368200');
+});
+
+test('onBehalfOfScope passes calls the user took part in', () => {
+  const sent = listOf([listedCall()]);
+  expect(onBehalfOfScope(sent, callsIn(sent), 'user-1')).toEqual([]);
+  expect(onBehalfOfScope(sent, callsIn(sent), 'user-2')).toEqual([]);
+});
+
+test('a call returned on behalf of a user who took no part in it breaks CALLS-LIST-ON-BEHALF-OF', () => {
+  const sent = listOf([listedCall()]);
+  expect(onBehalfOfScope(sent, callsIn(sent), 'user-3')).toEqual([
+    expect.objectContaining({ check: 'on_behalf_of_scope', requirement: 'CALLS-LIST-ON-BEHALF-OF', received: 'initiator "user-1", participants ["user-1","user-2"]' }),
+  ]);
+});

@@ -1,0 +1,48 @@
+// CALLS-GET-MATCHES-LIST: Get Call and List Calls describe one call alike, on the fields both carry.
+import { test, expect } from '@playwright/test';
+import { differences, disagreements } from '../../../fixtures/checks/get-matches-list.ts';
+import { callsIn } from '../../../fixtures/checks/calls-in.ts';
+import { exchange, joinedParticipant, listedCall, neverJoinedParticipant, seen } from './exchanges.ts';
+
+test('the same call listed and fetched has no differences, whether or not Get Call carries the list-only fields', () => {
+  const { receiver, initiator, initiatedAt, ...fetched } = listedCall();
+  expect(differences(listedCall(), listedCall())).toEqual([]);
+  expect(differences(listedCall(), fetched)).toEqual([]);
+  expect(differences(listedCall(), { ...listedCall(), metaData: {}, tags: [] })).toEqual([]);
+});
+
+test('participant entries are paired by content, in any order', () => {
+  expect(differences(listedCall(), { ...listedCall(), participants: [neverJoinedParticipant(), joinedParticipant()] })).toEqual([]);
+});
+
+test('a field both carry with different values is a difference at its path, however deep', () => {
+  expect(differences(listedCall(), { ...listedCall(), status: 'ongoing' })).toEqual([{ path: '/status', listed: 'ended', fetched: 'ongoing' }]);
+  expect(differences(listedCall(), { ...listedCall(), participants: [{ ...joinedParticipant(), leftAt: 1692368190 }, neverJoinedParticipant()] })).toEqual([
+    { path: '/participants/0/leftAt', listed: 1692368187, fetched: 1692368190 },
+  ]);
+});
+
+test('lists of different lengths, or values of different types, are differences', () => {
+  expect(differences(listedCall(), { ...listedCall(), participants: [joinedParticipant()] })).toEqual([{ path: '/participants', listed: '2 entries', fetched: '1 entries' }]);
+  expect(differences({ totalDuration: '00:00:19' }, { totalDuration: 19 })).toEqual([{ path: '/totalDuration', listed: '00:00:19', fetched: 19 }]);
+  expect(differences({ participants: [] }, { participants: {} })).toEqual([{ path: '/participants', listed: [], fetched: {} }]);
+});
+
+test('disagreements pass when both views agree', () => {
+  expect(disagreements(seen(listedCall()), seen(listedCall(), 'getCall'))).toEqual([]);
+});
+
+test('a fetched call that disagrees with the list breaks CALLS-GET-MATCHES-LIST, once per place, on the Get Call exchange', () => {
+  const fetched = seen({ ...listedCall(), totalAudioMinutes: 0.32, hasRecording: true }, 'getCall');
+  const violations = disagreements(seen(listedCall()), fetched);
+  expect(violations).toEqual([
+    expect.objectContaining({ check: 'get_matches_list', requirement: 'CALLS-GET-MATCHES-LIST', expected: '0.31666666666666665 (as listed)', received: '0.32 at /totalAudioMinutes' }),
+    expect.objectContaining({ requirement: 'CALLS-GET-MATCHES-LIST', expected: 'false (as listed)', received: 'true at /hasRecording' }),
+  ]);
+  expect(violations[0]?.exchange).toBe(fetched.exchange);
+});
+
+test('a disagreement points into a Get Call body that wraps the call in data', () => {
+  const [fetched] = callsIn(exchange('getCall', 200, { data: { ...listedCall(), mode: 'meet' } }));
+  expect(disagreements(seen(listedCall()), fetched!)).toEqual([expect.objectContaining({ requirement: 'CALLS-GET-MATCHES-LIST', received: '"meet" at /data/mode' })]);
+});

@@ -1,0 +1,88 @@
+// The identifier arbitraries: unknown session ids and wrong keys are never ones the target knows,
+// and the header name comes in every letter case.
+import { test, expect } from '@playwright/test';
+import fc from 'fast-check';
+import { apiKeyLike, headerNameCasing, unknownSessionId } from '../../../fixtures/arbitraries/identifiers.ts';
+import { DEMO_KEYS } from '../../../reference/fixtures.ts';
+import { listedCall } from './exchanges.ts';
+
+const SEED = 42;
+const KNOWN_ID = String(listedCall().sessionId);
+
+test('for any known ids, unknownSessionId never yields an empty id, a dot segment or a known id', () => {
+  fc.assert(
+    fc.property(fc.uniqueArray(fc.string({ unit: 'grapheme-ascii', maxLength: 4 })), fc.integer(), (ids, seed) => {
+      const known = new Set([...ids, '.', KNOWN_ID]);
+      for (const id of fc.sample(unknownSessionId(known), { numRuns: 40, seed })) {
+        expect(['', '.', '..']).not.toContain(id);
+        expect(known.has(id)).toBe(false);
+      }
+    }),
+    { seed: SEED, numRuns: 25 },
+  );
+});
+
+test('unknownSessionId turns a generated dot segment or known id into another id', () => {
+  const known = new Set(['a', 'b', 'c', KNOWN_ID]);
+  // Enough runs that a bare '.' comes up (about one in 2,500) and is seen to be replaced.
+  const ids = fc.sample(unknownSessionId(known), { numRuns: 20_000, seed: SEED });
+  expect(ids.filter((id) => ['', '.', '..'].includes(id) || known.has(id))).toEqual([]);
+  expect(ids).toContain('.-unknown');
+  expect(ids).toContain('a-unknown');
+});
+
+test('unknownSessionId reaches reserved URL characters, non-ASCII, very long and well-formed ids', () => {
+  const ids = fc.sample(unknownSessionId(new Set([KNOWN_ID])), { numRuns: 1000, seed: SEED });
+  expect(ids.some((id) => /[/?#%]/.test(id))).toBe(true);
+  expect(ids.some((id) => /[^\x00-\x7f]/.test(id))).toBe(true);
+  expect(ids.some((id) => id.length >= 256)).toBe(true);
+  expect(ids.some((id) => /^v1\.(us|eu|in)\./.test(id))).toBe(true);
+});
+
+test('apiKeyLike never yields a configured key, nor an empty one or one with whitespace', () => {
+  const configured = new Set<string>([DEMO_KEYS.fullAccess, DEMO_KEYS.readOnly]);
+  fc.assert(
+    fc.property(apiKeyLike(configured), (key) => {
+      expect(configured.has(key)).toBe(false);
+      expect(key).toMatch(/^\S+$/);
+    }),
+    { seed: SEED, numRuns: 1000 },
+  );
+});
+
+test('for any configured keys, apiKeyLike never yields one of them, and includes one-character edits of them', () => {
+  fc.assert(
+    fc.property(fc.uniqueArray(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), fc.integer(), (keys, seed) => {
+      const configured = new Set(keys);
+      const samples = fc.sample(apiKeyLike(configured), { numRuns: 50, seed });
+      expect(samples.filter((key) => configured.has(key))).toEqual([]);
+    }),
+    { seed: SEED, numRuns: 100 },
+  );
+  const edits = fc.sample(apiKeyLike(new Set([DEMO_KEYS.fullAccess])), { numRuns: 300, seed: SEED })
+    .filter((key) => key.length === DEMO_KEYS.fullAccess.length && [...key].filter((letter, index) => letter !== DEMO_KEYS.fullAccess[index]).length === 1);
+  expect(edits.length).toBeGreaterThan(0);
+});
+
+test('headerNameCasing yields apikey in letter-case variants only, the lower and upper case among them', () => {
+  fc.assert(fc.property(headerNameCasing(), (name) => expect(name.toLowerCase()).toBe('apikey')), { seed: SEED, numRuns: 200 });
+  const names = new Set(fc.sample(headerNameCasing(), { numRuns: 500, seed: SEED }));
+  expect(names.size).toBeGreaterThan(10);
+  expect(names.has('apikey')).toBe(true);
+  expect(names.has('APIKEY')).toBe(true);
+});
+
+test('headerNameCasing works for any header name', () => {
+  expect(new Set(fc.sample(headerNameCasing('ab'), { numRuns: 200, seed: SEED }))).toEqual(new Set(['ab', 'Ab', 'aB', 'AB']));
+});
+
+test('an id or key made unknown by a suffix is checked again: the suffixed form may be known too', () => {
+  const ids = fc.sample(unknownSessionId(new Set(['a', 'a-unknown', '.-unknown'])), { numRuns: 20_000, seed: SEED });
+  expect(ids.filter((id) => ['a', 'a-unknown', '.', '..', '.-unknown'].includes(id))).toEqual([]);
+  const keys = fc.sample(apiKeyLike(new Set(['ab', 'ab-unknown'])), { numRuns: 5_000, seed: SEED });
+  expect(keys.filter((key) => key === 'ab' || key === 'ab-unknown')).toEqual([]);
+});
+
+test('apiKeyLike works with no configured key at all', () => {
+  expect(fc.sample(apiKeyLike(new Set()), { numRuns: 50, seed: SEED }).every((key) => key.length > 0)).toBe(true);
+});

@@ -1,0 +1,22 @@
+// json_body: every response body is JSON, errors included (HTTP-JSON-BODIES).
+import { test, expect } from '@playwright/test';
+import { jsonBody } from '../../../fixtures/checks/json-body.ts';
+import { exchange, listOf, textExchange } from './exchanges.ts';
+
+test('a JSON body passes, success or error', () => {
+  expect(jsonBody(listOf())).toEqual([]);
+  expect(jsonBody(exchange('getCall', 404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'no such call' } }))).toEqual([]);
+});
+
+test('a body that is not JSON breaks HTTP-JSON-BODIES, naming its content type and an excerpt', () => {
+  const violations = jsonBody(textExchange('getCall', 502, '<html>Bad gateway</html>'));
+  expect(violations).toEqual([expect.objectContaining({ check: 'json_body', requirement: 'HTTP-JSON-BODIES' })]);
+  expect(violations[0]?.received).toContain('content-type text/html');
+  expect(violations[0]?.received).toContain('<html>Bad gateway</html>');
+});
+
+test('an empty error body is not JSON either', () => {
+  expect(jsonBody(textExchange('markGroupConversationAsUnread', 401, '', ''))).toEqual([
+    expect.objectContaining({ requirement: 'HTTP-JSON-BODIES', expected: 'a JSON body' }),
+  ]);
+});
