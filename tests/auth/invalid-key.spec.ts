@@ -8,7 +8,7 @@ for (const { operation, label, send } of READ_OPERATIONS) {
     const configured = new Set([suiteConfig.apiKey, ...(suiteConfig.restrictedApiKey ? [suiteConfig.restrictedApiKey] : [])]);
 
     await property(apiKeyLike(configured), async (key) => {
-      const exchange = await send(api, targetSample, { apiKey: key });
+      const exchange = await send(api, targetSample, { apiKey: key.value });
       verdict.enforce([...carriesErrorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY'), ...deployedStatus(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND')]);
     });
   });

@@ -14,7 +14,7 @@ test(`AUTH-INVALID-KEY for any key that is not valid, ${LABEL} answers AUTH_ERR_
   const configured = new Set([suiteConfig.apiKey, ...(suiteConfig.restrictedApiKey ? [suiteConfig.restrictedApiKey] : [])]);
 
   await property(apiKeyLike(configured), async (key) => {
-    const exchange = await api.markGroupConversationAsUnread(unread.groupGuid, { messageId: unread.messageId }, { apiKey: key, onBehalfOf: unread.actingUid });
+    const exchange = await api.markGroupConversationAsUnread(unread.groupGuid, { messageId: unread.messageId }, { apiKey: key.value, onBehalfOf: unread.actingUid });
     verdict.enforce([...carriesErrorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY'), ...deployedStatus(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND')]);
   });
 });

@@ -42,9 +42,9 @@ test('unknownSessionId reaches reserved URL characters, non-ASCII, very long and
 test('apiKeyLike never yields a configured key, nor an empty one or one with whitespace', () => {
   const configured = new Set<string>([DEMO_KEYS.fullAccess, DEMO_KEYS.readOnly]);
   fc.assert(
-    fc.property(apiKeyLike(configured), (key) => {
-      expect(configured.has(key)).toBe(false);
-      expect(key).toMatch(/^\S+$/);
+    fc.property(apiKeyLike(configured), ({ value }) => {
+      expect(configured.has(value)).toBe(false);
+      expect(value).toMatch(/^\S+$/);
     }),
     { seed: SEED, numRuns: 1000 },
   );
@@ -54,12 +54,13 @@ test('for any configured keys, apiKeyLike never yields one of them, and includes
   fc.assert(
     fc.property(fc.uniqueArray(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), fc.integer(), (keys, seed) => {
       const configured = new Set(keys);
-      const samples = fc.sample(apiKeyLike(configured), { numRuns: 50, seed });
+      const samples = fc.sample(apiKeyLike(configured), { numRuns: 50, seed }).map((key) => key.value);
       expect(samples.filter((key) => configured.has(key))).toEqual([]);
     }),
     { seed: SEED, numRuns: 100 },
   );
   const edits = fc.sample(apiKeyLike(new Set([DEMO_KEYS.fullAccess])), { numRuns: 300, seed: SEED })
+    .map((key) => key.value)
     .filter((key) => key.length === DEMO_KEYS.fullAccess.length && [...key].filter((letter, index) => letter !== DEMO_KEYS.fullAccess[index]).length === 1);
   expect(edits.length).toBeGreaterThan(0);
 });
@@ -79,10 +80,17 @@ test('headerNameCasing works for any header name', () => {
 test('an id or key made unknown by a suffix is checked again: the suffixed form may be known too', () => {
   const ids = fc.sample(unknownSessionId(new Set(['a', 'a-unknown', '.-unknown'])), { numRuns: 20_000, seed: SEED });
   expect(ids.filter((id) => ['a', 'a-unknown', '.', '..', '.-unknown'].includes(id))).toEqual([]);
-  const keys = fc.sample(apiKeyLike(new Set(['ab', 'ab-unknown'])), { numRuns: 5_000, seed: SEED });
+  const keys = fc.sample(apiKeyLike(new Set(['ab', 'ab-unknown'])), { numRuns: 5_000, seed: SEED }).map((key) => key.value);
   expect(keys.filter((key) => key === 'ab' || key === 'ab-unknown')).toEqual([]);
 });
 
 test('apiKeyLike works with no configured key at all', () => {
-  expect(fc.sample(apiKeyLike(new Set()), { numRuns: 50, seed: SEED }).every((key) => key.length > 0)).toBe(true);
+  expect(fc.sample(apiKeyLike(new Set()), { numRuns: 50, seed: SEED }).every((key) => key.value.length > 0)).toBe(true);
+});
+
+test('a near miss of a configured key prints as a description, never as the key with one character changed', () => {
+  const keys = fc.sample(apiKeyLike(new Set([DEMO_KEYS.fullAccess])), { numRuns: 300, seed: SEED });
+  const printed = keys.map((key) => fc.stringify(key));
+  expect(printed).toContainEqual(expect.stringMatching(/^a configured key with character \d+ changed$/));
+  expect(printed.filter((text) => text.includes(DEMO_KEYS.fullAccess.slice(0, 10)))).toEqual([]);
 });
