@@ -1,6 +1,8 @@
 // Two projects: `conformance` is the product (the suite, run against the configured target or the
-// embedded reference), `self` is the project's own tests. Configuration is read and validated
-// here, before any test: a bad value ends the run with one line naming the variable.
+// embedded reference), `self` is the project's own tests, present only when CONFORMANCE_SELF_TESTS=1
+// (`npm test` sets it) so that a plain `npx playwright test` runs the suite and nothing else.
+// The suite's configuration is read and validated here, before any test: a bad value ends the run
+// with one line naming the variable.
 import { defineConfig } from '@playwright/test';
 import { chooseSeed, ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './fixtures/config.ts';
 
@@ -21,10 +23,11 @@ function configOrExit(): SuiteConfig {
   }
 }
 
-const suite = configOrExit();
+const selfTests = process.env.CONFORMANCE_SELF_TESTS === '1';
+const suite = selfTests ? undefined : configOrExit();
 
 /** With no remote target, the reference starts on a free port and reports its address on stdout. */
-const embeddedReference = suite.target.kind === 'embedded'
+const embeddedReference = suite?.target.kind === 'embedded'
   ? {
       command: `node --import tsx reference/main.ts --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls}`,
       wait: { stdout: new RegExp(`reference server listening on (?<${REFERENCE_URL_VARIABLE.toLowerCase()}>http://\\S+)`) },
@@ -40,9 +43,8 @@ export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
   reporter: [['list']],
-  projects: [
-    { name: 'conformance', testIgnore: ['self/**'] },
-    { name: 'self', testDir: 'tests/self', timeout: 60_000 },
-  ],
+  projects: selfTests
+    ? [{ name: 'self', testDir: 'tests/self', timeout: 60_000 }]
+    : [{ name: 'conformance', testIgnore: ['self/**'] }],
   ...(embeddedReference && { webServer: embeddedReference }),
 });
