@@ -19,6 +19,7 @@ const withoutParameter = (name: string): RequestBreaker => (request) => {
 const MUST_CASES: Case[] = [
   { requirement: 'CALL-FIELD-TYPE', what: 'a call type outside the enum', breaks: { answer: everyListedCall((call, index) => (index === 1 ? { ...call, type: 'fax' } : call)) } },
   { requirement: 'CALLS-LIST-FILTER-STATUS', what: 'the status filter ignored', breaks: { request: withoutParameter('status') } },
+  { requirement: 'CALLS-LIST-FILTER-STARTED-AT', what: 'the startedAt filter ignored (consistent with no meaning of it)', breaks: { request: withoutParameter('startedAt') } },
   { requirement: 'CALLS-LIST-AND-NARROWING', what: 'filters combined with OR (the second of two filters ignored)', breaks: {
     request: (request) => {
       const url = new URL(request.url, 'http://proxy');
