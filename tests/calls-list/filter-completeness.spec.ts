@@ -1,5 +1,6 @@
 // A filter must not drop calls that match it: a sampled call is found again when the list is
 // filtered by its own fields. The answer is read page by page, up to a fixed number of pages.
+import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
 import { describeFilters, filterQuery } from '../../fixtures/checks/filters.ts';
@@ -12,7 +13,7 @@ const MAX_PAGES = 5;
 
 test('CALLS-LIST-FILTER-COMPLETENESS for any call and any filters built from its own fields, the call is found again', requirement('CALLS-LIST-FILTER-COMPLETENESS'), async ({ api, verdict, property, targetSample, dates, paging }) => {
   const calls = sampledCalls(targetSample);
-  const judgement = { startedAt: dates.startedAt.survivors, endedAt: dates.endedAt.survivors };
+  const judgement = judgementOf(dates);
 
   await property(filtersFromCall(calls, judgement, 1), async ({ seen, filters }) => {
     const query = filterQuery(filters);

@@ -1,8 +1,9 @@
 // One property per filter: for any value of it, every call returned matches it.
 import fc from 'fast-check';
+import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
-import { FILTER_NAMES, FILTER_REQUIREMENTS, filterNarrowing, type DateJudgement, type Filters } from '../../fixtures/checks/filters.ts';
+import { FILTER_NAMES, FILTER_REQUIREMENTS, filterNarrowing, type Filters } from '../../fixtures/checks/filters.ts';
 import { succeeds } from '../../fixtures/checks/errors.ts';
 import { filterValue } from '../../fixtures/arbitraries/call-filters.ts';
 import { describeViolations } from '../../fixtures/verdict.ts';
@@ -33,7 +34,7 @@ for (const name of FILTER_NAMES) {
         }))));
       }
     }
-    const judgement: DateJudgement = { startedAt: dates.startedAt.survivors, endedAt: dates.endedAt.survivors };
+    const judgement = judgementOf(dates);
 
     await property(filterValue(name, targetSample) as fc.Arbitrary<Filters[typeof name]>, async (value) => {
       const filters: Filters = { [name]: value };

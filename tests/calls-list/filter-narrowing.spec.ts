@@ -1,15 +1,13 @@
 // Filters combine with AND (specification 4.1 rule 1).
+import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
-import { describeFilters, filterNarrowing, filterQuery, givenFilters, type DateJudgement, type Filters } from '../../fixtures/checks/filters.ts';
+import { describeFilters, filterNarrowing, filterQuery, givenFilters, type Filters } from '../../fixtures/checks/filters.ts';
 import { pageOf } from '../../fixtures/checks/pagination.ts';
 import { succeeds } from '../../fixtures/checks/errors.ts';
 import { shown, type Violation } from '../../fixtures/checks/violation.ts';
 import { filterCombination } from '../../fixtures/arbitraries/call-filters.ts';
 import type { Exchange } from '../../fixtures/exchange.ts';
-
-const judgementOf = (dates: { startedAt: { survivors: DateJudgement['startedAt'] }; endedAt: { survivors: DateJudgement['endedAt'] } }): DateJudgement =>
-  ({ startedAt: dates.startedAt.survivors, endedAt: dates.endedAt.survivors });
 
 test('CALLS-LIST-AND-NARROWING for any combination of filters, every returned call matches all of them', requirement('CALLS-LIST-AND-NARROWING'), async ({ api, verdict, property, targetSample, dates }) => {
   sampledCalls(targetSample);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
 import { onBehalfOfScope } from '../../fixtures/checks/filters.ts';
@@ -8,7 +9,7 @@ import { filterCombination } from '../../fixtures/arbitraries/call-filters.ts';
 test('CALLS-LIST-ON-BEHALF-OF for any user seen in the data, with or without filters, every call listed on their behalf is one they took part in', requirement('CALLS-LIST-ON-BEHALF-OF'), async ({ api, verdict, property, targetSample, dates }) => {
   sampledCalls(targetSample);
   test.skip(targetSample.values.uids.length === 0, 'No participant uid was seen in the data.');
-  const judgement = { startedAt: dates.startedAt.survivors, endedAt: dates.endedAt.survivors };
+  const judgement = judgementOf(dates);
   const arbitrary = fc.record({
     uid: fc.constantFrom(...targetSample.values.uids),
     filters: fc.option(filterCombination(targetSample, judgement), { nil: undefined }),

@@ -1,8 +1,10 @@
 // The pagination envelope, on every page the suite asks for, and across pages when the target
 // honours page selection. Walks are bounded: a fixed number of pages, whatever the data's size.
 import fc from 'fast-check';
+import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
+import { checkExchange } from '../../fixtures/checks/index.ts';
 import { paginationConsistency, pageOf } from '../../fixtures/checks/pagination.ts';
 import { filterQuery } from '../../fixtures/checks/filters.ts';
 import { filtersFromCall } from '../../fixtures/arbitraries/call-filters.ts';
@@ -12,10 +14,10 @@ import type { Exchange } from '../../fixtures/exchange.ts';
 const PAGE_LIMIT = 8;
 
 for (const id of ['PAGINATION-ENVELOPE', 'PAGINATION-COUNT-IS-PAGE-SIZE', 'PAGINATION-COUNT-WITHIN-BOUNDS', 'PAGINATION-TOTAL-PAGES-CONSISTENT'] as const) {
-  test(`${id} holds on every list page the suite samples`, requirement(id), async ({ verdict, judge, targetSample, paging }) => {
+  test(`${id} holds on every list page the suite samples`, requirement(id), async ({ verdict, checks, targetSample, paging }) => {
     sampledCalls(targetSample);
-    judge([...targetSample.exchanges, ...paging.exchanges]);
-    verdict.enforce();
+    const violations = [...targetSample.exchanges, ...paging.exchanges].flatMap((exchange) => checkExchange(exchange, checks));
+    verdict.enforce(violations.filter((violation) => violation.requirement === id));
   });
 }
 
@@ -65,7 +67,7 @@ test('PAGINATION-PAGES-PARTITION for any page size, consecutive pages hold exact
 test('PAGINATION-PAGES-PARTITION for any filters with a small answer, walking every page gives total distinct calls', requirement('PAGINATION-PAGES-PARTITION'), async ({ api, verdict, property, targetSample, paging, dates }) => {
   const calls = sampledCalls(targetSample);
   test.skip(!paging.honoured, `Page selection is not honoured, so pages cannot be walked: ${paging.evidence}`);
-  const judgement = { startedAt: dates.startedAt.survivors, endedAt: dates.endedAt.survivors };
+  const judgement = judgementOf(dates);
   const arbitrary = fc.record({ from: filtersFromCall(calls, judgement, 2), perPage: fc.integer({ min: 1, max: 10 }) });
 
   await property(arbitrary, async ({ from, perPage }) => {
