@@ -105,3 +105,18 @@ test('an empty ENV_FILE reads no file, and one that does not exist is refused', 
   expect(environment({ ENV_FILE: '' })).toEqual({ ENV_FILE: '' });
   expect(() => environment({ ENV_FILE: join(tmpdir(), 'no-such-dir', '.env') })).toThrow(/^ENV_FILE names a file that does not exist/);
 });
+
+test('the run settings default to the spec profile, 20 runs, a fresh seed and no replay path', () => {
+  const config = loadConfig({});
+  expect(config.profile).toBe('spec');
+  expect(config.runs).toBe(20);
+  expect(Number.isInteger(config.seed)).toBe(true);
+  expect(config.replayPath).toBeUndefined();
+  expect(loadConfig({ CONFORMANCE_PROFILE: 'strict', CONFORMANCE_SEED: '42', CONFORMANCE_RUNS: '5', CONFORMANCE_PATH: '3:0:1' })).toMatchObject({ profile: 'strict', seed: 42, runs: 5, replayPath: '3:0:1' });
+});
+
+for (const [variable, value] of [['CONFORMANCE_PROFILE', 'lenient'], ['CONFORMANCE_SEED', 'abc'], ['CONFORMANCE_SEED', '-1'], ['CONFORMANCE_RUNS', '0'], ['CONFORMANCE_PATH', '3::1']] as const) {
+  test(`${variable}=${value} is refused with one line naming it`, () => {
+    expect(errorFor({ [variable]: value }).message).toMatch(new RegExp(`^${variable} must be `));
+  });
+}
