@@ -133,3 +133,14 @@ test('a ConformanceFailure message is the description of its violations', () => 
   const violations = [violation('CALL-FIELD-TYPE')];
   expect(new ConformanceFailure(violations).message).toBe(describeViolations(violations));
 });
+
+test('violations of one exchange share one curl line; each exchange has its own', () => {
+  const shared = exchange('listCalls', 200, { data: [] });
+  const message = describeViolations([
+    { ...violation('CALL-FIELD-TYPE', 'first'), exchange: shared },
+    { ...violation('CALL-FIELD-MODE', 'second'), exchange: shared },
+    violation('CALL-FIELD-STATUS', 'third'),
+  ]);
+  expect(message.match(/Reproduce with:/g)).toHaveLength(2);
+  expect(message.indexOf('second')).toBeLessThan(message.indexOf('Reproduce with:'));
+});
