@@ -28,6 +28,17 @@ const MUST_CASES: Case[] = [
       return { ...request, url: `${url.pathname}${url.search}` };
     },
   } },
+  { requirement: 'CALLS-LIST-FILTER-COMPLETENESS', what: 'a uid filter that drops calls the user took part in without initiating them', breaks: {
+    answer: (request, answer) => {
+      const uid = new URL(request.url, 'http://proxy').searchParams.get('uid');
+      const body = answer.body as { data?: Array<{ initiator?: string }>; meta?: { pagination: { total: number; count: number; per_page?: number; total_pages: number } } };
+      if (uid === null || !Array.isArray(body?.data) || !body.meta) return answer;
+      const kept = body.data.filter((call) => call.initiator === uid);
+      const total = body.meta.pagination.total - (body.data.length - kept.length);
+      const pages = body.meta.pagination.per_page ? Math.ceil(total / body.meta.pagination.per_page) : body.meta.pagination.total_pages;
+      return { ...answer, body: { ...body, data: kept, meta: { pagination: { ...body.meta.pagination, total, count: kept.length, total_pages: pages } } } };
+    },
+  } },
   { requirement: 'CALLS-GET-NOT-FOUND', what: 'the wrong code for unknown ids holding a percent sign', breaks: {
     answer: (request, answer) => (request.url.startsWith('/v3/calls/') && request.url.includes('%25') && answer.status === 404 ? { status: 404, body: { error: { code: 'ERR_NOT_FOUND', message: 'Not found' } } } : answer),
   } },
