@@ -1,10 +1,10 @@
 // Error statuses and body shapes are not shown by the specification: reported in the spec profile,
 // held to the deployment's (401/403/404, {"error": {"code", "message"}}) by the strict profile.
-import { test, requirement } from '../../fixtures/index.ts';
+import { test, requirement, requirementOn } from '../../fixtures/index.ts';
 import { carriesErrorCode, deployedStatus, errorCodesIn } from '../../fixtures/checks/errors.ts';
 import { codePlace, provokeErrors } from './error-answers.ts';
 
-test('ERROR-STATUS-CODES reports the HTTP status of each error code', requirement('ERROR-STATUS-CODES'), async ({ api, verdict }) => {
+test('ERROR-STATUS-CODES reports the HTTP status of each error code', requirementOn(['listCalls', 'getCall'], 'ERROR-STATUS-CODES'), async ({ api, verdict }) => {
   for (const { code, exchange } of await provokeErrors(api)) {
     verdict.observe('ERROR-STATUS-CODES', `${code}: status ${exchange.response.status}`);
     verdict.record(deployedStatus(exchange, code));
@@ -12,7 +12,7 @@ test('ERROR-STATUS-CODES reports the HTTP status of each error code', requiremen
   verdict.enforce();
 });
 
-test('ERROR-BODY-SHAPE reports where error bodies carry the code', requirement('ERROR-BODY-SHAPE'), async ({ api, verdict }) => {
+test('ERROR-BODY-SHAPE reports where error bodies carry the code', requirementOn(['listCalls', 'getCall'], 'ERROR-BODY-SHAPE'), async ({ api, verdict }) => {
   // The body itself is held to the deployment's Error schema as it arrives (strict profile).
   for (const { code, exchange } of await provokeErrors(api)) {
     verdict.observe('ERROR-BODY-SHAPE', `${code}: code at ${codePlace(exchange.response.body, code) ?? 'no place (not in the body)'}`);
@@ -20,7 +20,7 @@ test('ERROR-BODY-SHAPE reports where error bodies carry the code', requirement('
   verdict.enforce();
 });
 
-test('ERRORS-OTHER reports the codes met beyond the three named ones', requirement('ERRORS-OTHER'), async ({ api, verdict }) => {
+test('ERRORS-OTHER reports the codes met beyond the three named ones', requirementOn('listCalls', 'ERRORS-OTHER'), async ({ api, verdict }) => {
   const probes = [
     await api.listCalls({ type: 'fax' }),
     await api.listCalls({ participantsCount: 'many' }),
@@ -30,7 +30,7 @@ test('ERRORS-OTHER reports the codes met beyond the three named ones', requireme
   verdict.observe('ERRORS-OTHER', other.length === 0 ? 'no other code met' : [...new Set(other)].join(', '));
 });
 
-test('HTTP-JSON-BODIES success and error answers of the read operations are JSON', requirement('HTTP-JSON-BODIES'), async ({ api, verdict, targetSample }) => {
+test('HTTP-JSON-BODIES success and error answers of the read operations are JSON', requirementOn(['listCalls', 'getCall'], 'HTTP-JSON-BODIES'), async ({ api, verdict, targetSample }) => {
   const sessionId = targetSample.calls[0]?.call.sessionId;
   // Each answer is held to the JSON check as it arrives; the codes show the errors are errors.
   await api.listCalls();
@@ -43,7 +43,7 @@ function requirementOf(code: string): string {
   return code === 'AUTH_ERR_EMPTY_APIKEY' ? 'AUTH-EMPTY-KEY' : code === 'AUTH_ERR_APIKEY_NOT_FOUND' ? 'AUTH-INVALID-KEY' : 'CALLS-GET-NOT-FOUND';
 }
 
-test('RATE-LIMITS reports the rate-limit headers the target sends', requirement('RATE-LIMITS'), async ({ api, verdict }) => {
+test('RATE-LIMITS reports the rate-limit headers the target sends', requirementOn('listCalls', 'RATE-LIMITS'), async ({ api, verdict }) => {
   const exchange = await api.listCalls();
   const headers = Object.entries(exchange.response.headers).filter(([name]) => /rate-?limit|retry-after/i.test(name));
   verdict.observe('RATE-LIMITS', headers.length === 0 ? 'no rate-limit headers' : headers.map(([name, value]) => `${name}: ${value}`).join(', '));
