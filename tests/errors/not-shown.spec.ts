@@ -1,6 +1,6 @@
 // Error statuses and body shapes are not shown by the specification: reported in the spec profile,
 // held to the deployment's (401/403/404, {"error": {"code", "message"}}) by the strict profile.
-import { test, requirement, requirementOn } from '../../fixtures/index.ts';
+import { test, requirementOn } from '../../fixtures/index.ts';
 import { carriesErrorCode, deployedStatus, errorCodesIn } from '../../fixtures/checks/errors.ts';
 import { codePlace, provokeErrors } from './error-answers.ts';
 
