@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
-import { onBehalfOfScope } from '../../fixtures/checks/filters.ts';
+import { filterQuery, onBehalfOfScope } from '../../fixtures/checks/filters.ts';
 import { succeeds } from '../../fixtures/checks/errors.ts';
 import { filterCombination } from '../../fixtures/arbitraries/call-filters.ts';
 
@@ -16,8 +16,7 @@ test('CALLS-LIST-ON-BEHALF-OF for any user seen in the data, with or without fil
   });
 
   await property(arbitrary, async ({ uid, filters }) => {
-    const query = Object.fromEntries(Object.entries(filters ?? {}).map(([name, value]) => [name, value as string | number | boolean]));
-    const exchange = await api.listCalls(query, { onBehalfOf: uid });
+    const exchange = await api.listCalls(filterQuery(filters ?? {}), { onBehalfOf: uid });
     verdict.enforce([...succeeds(exchange, 'CALLS-LIST-ON-BEHALF-OF', `GET /calls with onBehalfOf ${uid}`, 200), ...onBehalfOfScope(exchange, callsIn(exchange), uid)]);
   });
 });

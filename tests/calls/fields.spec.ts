@@ -1,5 +1,6 @@
-// The field constraints of Call, Participant and the pagination envelope, one test per
-// requirement, each holding every response of the sample to its part of the OpenAPI document.
+// The field constraints of Call and Participant, one test per requirement, each holding every list
+// the worker fetched, and a call fetched alone, to its part of the OpenAPI document. (The envelope,
+// recordings and the mark-unread result have their tests beside their operations.)
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { loadCatalog } from '../../openapi/catalog.ts';
 
