@@ -1,6 +1,6 @@
 // CALLS-GET-MATCHES-LIST: Get Call and List Calls describe one call alike, on the fields both carry.
 import { test, expect } from '@playwright/test';
-import { differences, disagreements } from '../../../fixtures/checks/get-matches-list.ts';
+import { answersCall, differences, disagreements } from '../../../fixtures/checks/get-matches-list.ts';
 import { callsIn } from '../../../fixtures/checks/calls-in.ts';
 import { exchange, joinedParticipant, listedCall, neverJoinedParticipant, seen } from './exchanges.ts';
 
@@ -45,4 +45,11 @@ test('a fetched call that disagrees with the list breaks CALLS-GET-MATCHES-LIST,
 test('a disagreement points into a Get Call body that wraps the call in data', () => {
   const [fetched] = callsIn(exchange('getCall', 200, { data: { ...listedCall(), mode: 'meet' } }));
   expect(disagreements(seen(listedCall()), fetched!)).toEqual([expect.objectContaining({ requirement: 'CALLS-GET-MATCHES-LIST', received: '"meet" at /data/mode' })]);
+});
+
+test('Get Call answering the call asked for passes; answering another breaks the named requirement', () => {
+  const call = listedCall();
+  expect(answersCall(exchange('getCall', 200, { data: call }), call.sessionId, 'CALLS-GET-OK')).toEqual([]);
+  expect(answersCall(exchange('getCall', 200, { data: { ...call, sessionId: 'another' } }), call.sessionId, 'CALLS-GET-ON-BEHALF-OF'))
+    .toEqual([expect.objectContaining({ check: 'get_call_identity', requirement: 'CALLS-GET-ON-BEHALF-OF', received: 'sessionId "another"' })]);
 });

@@ -91,14 +91,23 @@ test('outcomeOf follows the level of the requirement', () => {
   expect(['CALLS-LIST-OK', 'ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT', 'RATE-LIMITS'].map((id) => verdict.outcomeOf(id))).toEqual(['fail', 'warn', 'observe']);
 });
 
-test('annotateFailure marks each violation of a failure with its requirement id', () => {
+test('when the test has failed, finish marks each violation of the last failure, and any other MUST met, with its requirement id', () => {
   const { info, verdict } = verdictFor();
-  const failure = failureOf(() => verdict.enforce([violation('CALL-FIELD-TYPE', 'a fax'), violation('PAGINATION-ENVELOPE', 'no meta')]));
-  verdict.annotateFailure(failure!);
+  expect(failureOf(() => verdict.enforce([violation('CALL-FIELD-TYPE', 'a fax'), violation('PAGINATION-ENVELOPE', 'no meta')]))).toBeDefined();
+  verdict.recordBackground([violation('CALL-FIELD-MODE', 'a mode'), violation('CALL-MID-ON-STARTED-CALLS', 'no mid')]);
+  verdict.finish(true);
   expect(info.annotations).toEqual([
     { type: 'violation', description: 'CALL-FIELD-TYPE a fax' },
     { type: 'violation', description: 'PAGINATION-ENVELOPE no meta' },
+    { type: 'violation', description: 'CALL-FIELD-MODE a mode' },
   ]);
+});
+
+test('a failure that finish itself throws is marked too', () => {
+  const { info, verdict } = verdictFor();
+  verdict.recordBackground([violation('CALL-FIELD-TYPE', 'a fax')]);
+  expect(failureOf(() => verdict.finish(false))).toBeDefined();
+  expect(info.annotations).toEqual([{ type: 'violation', description: 'CALL-FIELD-TYPE a fax' }]);
 });
 
 test('the same warning is annotated once, and at most 20 warnings are', () => {
