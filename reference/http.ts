@@ -1,6 +1,7 @@
 // Small HTTP helpers over node:http: JSON answers and a capped JSON body reader.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errors, type ApiError } from './errors.ts';
+import { errors } from './errors.ts';
+import type { Answer } from './faults/fault.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -10,8 +11,10 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(payload);
 }
 
-export function sendError(res: ServerResponse, error: ApiError): void {
-  sendJson(res, error.status, error.toBody());
+export function sendAnswer(res: ServerResponse, answer: Answer): void {
+  if (!answer.raw) return sendJson(res, answer.status, answer.body);
+  res.writeHead(answer.status, { 'content-type': answer.raw.contentType, 'content-length': Buffer.byteLength(answer.raw.text) });
+  res.end(answer.raw.text);
 }
 
 /**

@@ -1,11 +1,13 @@
-// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N]`: starts the reference
-// implementation and prints one line with its base address. Keys come from API_KEY and
+// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--fault NAME]`: starts the
+// reference implementation and prints one line with its base address. `--fault NAME` runs it with
+// one fault of the catalog; `--list-faults` prints the catalog. Keys come from API_KEY and
 // RESTRICTED_API_KEY when set (the variables that configure the suite), else the demo keys.
 import { parseArgs } from 'node:util';
 import { createServer } from './server.ts';
 import { DEFAULT_CALLS, DEFAULT_SEED, MAX_CALLS } from './fixtures.ts';
+import { describeCatalog, findFault } from './faults/catalog.ts';
 
-const USAGE = 'usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N]';
+const USAGE = 'usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--fault NAME | --list-faults]';
 
 function fail(message: string): never {
   process.stderr.write(`reference: ${message}\n`);
@@ -28,7 +30,15 @@ function keyOption(variable: string): string | undefined {
 let parsed;
 try {
   parsed = parseArgs({
-    options: { port: { type: 'string' }, host: { type: 'string' }, seed: { type: 'string' }, calls: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      calls: { type: 'string' },
+      fault: { type: 'string' },
+      'list-faults': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
     strict: true,
   }).values;
 } catch (error) {
@@ -38,17 +48,23 @@ if (parsed.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
+if (parsed['list-faults']) {
+  process.stdout.write(`${describeCatalog()}\n`);
+  process.exit(0);
+}
+const fault = parsed.fault === undefined ? undefined : findFault(parsed.fault);
+if (parsed.fault !== undefined && !fault) fail(`--fault: no fault named "${parsed.fault}" (npm run reference -- --list-faults prints the catalog)`);
 
 const port = integerOption('port', parsed.port, 8080, 0, 65535);
 const seed = integerOption('seed', parsed.seed, DEFAULT_SEED, 0, 2 ** 32 - 1);
-const calls = integerOption('calls', parsed.calls, DEFAULT_CALLS, 1, MAX_CALLS);
+const calls = integerOption('calls', parsed.calls, fault?.calls ?? DEFAULT_CALLS, 1, MAX_CALLS);
 const fullAccess = keyOption('API_KEY');
 const readOnly = keyOption('RESTRICTED_API_KEY');
-const reference = createServer({ seed, calls, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) } });
+const reference = createServer({ seed, calls, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }) });
 
 try {
   const base = await reference.listen(port, parsed.host ?? '127.0.0.1');
-  process.stdout.write(`reference server listening on ${base}\n`);
+  process.stdout.write(`reference server listening on ${base}${fault ? ` with the fault ${fault.name}` : ''}\n`);
 } catch (error) {
   fail(`cannot listen on ${parsed.host ?? '127.0.0.1'}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
 }

@@ -1,20 +1,23 @@
 // The reference implementation of the interface: a real node:http server built by a factory, so
 // tests can start as many as they like on free ports. Both services answer under one base, /v3.
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { authenticate, type ApiKeys } from './auth.ts';
 import { ApiError, errors } from './errors.ts';
-import { sendError } from './http.ts';
+import { sendAnswer } from './http.ts';
 import { createStore, type Store } from './store.ts';
 import { getCall, listCalls } from './routes/calls.ts';
 import { markGroupConversationAsUnread } from './routes/conversations.ts';
 import type { RequestContext } from './routes/context.ts';
 import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS } from './fixtures.ts';
+import { NO_FAULT, type Answer, type AnsweredRequest, type Fault, type FaultHooks, type Operation } from './faults/fault.ts';
 
 export interface ReferenceOptions {
   seed?: number;
   calls?: number;
   keys?: Partial<ApiKeys>;
+  /** One fault of the catalog (reference/faults/catalog.ts) to run with; none by default. */
+  fault?: Fault;
 }
 
 export interface ReferenceServer {
@@ -31,14 +34,20 @@ const MAX_HEADER_BYTES = 64 * 1024;
 
 interface Route {
   method: string;
-  run(context: RequestContext): void | Promise<void>;
+  operation: Operation;
+  run(context: RequestContext): Answer | Promise<Answer>;
 }
 
 export function createServer(options: ReferenceOptions = {}): ReferenceServer {
   const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS);
   const keys: ApiKeys = { ...DEMO_KEYS, ...options.keys };
+  const fault = options.fault ? options.fault.hooks({ store, keys }) : NO_FAULT;
   const server = createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
-    handle(req, res, store, keys).catch((error: unknown) => respondToFailure(res, error));
+    const request = describe(req);
+    handle(req, request, store, keys, fault)
+      .catch(answerForFailure)
+      .then((answer) => sendAnswer(res, fault.answer ? fault.answer(request, answer) : answer))
+      .catch(() => res.destroy());
   });
   server.on('clientError', answerUnparsableRequest);
 
@@ -63,25 +72,32 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: Store, keys: ApiKeys): Promise<void> {
+function describe(req: IncomingMessage): AnsweredRequest & { route: Route | undefined } {
   const target = req.url ?? '/';
   const queryStart = target.indexOf('?');
   const path = queryStart === -1 ? target : target.slice(0, queryStart);
   const search = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
   const matched = route(path);
-  if (!matched || matched.method !== req.method) throw errors.apiNotFound(req.method ?? '');
-  const scope = authenticate(req, keys);
-  await matched.run({ req, res, search, store, scope });
+  const method = req.method ?? '';
+  return { method, path, search, headers: req.headers, operation: matched?.method === method ? matched.operation : undefined, route: matched };
+}
+
+async function handle(req: IncomingMessage, request: ReturnType<typeof describe>, store: Store, keys: ApiKeys, fault: FaultHooks): Promise<Answer> {
+  const matched = request.route;
+  if (!matched || request.operation === undefined) throw errors.apiNotFound(request.method);
+  const operation = request.operation;
+  const scope = fault.authenticate ? fault.authenticate(req, operation, () => authenticate(req, keys)) : authenticate(req, keys);
+  return matched.run({ req, search: request.search, store, scope, fault });
 }
 
 /** The three operations, matched on raw path segments so an encoded "/" stays inside its segment. */
 function route(path: string): Route | undefined {
   const [root, first, second, third, fourth, ...rest] = path.split('/').slice(1);
   if (root !== 'v3') return undefined;
-  if (first === 'calls' && second === undefined) return { method: 'GET', run: listCalls };
-  if (first === 'calls' && third === undefined) return { method: 'GET', run: (context) => getCall(context, decodeSegment(second!)) };
+  if (first === 'calls' && second === undefined) return { method: 'GET', operation: 'listCalls', run: listCalls };
+  if (first === 'calls' && third === undefined) return { method: 'GET', operation: 'getCall', run: (context) => getCall(context, decodeSegment(second!)) };
   if (first === 'groups' && second && third === 'conversation' && fourth === 'read' && rest.length === 0) {
-    return { method: 'DELETE', run: (context) => markGroupConversationAsUnread(context, decodeSegment(second)) };
+    return { method: 'DELETE', operation: 'markGroupConversationAsUnread', run: (context) => markGroupConversationAsUnread(context, decodeSegment(second)) };
   }
   return undefined;
 }
@@ -95,17 +111,10 @@ function decodeSegment(segment: string): string {
   }
 }
 
-function respondToFailure(res: ServerResponse, error: unknown): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  if (error instanceof ApiError) {
-    sendError(res, error);
-    return;
-  }
+function answerForFailure(error: unknown): Answer {
+  if (error instanceof ApiError) return { status: error.status, body: error.toBody() };
   // A bug in the reference: say so plainly rather than hang or crash the process.
-  sendError(res, new ApiError(500, 'ERR_INTERNAL', 'The reference implementation failed on this request.'));
+  return { status: 500, body: new ApiError(500, 'ERR_INTERNAL', 'The reference implementation failed on this request.').toBody() };
 }
 
 /** Requests node:http cannot parse (oversized headers, malformed request lines) still get a JSON error. */

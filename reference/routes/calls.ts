@@ -2,40 +2,51 @@
 import type { RequestContext } from './context.ts';
 import { parseListQuery } from './list-query.ts';
 import { errors } from '../errors.ts';
-import { sendJson } from '../http.ts';
 import type { CallRow } from '../data/generate.ts';
+import type { Answer, ShownCall } from '../faults/fault.ts';
 
-export function listCalls(context: RequestContext): void {
-  const { filters, page, perPage } = parseListQuery(context.search);
+export function listCalls(context: RequestContext): Answer {
+  const { fault, store } = context;
+  const parsed = parseListQuery(context.search);
+  const { filters, page, perPage } = fault.listQuery ? fault.listQuery(parsed) : parsed;
   const onBehalfOf = actingUser(context);
-  const result = context.store.calls.query({ ...filters, ...(onBehalfOf !== undefined && { onBehalfOf }) }, page, perPage);
-  sendJson(context.res, 200, {
-    data: result.rows.map((row) => context.store.materialize(row).call),
-    meta: {
-      pagination: {
-        total: result.total,
-        count: result.rows.length,
-        per_page: perPage,
-        current_page: page,
-        total_pages: Math.ceil(result.total / perPage),
+  const scoped = { ...filters, ...(onBehalfOf !== undefined && { onBehalfOf }) };
+  const result = fault.listRows ? fault.listRows(scoped, page, perPage, store.calls.query) : store.calls.query(scoped, page, perPage);
+  return {
+    status: 200,
+    body: {
+      data: result.rows.map((row) => shown(context, store.materialize(row).call, 'list', row)),
+      meta: {
+        pagination: {
+          total: result.total,
+          count: result.rows.length,
+          per_page: perPage,
+          current_page: page,
+          total_pages: Math.ceil(result.total / perPage),
+        },
       },
     },
-  });
+  };
 }
 
-export function getCall(context: RequestContext, sessionId: string): void {
+export function getCall(context: RequestContext, sessionId: string): Answer {
   if (sessionId === '') throw errors.emptyCallSessionId();
   const onBehalfOf = actingUser(context);
-  const row = context.store.calls.bySessionId(sessionId);
+  const { fault, store } = context;
+  const row = fault.findCall ? fault.findCall(sessionId, store.calls.bySessionId) : store.calls.bySessionId(sessionId);
   // With onBehalfOf the calls are scoped to that user: another user's call does not exist for them.
   if (!row || (onBehalfOf !== undefined && !row.uids.includes(onBehalfOf))) throw errors.callSessionNotFound();
-  sendJson(context.res, 200, { data: details(context, row) });
+  return { status: 200, body: { data: shown(context, details(context, row), 'get', row) } };
 }
 
 /** Get Call shows the recordings too, and the two empty lists the deployment's example carries. */
 function details(context: RequestContext, row: CallRow) {
   const { call, recordings } = context.store.materialize(row);
   return { ...call, ...(recordings.length > 0 && { recordings }), metaData: [], tags: [] };
+}
+
+function shown(context: RequestContext, call: object, where: 'list' | 'get', row: CallRow): ShownCall {
+  return context.fault.showCall ? context.fault.showCall(structuredClone(call) as ShownCall, where, row) : (call as ShownCall);
 }
 
 /** The onBehalfOf header, when given, must name a known user. */

@@ -1,12 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Store } from '../store.ts';
 import type { Scope } from '../auth.ts';
+import type { FaultHooks } from '../faults/fault.ts';
 
-/** What a route handler gets: the exchange, the store, and the caller's authenticated scope. */
+/** What a route handler gets: the exchange, the store, the caller's scope and the server's fault (if any). */
 export interface RequestContext {
   req: IncomingMessage;
-  res: ServerResponse;
   search: URLSearchParams;
   store: Store;
   scope: Scope;
+  fault: FaultHooks;
 }

@@ -4,10 +4,13 @@ import type { RequestContext } from './context.ts';
 import { actingUser } from './calls.ts';
 import { requireFullAccess } from '../auth.ts';
 import { errors } from '../errors.ts';
-import { readJsonBody, sendJson } from '../http.ts';
+import { readJsonBody } from '../http.ts';
+import type { Answer } from '../faults/fault.ts';
 
-export async function markGroupConversationAsUnread(context: RequestContext, guid: string): Promise<void> {
-  requireFullAccess(context.scope);
+export async function markGroupConversationAsUnread(context: RequestContext, guid: string): Promise<Answer> {
+  const { fault, scope } = context;
+  if (fault.requireFullAccess) fault.requireFullAccess(scope, () => requireFullAccess(scope));
+  else requireFullAccess(scope);
   const messageId = parseMessageId(await readJsonBody(context.req));
   const uid = actingUser(context);
   if (uid === undefined) throw errors.badRequest({ onBehalfOf: ['the acting user is required for this operation'] });
@@ -18,12 +21,15 @@ export async function markGroupConversationAsUnread(context: RequestContext, gui
   if (!message || message.guid !== guid) throw errors.messageIdNotFound(messageId);
 
   context.store.markUnread(guid, uid, messageId);
-  sendJson(context.res, 200, {
-    data: {
-      success: true,
-      message: `The messages after the message id ${messageId} in the group ${guid} are marked as unread for the user ${uid}.`,
+  return {
+    status: 200,
+    body: {
+      data: {
+        success: true,
+        message: `The messages after the message id ${messageId} in the group ${guid} are marked as unread for the user ${uid}.`,
+      },
     },
-  });
+  };
 }
 
 function parseMessageId(body: unknown): number {

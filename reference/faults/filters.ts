@@ -1,0 +1,144 @@
+// Faults in List Calls' filters: one ignored, off by one, too wide, too narrow, combined with OR,
+// or a value the specification allows refused. Most show only for some values or pairs.
+import type { Fault } from './fault.ts';
+import { errors } from '../errors.ts';
+import { allRows, filterNames, pageOfRows, positions, union } from './list-rows.ts';
+
+export const FILTER_FAULTS: Fault[] = [
+  {
+    name: 'type-filter-ignored',
+    description: 'The type filter is ignored: calls of both types are returned.',
+    requirements: ['CALLS-LIST-FILTER-TYPE'],
+    hooks: () => ({ listQuery: ({ filters: { type: _ignored, ...filters }, ...query }) => ({ ...query, filters }) }),
+  },
+  {
+    name: 'mode-presenter-includes-meet',
+    description: 'mode=presenter also returns meet calls (presenter treated as a kind of meeting).',
+    requirements: ['CALLS-LIST-FILTER-MODE'],
+    hooks: ({ store }) => {
+      const order = positions(store.data.rows);
+      return {
+        listRows: (filters, page, perPage, next) =>
+          filters.mode !== 'presenter' ? next(filters, page, perPage) : pageOfRows(union(order, [allRows(next, filters), allRows(next, { ...filters, mode: 'meet' })]), page, perPage),
+      };
+    },
+  },
+  {
+    name: 'status-canceled-ignored',
+    description: 'status=canceled is ignored (the other statuses filter correctly).',
+    requirements: ['CALLS-LIST-FILTER-STATUS'],
+    hooks: () => ({ listQuery: (query) => (query.filters.status !== 'canceled' ? query : { ...query, filters: { ...query.filters, status: undefined } }) }),
+  },
+  {
+    name: 'receiver-type-inverted',
+    description: 'receiverType=user returns group calls and receiverType=group user calls.',
+    requirements: ['CALLS-LIST-FILTER-RECEIVER-TYPE'],
+    hooks: () => ({
+      listQuery: (query) => (query.filters.receiverType === undefined ? query : { ...query, filters: { ...query.filters, receiverType: query.filters.receiverType === 'user' ? 'group' : 'user' } }),
+    }),
+  },
+  {
+    name: 'participants-count-excludes-initiator',
+    description: 'participantsCount=n counts invitees only, so it returns calls of n+1 entries.',
+    requirements: ['CALLS-LIST-FILTER-PARTICIPANTS-COUNT'],
+    hooks: () => ({
+      listQuery: (query) => (query.filters.participantsCount === undefined ? query : { ...query, filters: { ...query.filters, participantsCount: query.filters.participantsCount + 1 } }),
+    }),
+  },
+  {
+    name: 'has-recording-false-ignored',
+    description: 'hasRecording=false is ignored (true filters correctly).',
+    requirements: ['CALLS-LIST-FILTER-HAS-RECORDING'],
+    hooks: () => ({ listQuery: (query) => (query.filters.hasRecording !== false ? query : { ...query, filters: { ...query.filters, hasRecording: undefined } }) }),
+  },
+  {
+    name: 'uid-includes-group-members',
+    description: 'uid also returns calls to any group the user belongs to, though the user did not take part.',
+    requirements: ['CALLS-LIST-FILTER-UID'],
+    hooks: ({ store }) => {
+      const order = positions(store.data.rows);
+      return {
+        listRows: (filters, page, perPage, next) => {
+          const uid = filters.uid;
+          if (uid === undefined || filters.receiverType === 'user') return next(filters, page, perPage);
+          const groupCalls = allRows(next, { ...filters, uid: undefined, receiverType: 'group' })
+            .filter((row) => store.group(String(store.materialize(row).call.receiver))?.members.includes(uid));
+          return pageOfRows(union(order, [allRows(next, filters), groupCalls]), page, perPage);
+        },
+      };
+    },
+  },
+  {
+    name: 'started-at-filter-ignored',
+    description: 'The startedAt filter is ignored, so it selects by no meaning of a start time.',
+    requirements: ['CALLS-LIST-FILTER-STARTED-AT'],
+    hooks: () => ({ listQuery: ({ filters: { startedAt: _ignored, ...filters }, ...query }) => ({ ...query, filters }) }),
+  },
+  {
+    name: 'ended-at-an-hour-late',
+    description: 'endedAt is compared in local time (UTC+1): it also returns calls that ended up to an hour after the bound.',
+    requirements: ['CALLS-LIST-FILTER-ENDED-AT'],
+    hooks: () => ({ listQuery: (query) => (query.filters.endedAt === undefined ? query : { ...query, filters: { ...query.filters, endedAt: query.filters.endedAt + 3600 } }) }),
+  },
+  {
+    name: 'filters-combined-with-or',
+    description: 'Several filters are combined with OR: a call matching any one of them is returned.',
+    requirements: ['CALLS-LIST-AND-NARROWING'],
+    hooks: ({ store }) => {
+      const order = positions(store.data.rows);
+      return {
+        listRows: (filters, page, perPage, next) => {
+          const names = filterNames(filters);
+          if (names.length < 2) return next(filters, page, perPage);
+          const scope = filters.onBehalfOf === undefined ? {} : { onBehalfOf: filters.onBehalfOf };
+          return pageOfRows(union(order, names.map((name) => allRows(next, { ...scope, [name]: filters[name] }))), page, perPage);
+        },
+      };
+    },
+  },
+  {
+    name: 'type-dropped-beside-mode',
+    description: 'When type and mode are both given, type is dropped (only that pair is affected).',
+    requirements: ['CALLS-LIST-AND-NARROWING'],
+    hooks: () => ({
+      listQuery: (query) => (query.filters.type === undefined || query.filters.mode === undefined ? query : { ...query, filters: { ...query.filters, type: undefined } }),
+    }),
+  },
+  {
+    name: 'status-drops-large-calls',
+    description: 'With a status filter, calls of more than ten participant entries are left out (a join that times out).',
+    requirements: ['CALLS-LIST-FILTER-COMPLETENESS'],
+    hooks: () => ({
+      listRows: (filters, page, perPage, next) =>
+        filters.status === undefined ? next(filters, page, perPage) : pageOfRows(allRows(next, filters).filter((row) => row.totalParticipants <= 10), page, perPage),
+    }),
+  },
+  {
+    name: 'uid-means-initiator',
+    description: 'uid returns only the calls the user initiated, dropping calls they joined or were invited to.',
+    requirements: ['CALLS-LIST-FILTER-COMPLETENESS'],
+    hooks: () => ({
+      listRows: (filters, page, perPage, next) => {
+        const uid = filters.uid;
+        return uid === undefined ? next(filters, page, perPage) : pageOfRows(allRows(next, filters).filter((row) => row.uids[0] === uid), page, perPage);
+      },
+    }),
+  },
+  {
+    name: 'mode-presenter-refused',
+    description: 'mode=presenter, a value the specification allows, is refused with 400.',
+    requirements: ['CALLS-LIST-FILTER-VALUES-ACCEPTED'],
+    hooks: () => ({
+      listQuery: (query) => {
+        if (query.filters.mode === 'presenter') throw errors.badRequest({ mode: ['must be one of call, meet'] });
+        return query;
+      },
+    }),
+  },
+  {
+    name: 'on-behalf-of-ignored',
+    description: 'List Calls ignores the onBehalfOf header: every call is returned, not only the user\'s.',
+    requirements: ['CALLS-LIST-ON-BEHALF-OF'],
+    hooks: () => ({ listRows: ({ onBehalfOf: _ignored, ...filters }, page, perPage, next) => next(filters, page, perPage) }),
+  },
+];

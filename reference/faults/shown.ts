@@ -1,0 +1,32 @@
+// Small helpers for faults that rewrite what a call shows.
+import type { Answer, ShownCall } from './fault.ts';
+import { ApiError } from '../errors.ts';
+
+export function participantsOf(call: ShownCall): ShownCall[] {
+  return Array.isArray(call.participants) ? (call.participants as ShownCall[]) : [];
+}
+
+/** The call with each participant rewritten. */
+export function withParticipants(call: ShownCall, change: (participant: ShownCall, index: number) => ShownCall): ShownCall {
+  return { ...call, participants: participantsOf(call).map(change) };
+}
+
+export function recordingsOf(call: ShownCall): ShownCall[] {
+  return Array.isArray(call.recordings) ? (call.recordings as ShownCall[]) : [];
+}
+
+/** An answer in the reference's error shape. */
+export function errorAnswer(status: number, code: string, message: string): Answer {
+  return { status, body: new ApiError(status, code, message).toBody() };
+}
+
+export function errorCodeOf(answer: Answer): string | undefined {
+  const error = (answer.body as { error?: { code?: unknown } } | undefined)?.error;
+  return typeof error?.code === 'string' ? error.code : undefined;
+}
+
+/** An ISO 8601 date for a UNIX time, the way a serializer that forgets the contract shows it. */
+export const isoDate = (seconds: unknown) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : seconds);
+
+/** Minutes printed as a decimal string, the way a database DECIMAL column often arrives. */
+export const decimalString = (minutes: unknown) => (typeof minutes === 'number' ? minutes.toFixed(2) : minutes);
