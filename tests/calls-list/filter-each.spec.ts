@@ -1,12 +1,13 @@
-// One property per filter: for any value of it, every call returned matches it.
+// One property per filter: for any value of it, every call returned matches it. For the
+// enumerated filters, also: the totals of all values add up to the unfiltered total.
 import fc from 'fast-check';
 import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
-import { FILTER_NAMES, FILTER_REQUIREMENTS, filterNarrowing, type Filters } from '../../fixtures/checks/filters.ts';
+import { FILTER_NAMES, FILTER_REQUIREMENTS, filterNarrowing, valueTotalsPartition, type Filters } from '../../fixtures/checks/filters.ts';
+import { pageOf } from '../../fixtures/checks/pagination.ts';
 import { succeeds } from '../../fixtures/checks/errors.ts';
-import { filterValue } from '../../fixtures/arbitraries/call-filters.ts';
-import { describeViolations } from '../../fixtures/verdict.ts';
+import { ENUMS, filterValue } from '../../fixtures/arbitraries/call-filters.ts';
 
 const SENTENCES: Record<(typeof FILTER_NAMES)[number], string> = {
   type: 'for any type, every returned call has that type',
@@ -28,10 +29,10 @@ for (const name of FILTER_NAMES) {
       const detection = dates[name];
       // No meaning fits the target's answers: the filter does not select by date at all.
       if (detection.survivors.length === 0) {
-        throw new Error(describeViolations(detection.ruledOut.map(({ semantics, reason, exchange }) => ({
+        verdict.enforce(detection.ruledOut.map(({ semantics, reason, exchange }) => ({
           check: 'date_filter_semantics', requirement: id, title: `${name} is not ${semantics}: ${reason}`,
           expected: `a ${name} consistent with ${semantics}`, received: reason, exchange,
-        }))));
+        })));
       }
     }
     const judgement = judgementOf(dates);
@@ -41,5 +42,26 @@ for (const name of FILTER_NAMES) {
       const exchange = await api.listCalls({ [name]: value as string | number | boolean });
       verdict.enforce([...succeeds(exchange, id, `GET /calls?${name}=${String(value)}`, 200), ...filterNarrowing(exchange, callsIn(exchange), filters, judgement)]);
     });
+  });
+}
+
+// A filter that lets in calls of another value can hide behind the first page (the newest calls
+// may all share a value); totals cannot. Every call has one value, so the totals add up.
+const ENUMERATED = { ...ENUMS, hasRecording: [true, false] } as const;
+
+for (const name of Object.keys(ENUMERATED) as Array<keyof typeof ENUMERATED>) {
+  const id = FILTER_REQUIREMENTS[name];
+  test(`${id} the totals of the lists filtered by each value of ${name} add up to the unfiltered total`, requirement(id), async ({ api, verdict, targetSample }) => {
+    sampledCalls(targetSample);
+    const before = await api.listCalls();
+    const byValue = [];
+    for (const value of ENUMERATED[name]) byValue.push({ value, exchange: await api.listCalls({ [name]: value }) });
+    const after = await api.listCalls();
+    // New calls arriving on a live target change the totals; judge only a list that stood still.
+    if (pageOf(before)?.pagination.total !== pageOf(after)?.pagination.total) {
+      verdict.observe(id, `the unfiltered total changed from ${pageOf(before)?.pagination.total} to ${pageOf(after)?.pagination.total} while the totals were read, so they were not judged`);
+      return;
+    }
+    verdict.enforce(valueTotalsPartition(name, after, byValue));
   });
 }

@@ -62,7 +62,7 @@ test('PAGINATION-PAGES-PARTITION for any page size, consecutive pages hold exact
   });
 });
 
-test('PAGINATION-PAGES-PARTITION for any filters with a small answer, walking every page gives total distinct calls', requirement('PAGINATION-PAGES-PARTITION'), async ({ api, verdict, property, targetSample, paging, dates }) => {
+test('PAGINATION-PAGES-PARTITION for any filters with a small answer, walking every page gives total distinct calls, every page agrees on total, and the page after the last is empty', requirement('PAGINATION-PAGES-PARTITION'), async ({ api, verdict, property, targetSample, paging, dates }) => {
   const calls = sampledCalls(targetSample);
   test.skip(!paging.honoured, `Page selection is not honoured, so pages cannot be walked: ${paging.evidence}`);
   const judgement = judgementOf(dates);
@@ -75,13 +75,68 @@ test('PAGINATION-PAGES-PARTITION for any filters with a small answer, walking ev
     const pages = Math.ceil(total / perPage);
     if (pages > PAGE_LIMIT) return; // a larger answer is covered by the block property above
     const walked = [first];
-    for (let page = 2; page <= pages; page += 1) walked.push(await api.listCalls({ ...query, page, perPage }));
-    const ids = walked.flatMap((exchange) => callsIn(exchange).map(({ call }) => call.sessionId));
-    if (ids.length === total && new Set(ids).size === total) return;
-    verdict.record([{
-      check: 'pages_partition', requirement: 'PAGINATION-PAGES-PARTITION',
-      title: `walking ${pages} pages of ${perPage} did not give ${total} distinct calls`,
-      expected: `${total} distinct calls (meta.pagination.total)`, received: `${ids.length} calls, ${new Set(ids).size} distinct`, exchange: walked.at(-1)!,
-    }]);
+    for (let page = 2; page <= pages + 1; page += 1) walked.push(await api.listCalls({ ...query, page, perPage }));
+    verdict.record(walkPartitions(walked, total, perPage));
   });
 });
+
+test('PAGINATION-PAGES-PARTITION the last page of the whole list holds the remainder of total, and the page after it holds nothing', requirement('PAGINATION-PAGES-PARTITION'), async ({ api, verdict, targetSample, paging }) => {
+  sampledCalls(targetSample);
+  test.skip(!paging.honoured, `Page selection is not honoured, so the last page cannot be chosen: ${paging.evidence}`);
+  const first = pageOf(targetSample.firstPage!)!;
+  const perPage = first.pagination.per_page ?? first.items.length;
+  test.skip(!(perPage > 0), 'The first page holds no calls and names no page size, so there is no last page to look at.');
+  const total = first.pagination.total;
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const lastPage = await api.listCalls({ page: last, perPage });
+  const beyond = await api.listCalls({ page: last + 1, perPage });
+  const again = await api.listCalls({ page: 1, perPage });
+  // New calls arriving on a live target move the last page; judge only a list that stood still.
+  if (pageOf(again)?.pagination.total !== total) {
+    verdict.observe('PAGINATION-PAGES-PARTITION', `the list's total changed from ${total} to ${pageOf(again)?.pagination.total} while the last page was read, so it was not judged`);
+    return;
+  }
+  const expected = total - (last - 1) * perPage;
+  const violations: Violation[] = [];
+  const held = callsIn(lastPage).length;
+  if (held !== expected) {
+    violations.push({ check: 'pages_partition', requirement: 'PAGINATION-PAGES-PARTITION', title: `the last page (${last} of size ${perPage}) of a list of total ${total} holds ${held} calls`, expected: `${expected} calls, the remainder of total`, received: `${held} calls`, exchange: lastPage });
+  }
+  const extra = callsIn(beyond).length;
+  if (extra > 0) {
+    violations.push({ check: 'pages_partition', requirement: 'PAGINATION-PAGES-PARTITION', title: `page ${last + 1}, after the last page of a list of total ${total}, holds ${extra} calls`, expected: 'no calls: total counts them all', received: `${extra} calls`, exchange: beyond });
+  }
+  verdict.enforce(violations);
+});
+
+/** A walk of every page plus the one after: total distinct calls, one total on every page, nothing after the last. */
+function walkPartitions(walked: Exchange[], total: number, perPage: number): Violation[] {
+  const pages = walked.slice(0, -1);
+  const after = walked.at(-1)!;
+  const violations: Violation[] = [];
+  const ids = pages.flatMap((exchange) => callsIn(exchange).map(({ call }) => call.sessionId));
+  if (ids.length !== total || new Set(ids).size !== total) {
+    violations.push({
+      check: 'pages_partition', requirement: 'PAGINATION-PAGES-PARTITION',
+      title: `walking ${pages.length} pages of ${perPage} did not give ${total} distinct calls`,
+      expected: `${total} distinct calls (meta.pagination.total)`, received: `${ids.length} calls, ${new Set(ids).size} distinct`, exchange: pages.at(-1)!,
+    });
+  }
+  const drifting = walked.find((exchange) => (pageOf(exchange)?.pagination.total ?? total) !== total);
+  if (drifting) {
+    violations.push({
+      check: 'pages_partition', requirement: 'PAGINATION-PAGES-PARTITION',
+      title: `pages of one list disagree on total: page 1 says ${total}, page ${new URL(drifting.request.url).searchParams.get('page')} says ${pageOf(drifting)?.pagination.total}`,
+      expected: `total ${total} on every page`, received: `total ${pageOf(drifting)?.pagination.total}`, exchange: drifting,
+    });
+  }
+  const extra = callsIn(after).length;
+  if (extra > 0) {
+    violations.push({
+      check: 'pages_partition', requirement: 'PAGINATION-PAGES-PARTITION',
+      title: `the page after the last (page ${pages.length + 1} of size ${perPage}, total ${total}) holds ${extra} calls`,
+      expected: 'no calls after the last page', received: `${extra} calls`, exchange: after,
+    });
+  }
+  return violations;
+}

@@ -1,9 +1,9 @@
 // What the List Calls filters mean for one call, and the checks that a filtered list and an
 // onBehalfOf list return only the calls they should.
 import { test, expect } from '@playwright/test';
-import { dateMatches, filterNarrowing, FILTER_REQUIREMENTS, matchesFilter, onBehalfOfScope, tookPart, type DateJudgement, type Filters } from '../../../fixtures/checks/filters.ts';
+import { dateMatches, filterNarrowing, valueTotalsPartition, FILTER_REQUIREMENTS, matchesFilter, onBehalfOfScope, tookPart, type DateJudgement, type Filters } from '../../../fixtures/checks/filters.ts';
 import { callsIn } from '../../../fixtures/checks/calls-in.ts';
-import { listedCall, listOf } from './exchanges.ts';
+import { callList, exchange, listedCall, listOf } from './exchanges.ts';
 
 const EXACT: DateJudgement = { startedAt: ['exact'], endedAt: ['exact'] };
 const call = listedCall();
@@ -88,4 +88,27 @@ test('a call returned on behalf of a user who took no part in it breaks CALLS-LI
   expect(onBehalfOfScope(sent, callsIn(sent), 'user-3')).toEqual([
     expect.objectContaining({ check: 'on_behalf_of_scope', requirement: 'CALLS-LIST-ON-BEHALF-OF', received: 'initiator "user-1", participants ["user-1","user-2"]' }),
   ]);
+});
+
+/** A List Calls answer that reports `total`, whatever its first page holds. */
+const totalOf = (total: number) => {
+  const body = callList([listedCall()]);
+  body.meta.pagination.total = total;
+  body.meta.pagination.total_pages = total;
+  return exchange('listCalls', 200, body);
+};
+
+test('valueTotalsPartition passes totals that add up to the unfiltered total', () => {
+  expect(valueTotalsPartition('hasRecording', totalOf(10), [{ value: true, exchange: totalOf(3) }, { value: false, exchange: totalOf(7) }])).toEqual([]);
+});
+
+test('valueTotalsPartition reports totals that add up to more as the filter letting in other values, under its own requirement', () => {
+  const violations = valueTotalsPartition('hasRecording', totalOf(10), [{ value: true, exchange: totalOf(3) }, { value: false, exchange: totalOf(10) }]);
+  expect(violations.map((violation) => violation.requirement)).toEqual(['CALLS-LIST-FILTER-HAS-RECORDING']);
+  expect(violations[0]!.received).toBe('hasRecording=true: 3, hasRecording=false: 10');
+});
+
+test('valueTotalsPartition reports totals that add up to less as a filter dropping calls it matches (completeness)', () => {
+  const violations = valueTotalsPartition('type', totalOf(10), [{ value: 'audio', exchange: totalOf(3) }, { value: 'video', exchange: totalOf(5) }]);
+  expect(violations.map((violation) => violation.requirement)).toEqual(['CALLS-LIST-FILTER-COMPLETENESS']);
 });

@@ -61,7 +61,7 @@ test('checkExchange reports a body that is not JSON only once, as HTTP-JSON-BODI
 });
 
 test('checkExchange reports every violation of a response: schema, pagination and each call invariant', () => {
-  const body = callList([{ ...listedCall(), type: 'fax' }, { ...listedCall(), totalDurationInMinutes: 5 }]);
+  const body = callList([{ ...listedCall(), type: 'fax' }, { ...listedCall(), sessionId: 'v1.us.other', totalDurationInMinutes: 5 }]);
   body.meta.pagination.count = 3;
   expect(checkExchange(exchange('listCalls', 200, body), context).map((violation) => [violation.check, violation.requirement])).toEqual([
     ['response_schema_conformance', 'CALL-FIELD-TYPE'],
@@ -69,6 +69,13 @@ test('checkExchange reports every violation of a response: schema, pagination an
     ['pagination_consistency', 'PAGINATION-COUNT-WITHIN-BOUNDS'],
     ['call_duration_is_audio_plus_video', 'CALL-DURATION-IS-AUDIO-PLUS-VIDEO'],
   ]);
+});
+
+test('checkExchange reports a list page that shows one sessionId twice as CALL-SESSION-ID-UNIQUE, and distinct ones pass', () => {
+  const twice = callList([listedCall(), listedCall()]);
+  expect(checkExchange(exchange('listCalls', 200, twice), context).map((violation) => [violation.check, violation.requirement])).toEqual([['session_id_unique', 'CALL-SESSION-ID-UNIQUE']]);
+  const distinct = callList([listedCall(), { ...listedCall(), sessionId: 'v1.us.other' }]);
+  expect(checkExchange(exchange('listCalls', 200, distinct), context)).toEqual([]);
 });
 
 test('checkExchange does not judge the calls of an error answer', () => {

@@ -10,27 +10,56 @@ export interface RunResult {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** True when `stopWhen` ended the run early. */
+  stopped: boolean;
+}
+
+export interface RunOptions {
+  timeoutMs?: number;
+  /** Called with each line of stdout as it arrives; returning true stops the run (its whole process group). */
+  stopWhen?: (line: string) => boolean;
 }
 
 /** The project's own runs use a fixed seed, so that its tests are deterministic; exploring seeds is a deliberate act. */
 export const SELF_TEST_SEED = '20261121';
 
-export function runSuite(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<RunResult> {
+export function runSuite(args: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
+  const { timeoutMs = 120_000, stopWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
   const cleanEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ENV_FILE: '', CONFORMANCE_SEED: SELF_TEST_SEED, ...env };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args], { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so that stopping it stops its workers and its web server too.
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args], { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    let pending = '';
+    let stopped = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+      if (!stopWhen || stopped) return;
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      if (lines.some((line) => stopWhen(line))) {
+        stopped = true;
+        killGroup();
+      }
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      killGroup();
       reject(new Error(`playwright test ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));
     }, timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout, stderr, stopped });
     });
   });
 }

@@ -1,0 +1,88 @@
+// The kill matrix as files: kill-matrix.json for machines and kill-matrix.md for people. Each test
+// of the faults project leaves its row in the run's output folder; the teardown gathers them.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MatrixRow } from './kill-matrix.ts';
+import { PROJECT_ROOT } from '../runner/run-suite.ts';
+
+export const MATRIX_DIR = join(PROJECT_ROOT, 'kill-matrix');
+
+export function saveRow(rowsDir: string, row: MatrixRow): void {
+  mkdirSync(rowsDir, { recursive: true });
+  writeFileSync(join(rowsDir, `${row.fault}-${row.conformanceSeed}-${row.referenceSeed}.json`), JSON.stringify(row));
+}
+
+export function loadRows(rowsDir: string): MatrixRow[] {
+  let names: string[];
+  try {
+    names = readdirSync(rowsDir).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return names.map((name) => JSON.parse(readFileSync(join(rowsDir, name), 'utf8')) as MatrixRow).sort((a, b) => order(a) - order(b) || a.fault.localeCompare(b.fault));
+}
+
+const order = (row: MatrixRow) => (row.fault === 'clean' ? 0 : 1);
+
+export interface MatrixSummary {
+  faults: number;
+  caught: number;
+  /** Caught faults over all faults, in percent. */
+  score: number;
+  cleanRuns: number;
+  cleanPassed: number;
+}
+
+export function summarize(rows: readonly MatrixRow[]): MatrixSummary {
+  const faults = rows.filter((row) => row.fault !== 'clean');
+  const clean = rows.filter((row) => row.fault === 'clean');
+  const caught = faults.filter((row) => row.outcome === 'killed' || row.outcome === 'warned').length;
+  return {
+    faults: faults.length,
+    caught,
+    score: faults.length === 0 ? 0 : Math.floor((caught / faults.length) * 1000) / 10,
+    cleanRuns: clean.length,
+    cleanPassed: clean.filter((row) => row.outcome === 'passed').length,
+  };
+}
+
+export function scoreLine(summary: MatrixSummary): string {
+  return `Mutation score ${summary.score}%: ${summary.caught} of ${summary.faults} faults caught; the clean reference passed ${summary.cleanPassed} of ${summary.cleanRuns} runs with no warning.`;
+}
+
+export function writeMatrix(dir: string, rows: readonly MatrixRow[], seconds: number): MatrixSummary {
+  const summary = summarize(rows);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'kill-matrix.json'), `${JSON.stringify({ summary, wallSeconds: seconds, rows }, null, 2)}\n`);
+  writeFileSync(join(dir, 'kill-matrix.md'), renderMarkdown(rows, summary, seconds));
+  return summary;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function renderMarkdown(rows: readonly MatrixRow[], summary: MatrixSummary, seconds: number): string {
+  const lines = [
+    '# Kill matrix',
+    '',
+    `${scoreLine(summary)} Wall time ${seconds.toFixed(0)} s.`,
+    '',
+    'Each fault runs the whole conformance suite once, as a child process, against the reference with that fault.',
+    '"Requests to detect" counts the requests the target answered before the first test that reported a declared requirement ended.',
+    '',
+    '| Fault | Breaks | Expected | Outcome | Requests to detect | Requests | Seconds | Also reported |',
+    '|---|---|---|---|---:|---:|---:|---|',
+  ];
+  for (const row of rows) {
+    const also = row.violated.filter((id) => !row.requirements.includes(id));
+    const breaks = row.fault === 'clean' ? `nothing (reference seed ${row.referenceSeed}, conformance seed ${row.conformanceSeed})` : row.requirements.join(', ');
+    const outcome = row.outcome === 'survived' ? `**SURVIVED**: ${row.problem ?? ''}` : row.outcome;
+    lines.push(`| ${cell(row.fault)}${row.profile === 'strict' ? ' (strict)' : ''} | ${cell(breaks)} | ${row.expected} | ${cell(outcome)} | ${row.requestsToDetect ?? '-'} | ${row.requests} | ${row.seconds.toFixed(1)} | ${cell(also.join(', '))} |`);
+  }
+  lines.push('', '## By requirement', '', '| Requirement | Caught faults |', '|---|---|');
+  const byRequirement = new Map<string, string[]>();
+  for (const row of rows) {
+    for (const id of row.requirements) byRequirement.set(id, [...(byRequirement.get(id) ?? []), `${row.fault} (${row.outcome})`]);
+  }
+  for (const [id, faults] of [...byRequirement].sort(([a], [b]) => a.localeCompare(b))) lines.push(`| ${id} | ${cell(faults.join(', '))} |`);
+  return `${lines.join('\n')}\n`;
+}
