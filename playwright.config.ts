@@ -1,8 +1,11 @@
-// Two projects: `conformance` is the product (the suite, run against the configured target or the
-// embedded reference), `self` is the project's own tests, present only when CONFORMANCE_SELF_TESTS=1
-// (`npm test` sets it) so that a plain `npx playwright test` runs the suite and nothing else.
+// `conformance` is the product (the suite, run against the configured target or the embedded
+// reference). The project's own tests exist only when CONFORMANCE_SELF_TESTS=1 (`npm test` sets it),
+// so that a plain `npx playwright test` runs the suite and nothing else: `self` (unit and
+// integration tests), `faults` (the kill matrix: the suite against every fault of the reference),
+// and `kill-matrix`, the teardown of `faults` that writes the matrix.
 // The suite's configuration is read and validated here, before any test: a bad value ends the run
 // with one line naming the variable.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chooseSeed, ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './fixtures/config.ts';
 
@@ -39,12 +42,22 @@ const embeddedReference = suite?.target.kind === 'embedded'
     }
   : undefined;
 
+/** The kill matrix runs a whole suite per test, so it may take several minutes on a slow machine. */
+const FAULT_RUN_TIMEOUT_MS = 360_000;
+
 export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
   reporter: [['list']],
+  // The self-tests' slowest part runs the suite once per fault, each run mostly waiting on its own
+  // child processes: one per core keeps the machine busy without oversubscribing it.
+  ...(selfTests && { workers: availableParallelism() }),
   projects: selfTests
-    ? [{ name: 'self', testDir: 'tests/self', timeout: 60_000 }]
+    ? [
+        { name: 'self', testDir: 'tests/self', testIgnore: ['faults/**'], timeout: 60_000 },
+        { name: 'faults', testDir: 'tests/self/faults', testMatch: 'kill-matrix.spec.ts', timeout: FAULT_RUN_TIMEOUT_MS, teardown: 'kill-matrix' },
+        { name: 'kill-matrix', testDir: 'tests/self/faults', testMatch: 'kill-matrix.teardown.ts' },
+      ]
     : [{ name: 'conformance', testIgnore: ['self/**'] }],
   ...(embeddedReference && { webServer: embeddedReference }),
 });

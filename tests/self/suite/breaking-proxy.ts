@@ -1,6 +1,6 @@
-// A real reference server behind a real loopback proxy that breaks one thing in its answers: the
-// smallest faulty target that shows the suite fails, and names the requirement, when a target
-// breaks one. (The reference's own fault catalog is the thorough version of this.)
+// A real reference server behind a real loopback proxy that can watch or rewrite what passes: the
+// suite's self-tests use it to see every request a run sends. (Faults in the answers themselves
+// belong in the reference's fault catalog, reference/faults/.)
 import { createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer, type ReferenceServer } from '../../../reference/server.ts';
