@@ -1,7 +1,7 @@
 // Faults in the shape of a call: a field missing, mistyped, or outside its enumeration, each on the
 // calls where real serializers tend to slip, not everywhere.
 import type { Fault } from './fault.ts';
-import { decimalString, isoDate, participantsOf, recordingsOf, withParticipants } from './shown.ts';
+import { decimalString, isoDate, participantsOf, recordingsOf, withParticipants, without } from './shown.ts';
 
 export const FIELD_FAULTS: Fault[] = [
   {
@@ -39,11 +39,7 @@ export const FIELD_FAULTS: Fault[] = [
     description: 'List Calls leaves receiver out of group calls.',
     requirements: ['CALL-FIELD-RECEIVER'],
     hooks: () => ({
-      showCall: (call, where) => {
-        if (where !== 'list' || call.receiverType !== 'group') return call;
-        const { receiver: _dropped, ...rest } = call;
-        return rest;
-      },
+      showCall: (call, where) => (where === 'list' && call.receiverType === 'group' ? without(call, 'receiver') : call),
     }),
   },
   {
@@ -51,11 +47,7 @@ export const FIELD_FAULTS: Fault[] = [
     description: 'List Calls leaves initiator out of calls that have ended.',
     requirements: ['CALL-FIELD-INITIATOR'],
     hooks: () => ({
-      showCall: (call, where) => {
-        if (where !== 'list' || call.status !== 'ended') return call;
-        const { initiator: _dropped, ...rest } = call;
-        return rest;
-      },
+      showCall: (call, where) => (where === 'list' && call.status === 'ended' ? without(call, 'initiator') : call),
     }),
   },
   {
@@ -122,11 +114,7 @@ export const FIELD_FAULTS: Fault[] = [
     requirements: ['PARTICIPANT-FIELD-UID'],
     hooks: () => ({
       showCall: (call) =>
-        withParticipants(call, (participant) => {
-          if (participant.isJoined) return participant;
-          const { uid: _dropped, ...rest } = participant;
-          return rest;
-        }),
+        withParticipants(call, (participant) => (participant.isJoined ? participant : without(participant, 'uid'))),
     }),
   },
   {

@@ -11,6 +11,12 @@ export function withParticipants(call: ShownCall, change: (participant: ShownCal
   return { ...call, participants: participantsOf(call).map(change) };
 }
 
+/** The call without one of its fields, as a serializer that skips it shows it. */
+export function without(call: ShownCall, field: string): ShownCall {
+  const { [field]: _dropped, ...rest } = call;
+  return rest;
+}
+
 export function recordingsOf(call: ShownCall): ShownCall[] {
   return Array.isArray(call.recordings) ? (call.recordings as ShownCall[]) : [];
 }

@@ -2,11 +2,10 @@
 // with one fault (or none), and reads from Playwright's JSON report what the suite reported: the
 // requirements it found violated or warned about, and how many requests it took to first do so.
 import { createServer } from '../../../reference/server.ts';
-import { DEMO_KEYS, UNREAD_FIXTURE } from '../../../reference/fixtures.ts';
 import type { Fault } from '../../../reference/faults/catalog.ts';
 import { effectiveLevel, loadCatalog } from '../../../openapi/catalog.ts';
 import { fileURLToPath } from 'node:url';
-import { runSuite, SELF_TEST_SEED } from '../runner/run-suite.ts';
+import { referenceTargetEnv, runSuite, SELF_TEST_SEED } from '../runner/run-suite.ts';
 import type { DetectionLine } from './detection-reporter.ts';
 
 /** The data set the faults run on: the reference's default size, one fixed seed. */
@@ -109,14 +108,7 @@ export async function runAgainst(fault: Fault | undefined, options: { conformanc
   };
   try {
     const run = await runSuite(['--project=conformance', `--reporter=${DETECTION_REPORTER}`], {
-      CALLS_BASE_URL: address,
-      CHAT_BASE_URL: address,
-      API_KEY: DEMO_KEYS.fullAccess,
-      RESTRICTED_API_KEY: DEMO_KEYS.readOnly,
-      ALLOW_WRITES: 'true',
-      GROUP_GUID: UNREAD_FIXTURE.groupGuid,
-      MESSAGE_ID: String(UNREAD_FIXTURE.messageId),
-      ACTING_UID: UNREAD_FIXTURE.actingUid,
+      ...referenceTargetEnv(address),
       CONFORMANCE_SEED: conformanceSeed,
       CONFORMANCE_PROFILE: profile,
     }, { timeoutMs: RUN_TIMEOUT_MS, stopWhen });

@@ -67,7 +67,7 @@ function renderMarkdown(rows: readonly MatrixRow[], summary: MatrixSummary, seco
     '',
     `${scoreLine(summary)} Wall time ${seconds.toFixed(0)} s.`,
     '',
-    'Each fault runs the whole conformance suite once, as a child process, against the reference with that fault.',
+    'Each fault runs the conformance suite as a child process against the reference with that fault; a run that must fail stops once every requirement the fault breaks has been reported, the others run to the end.',
     '"Requests to detect" counts the requests the target answered before the first test that reported a declared requirement ended.',
     '',
     '| Fault | Breaks | Expected | Outcome | Requests to detect | Requests | Seconds | Also reported |',

@@ -1,7 +1,11 @@
 // Runs the conformance suite as a child process, the way a user runs it, with a clean environment
 // so that nothing of the surrounding test run (its own reference, its worker variables) leaks in.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_KEYS, UNREAD_FIXTURE } from '../../../reference/fixtures.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PLAYWRIGHT_CLI = fileURLToPath(new URL('../../../node_modules/@playwright/test/cli.js', import.meta.url));
@@ -20,15 +24,33 @@ export interface RunOptions {
   stopWhen?: (line: string) => boolean;
 }
 
+/** The suite's environment for a reference (with its demo keys and fixtures) at `base`, as a remote target with writes allowed. */
+export function referenceTargetEnv(base: string): Record<string, string> {
+  return {
+    CALLS_BASE_URL: base,
+    CHAT_BASE_URL: base,
+    API_KEY: DEMO_KEYS.fullAccess,
+    RESTRICTED_API_KEY: DEMO_KEYS.readOnly,
+    ALLOW_WRITES: 'true',
+    GROUP_GUID: UNREAD_FIXTURE.groupGuid,
+    MESSAGE_ID: String(UNREAD_FIXTURE.messageId),
+    ACTING_UID: UNREAD_FIXTURE.actingUid,
+  };
+}
+
 /** The project's own runs use a fixed seed, so that its tests are deterministic; exploring seeds is a deliberate act. */
 export const SELF_TEST_SEED = '20261121';
 
 export function runSuite(args: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
   const { timeoutMs = 120_000, stopWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
   const cleanEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ENV_FILE: '', CONFORMANCE_SEED: SELF_TEST_SEED, ...env };
-  return new Promise((resolve, reject) => {
+  // Its own output folder: Playwright empties the output folder when a run starts, and the project's
+  // test-results/ belongs to the surrounding run (the kill matrix keeps its rows there).
+  const output = args.some((arg) => arg.startsWith('--output')) ? undefined : mkdtempSync(join(tmpdir(), 'conformance-run-'));
+  const removeOutput = () => output && rmSync(output, { recursive: true, force: true });
+  return new Promise<RunResult>((resolve, reject) => {
     // Its own process group, so that stopping it stops its workers and its web server too.
-    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args], { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args, ...(output ? [`--output=${output}`] : [])], { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const killGroup = () => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
@@ -61,7 +83,7 @@ export function runSuite(args: string[], env: Record<string, string> = {}, optio
       clearTimeout(timer);
       resolve({ code, stdout, stderr, stopped });
     });
-  });
+  }).finally(removeOutput);
 }
 
 interface JsonSpec {

@@ -4,7 +4,7 @@
 import { createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer, type ReferenceServer } from '../../../reference/server.ts';
-import { DEMO_KEYS, UNREAD_FIXTURE } from '../../../reference/fixtures.ts';
+import { referenceTargetEnv } from '../runner/run-suite.ts';
 
 export interface ProxiedRequest {
   method: string;
@@ -55,16 +55,7 @@ export async function startBrokenTarget(breaks: { request?: RequestBreaker; answ
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v3`;
   return {
-    env: {
-      CALLS_BASE_URL: base,
-      CHAT_BASE_URL: base,
-      API_KEY: DEMO_KEYS.fullAccess,
-      RESTRICTED_API_KEY: DEMO_KEYS.readOnly,
-      ALLOW_WRITES: 'true',
-      GROUP_GUID: UNREAD_FIXTURE.groupGuid,
-      MESSAGE_ID: String(UNREAD_FIXTURE.messageId),
-      ACTING_UID: UNREAD_FIXTURE.actingUid,
-    },
+    env: referenceTargetEnv(base),
     async close() {
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       await reference.close();
