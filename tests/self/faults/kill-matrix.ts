@@ -107,7 +107,9 @@ export async function runAgainst(fault: Fault | undefined, options: { conformanc
     return expected === 'fail' && detectedAt !== undefined;
   };
   try {
-    const run = await runSuite(['--project=conformance', `--reporter=${DETECTION_REPORTER}`], {
+    // One worker per run: the matrix gets its parallelism from running faults side by side, one per
+    // core, and a run per fault with workers of its own would oversubscribe a large machine.
+    const run = await runSuite(['--project=conformance', '--workers=1', `--reporter=${DETECTION_REPORTER}`], {
       ...referenceTargetEnv(address),
       CONFORMANCE_SEED: conformanceSeed,
       CONFORMANCE_PROFILE: profile,
