@@ -1,7 +1,7 @@
 // Faults in the shape of a call: a field missing, mistyped, or outside its enumeration, each on the
 // calls where real serializers tend to slip, not everywhere.
 import type { Fault } from './fault.ts';
-import { decimalString, isoDate, participantsOf, recordingsOf, withParticipants, without } from './shown.ts';
+import { decimalString, isoDate, minutesAsTimer, participantsOf, withParticipants, withRecordings, without } from './shown.ts';
 
 export const FIELD_FAULTS: Fault[] = [
   {
@@ -141,11 +141,7 @@ export const FIELD_FAULTS: Fault[] = [
     requirements: ['PARTICIPANT-FIELD-TOTAL-DURATION-NUMBER'],
     hooks: () => ({
       showCall: (call) =>
-        withParticipants(call, (participant) => {
-          const seconds = Math.round(Number(participant.totalDuration) * 60);
-          const two = (n: number) => String(n).padStart(2, '0');
-          return { ...participant, totalDuration: `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}` };
-        }),
+        withParticipants(call, (participant) => ({ ...participant, totalDuration: minutesAsTimer(participant.totalDuration) })),
     }),
   },
   {
@@ -178,11 +174,7 @@ export const FIELD_FAULTS: Fault[] = [
     description: "Get Call shows a recording's duration as a HH:MM:SS string and leaves out its recording_url.",
     requirements: ['RECORDING-FIELDS'],
     hooks: () => ({
-      showCall: (call) => {
-        const recordings = recordingsOf(call);
-        if (recordings.length === 0) return call;
-        return { ...call, recordings: recordings.map(({ recording_url: _dropped, ...recording }) => ({ ...recording, duration: `00:${String(Math.round(Number(recording.duration))).padStart(2, '0')}:00` })) };
-      },
+      showCall: (call) => withRecordings(call, (recording) => ({ ...without(recording, 'recording_url'), duration: minutesAsTimer(recording.duration) })),
     }),
   },
 ];

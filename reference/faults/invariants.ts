@@ -1,6 +1,6 @@
 // Faults in what a call's fields say together: sums, counts and the order of its timestamps.
 import type { Fault, ShownCall } from './fault.ts';
-import { participantsOf, recordingsOf, withParticipants } from './shown.ts';
+import { participantsOf, withParticipants, withRecordings } from './shown.ts';
 
 const number = (value: unknown) => (typeof value === 'number' ? value : 0);
 
@@ -97,11 +97,8 @@ export const INVARIANT_FAULTS: Fault[] = [
     description: "Get Call shows a recording's startTime and endTime swapped.",
     requirements: ['RECORDING-END-NOT-BEFORE-START'],
     hooks: () => ({
-      showCall: (call) => {
-        const recordings = recordingsOf(call);
-        if (recordings.length === 0) return call;
-        return { ...call, recordings: recordings.map((recording) => (recording.endTime !== recording.startTime ? { ...recording, startTime: recording.endTime, endTime: recording.startTime } : recording)) };
-      },
+      showCall: (call) =>
+        withRecordings(call, (recording) => (recording.endTime !== recording.startTime ? { ...recording, startTime: recording.endTime, endTime: recording.startTime } : recording)),
     }),
   },
   {

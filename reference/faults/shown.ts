@@ -1,6 +1,7 @@
 // Small helpers for faults that rewrite what a call shows.
 import type { Answer, ShownCall } from './fault.ts';
 import { ApiError } from '../errors.ts';
+import { timer } from '../data/calls.ts';
 
 export function participantsOf(call: ShownCall): ShownCall[] {
   return Array.isArray(call.participants) ? (call.participants as ShownCall[]) : [];
@@ -17,9 +18,18 @@ export function without(call: ShownCall, field: string): ShownCall {
   return rest;
 }
 
-export function recordingsOf(call: ShownCall): ShownCall[] {
+function recordingsOf(call: ShownCall): ShownCall[] {
   return Array.isArray(call.recordings) ? (call.recordings as ShownCall[]) : [];
 }
+
+/** The call with each recording rewritten (Get Call shows them; a call without any is left alone). */
+export function withRecordings(call: ShownCall, change: (recording: ShownCall) => ShownCall): ShownCall {
+  const recordings = recordingsOf(call);
+  return recordings.length === 0 ? call : { ...call, recordings: recordings.map(change) };
+}
+
+/** Minutes as the call's HH:MM:SS timer prints them, the format a serializer wrongly reuses. */
+export const minutesAsTimer = (minutes: unknown) => timer(Math.round(Number(minutes) * 60));
 
 /** An answer in the reference's error shape. */
 export function errorAnswer(status: number, code: string, message: string): Answer {

@@ -2,15 +2,15 @@
 // with one fault (or none), and reads from Playwright's JSON report what the suite reported: the
 // requirements it found violated or warned about, and how many requests it took to first do so.
 import { createServer } from '../../../reference/server.ts';
+import { DEFAULT_CALLS } from '../../../reference/fixtures.ts';
 import type { Fault } from '../../../reference/faults/catalog.ts';
 import { effectiveLevel, loadCatalog } from '../../../openapi/catalog.ts';
 import { fileURLToPath } from 'node:url';
 import { referenceTargetEnv, runSuite, SELF_TEST_SEED } from '../runner/run-suite.ts';
 import type { DetectionLine } from './detection-reporter.ts';
 
-/** The data set the faults run on: the reference's default size, one fixed seed. */
+/** The data set the faults run on: the reference's default size (DEFAULT_CALLS), one fixed seed. */
 export const MATRIX_REFERENCE_SEED = 5;
-const MATRIX_CALLS = 1000;
 const RUN_TIMEOUT_MS = 300_000;
 
 export type Expectation = 'pass' | 'fail' | 'warn';
@@ -78,7 +78,7 @@ export async function runAgainst(fault: Fault | undefined, options: { conformanc
   const profile = options.profile ?? fault?.profile ?? 'spec';
   const expected = expectationOf(fault, profile);
   const declared = expected === 'pass' ? [] : fault?.requirements ?? [];
-  const reference = createServer({ seed: referenceSeed, calls: fault?.calls ?? MATRIX_CALLS, ...(fault && { fault }) });
+  const reference = createServer({ seed: referenceSeed, calls: fault?.calls ?? DEFAULT_CALLS, ...(fault && { fault }) });
   const answeredAt: number[] = [];
   reference.server.on('request', () => answeredAt.push(Date.now()));
   const address = await reference.listen(0);
