@@ -8,6 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chooseSeed, ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './fixtures/config.ts';
+import { METADATA_KEY, runMetadata } from './reporters/run-metadata.ts';
 
 function configOrExit(): SuiteConfig {
   try {
@@ -45,10 +46,16 @@ const embeddedReference = suite?.target.kind === 'embedded'
 /** The kill matrix runs a whole suite per test, so it may take several minutes on a slow machine. */
 const FAULT_RUN_TIMEOUT_MS = 360_000;
 
+/** Workers load this file too; what the reports say about the run is computed once, in the runner. */
+const inRunner = process.env.TEST_WORKER_INDEX === undefined;
+
 export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
-  reporter: [['list']],
+  // The conformance reporter writes index.html, results.json and junit.xml (REPORT_DIR).
+  reporter: suite ? [['list'], ['./reporters/conformance-reporter.ts']] : [['list']],
+  ...(suite && inRunner && { metadata: { [METADATA_KEY]: runMetadata(suite) } }),
+  ...(suite && { globalSetup: './fixtures/preflight.ts' }),
   // The self-tests' slowest part runs the suite once per fault, each run mostly waiting on its own
   // child processes: one per core keeps the machine busy without oversubscribing it.
   ...(selfTests && { workers: availableParallelism() }),

@@ -1,0 +1,90 @@
+// The whole conformance report from what the reporter collected: the requirement matrix, the
+// verdict, the sections, the per-operation request summary and the failures. Pure, so the same
+// tests give the same report whether they ran in one process or in merged shards.
+import type { Catalog } from '../openapi/catalog.ts';
+import type { RequestRecord } from '../fixtures/request-log.ts';
+import type { RunMetadata } from './run-metadata.ts';
+import type { ConformanceReport, FailureRecord, OperationSummary, TestRecord } from './report-model.ts';
+import { countStatuses, countTests, decideVerdict, exitCodeOf, requirementResults } from './requirement-matrix.ts';
+
+export interface CollectedRun {
+  metadata: RunMetadata;
+  tests: readonly TestRecord[];
+  startedAt: Date;
+  durationMs: number;
+  runnerStatus: string;
+  runnerErrors: readonly string[];
+}
+
+export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceReport {
+  const tests = [...run.tests].sort((a, b) => a.location.localeCompare(b.location, 'en', { numeric: true }) || a.title.localeCompare(b.title));
+  const requirements = requirementResults(catalog, run.metadata.profile, tests);
+  const untraced = tests.filter((test) => test.requirements.length === 0).map((test) => test.title);
+  const { verdict, reason } = decideVerdict({ requirements, tests, runnerStatus: run.runnerStatus, runnerErrors: run.runnerErrors });
+  const requests = tests.flatMap((test) => test.requests);
+  return {
+    format: 'calls-conformance-results/1',
+    verdict,
+    verdictReason: reason,
+    exitCode: exitCodeOf(verdict),
+    specification: catalog.title,
+    run: {
+      ...run.metadata,
+      startedAt: run.startedAt.toISOString(),
+      endedAt: new Date(run.startedAt.getTime() + run.durationMs).toISOString(),
+      durationMs: Math.round(run.durationMs),
+      seeds: [...new Set(tests.flatMap((test) => (test.seed === undefined ? [] : [test.seed])))].sort((a, b) => a - b),
+      targetAddresses: [...new Set(requests.map((request) => request.base))].sort(),
+      runner: { status: run.runnerStatus, errors: [...run.runnerErrors] },
+    },
+    summary: {
+      requirements: countStatuses(requirements),
+      mustFailed: requirements.filter((result) => result.status === 'fail' && result.level === 'MUST').map((result) => result.id),
+      tests: countTests(tests),
+      requests: requests.length,
+    },
+    sections: Object.entries(catalog.sections).sort(([a], [b]) => compareSections(a, b)).map(([id, title]) => ({ id, title, counts: countStatuses(requirements.filter((result) => result.section === id)) })),
+    requirements,
+    operations: summarizeOperations(requests),
+    failures: tests.filter((test) => test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted').map((test) => failureOf(test, run.metadata.seed)),
+    untraced,
+  };
+}
+
+/** Section numbers in reading order (2.1 before 3): a JavaScript object lists integer keys first. */
+function compareSections(a: string, b: string): number {
+  const [left, right] = [a.split('.').map(Number), b.split('.').map(Number)];
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (left[index] ?? -1) - (right[index] ?? -1);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+function failureOf(test: TestRecord, seed: number): FailureRecord {
+  return {
+    test: test.title,
+    location: test.location,
+    status: test.status,
+    requirements: [...new Set(test.violations.map((note) => note.requirement))],
+    message: test.errors.join('\n\n') || `The test ended ${test.status} without an error message.`,
+    rerun: `CONFORMANCE_SEED=${test.seed ?? seed} npx playwright test --project=conformance ${test.location}`,
+  };
+}
+
+export function summarizeOperations(requests: readonly RequestRecord[]): OperationSummary[] {
+  const byOperation = new Map<string, RequestRecord[]>();
+  for (const request of requests) byOperation.set(request.operation, [...(byOperation.get(request.operation) ?? []), request]);
+  return [...byOperation].sort(([a], [b]) => a.localeCompare(b)).map(([operation, records]) => {
+    const statuses: Record<string, number> = {};
+    for (const record of records) statuses[record.status] = (statuses[record.status] ?? 0) + 1;
+    const times = records.map((record) => record.ms).sort((a, b) => a - b);
+    return { operation, requests: records.length, statuses, latencyMs: { p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1) ?? 0 } };
+  });
+}
+
+/** The nearest-rank percentile of sorted values. */
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}

@@ -1,0 +1,122 @@
+// The conformance reporter: collects each test's requirements, outcome, annotations and requests as
+// it ends, and when the run ends writes index.html, results.json and junit.xml (into REPORT_DIR,
+// conformance-report/ by default) from the pure summary in build-report.ts. It reads only what
+// Playwright's blob reports keep, so `npx playwright merge-reports` with this reporter gives the
+// same report as one unsharded run.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { environment, loadConfig, reportDirectory } from '../fixtures/config.ts';
+import { REQUESTS_ATTACHMENT, type RequestsAttachment } from '../fixtures/request-log.ts';
+import { loadCatalog } from '../openapi/catalog.ts';
+import { buildReport } from './build-report.ts';
+import { redactorFor, type Redactor } from './redact.ts';
+import { renderHtml } from './render-html.ts';
+import { renderJunit } from './render-junit.ts';
+import type { Note, TestRecord } from './report-model.ts';
+import { METADATA_KEY, runMetadata, type RunMetadata } from './run-metadata.ts';
+
+export const REPORT_FILES = { html: 'index.html', json: 'results.json', junit: 'junit.xml' } as const;
+
+export interface ConformanceReporterOptions {
+  /** Overrides REPORT_DIR. */
+  outputFolder?: string;
+}
+
+export default class ConformanceReporter implements Reporter {
+  private readonly records = new Map<string, TestRecord>();
+  private readonly runnerErrors: string[] = [];
+  private readonly redact: Redactor;
+  private readonly outputFolder: string;
+  private metadata: RunMetadata | undefined;
+
+  constructor(options: ConformanceReporterOptions = {}) {
+    const env = environment();
+    this.redact = redactorFor(env);
+    this.outputFolder = resolve(options.outputFolder ?? reportDirectory(env));
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(config: FullConfig, _suite: Suite): void {
+    this.metadata = config.metadata[METADATA_KEY] as RunMetadata | undefined;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    // With retries the last result stands; the earlier ones are in Playwright's own reports.
+    this.records.set(test.id, this.recordOf(test, result));
+  }
+
+  onError(error: TestError): void {
+    this.runnerErrors.push(this.redact(error.message ?? error.value ?? 'An unknown error.'));
+  }
+
+  onEnd(result: FullResult): void {
+    const metadata = this.metadata ?? this.metadataFromEnvironment();
+    if (!metadata) return;
+    const report = buildReport(loadCatalog(), {
+      metadata,
+      tests: [...this.records.values()],
+      startedAt: result.startTime,
+      durationMs: result.duration,
+      runnerStatus: result.status,
+      runnerErrors: this.runnerErrors,
+    });
+    mkdirSync(this.outputFolder, { recursive: true });
+    writeFileSync(join(this.outputFolder, REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(this.outputFolder, REPORT_FILES.junit), renderJunit(report));
+    writeFileSync(join(this.outputFolder, REPORT_FILES.html), renderHtml(report));
+    const where = relative(process.cwd(), join(this.outputFolder, REPORT_FILES.html)) || REPORT_FILES.html;
+    process.stdout.write(`\nConformance verdict: ${report.verdict}. ${report.verdictReason}\nReport: ${where}\n`);
+  }
+
+  /** A run whose configuration did not come through playwright.config.ts (it always should). */
+  private metadataFromEnvironment(): RunMetadata | undefined {
+    try {
+      const metadata = runMetadata(loadConfig(environment()));
+      this.runnerErrors.push('The run carried no conformance metadata; the configuration was read again from the environment of the reporter.');
+      return metadata;
+    } catch (error) {
+      process.stderr.write(`Conformance report not written: the run carried no conformance metadata and the environment has no valid configuration (${error instanceof Error ? error.message : String(error)}).\n`);
+      return undefined;
+    }
+  }
+
+  private recordOf(test: TestCase, result: TestResult): TestRecord {
+    const annotations = [...test.annotations, ...result.annotations];
+    const notes = (type: string): Note[] =>
+      annotations.filter((annotation) => annotation.type === type).map((annotation) => {
+        const text = this.redact(annotation.description ?? '');
+        const space = text.indexOf(' ');
+        return space < 0 ? { requirement: text, text: '' } : { requirement: text.slice(0, space), text: text.slice(space + 1) };
+      });
+    const requests = requestsOf(result);
+    const skip = annotations.find((annotation) => annotation.type === 'skip' && annotation.description);
+    return {
+      title: test.title,
+      location: `${relative(process.cwd(), test.location.file)}:${test.location.line}`,
+      requirements: [...new Set(annotations.filter((annotation) => annotation.type === 'requirement').map((annotation) => annotation.description ?? ''))],
+      status: result.status,
+      ...(skip?.description !== undefined && { skipReason: this.redact(skip.description) }),
+      violations: notes('violation'),
+      warnings: notes('warning'),
+      observations: notes('observation'),
+      errors: result.errors.map((error) => this.redact(error.message ?? error.value ?? 'An unknown error.')),
+      durationMs: result.duration,
+      requests: requests?.requests ?? [],
+      ...(requests && { seed: requests.seed }),
+    };
+  }
+}
+
+function requestsOf(result: TestResult): RequestsAttachment | undefined {
+  const attachment = result.attachments.find((candidate) => candidate.name === REQUESTS_ATTACHMENT && candidate.body);
+  if (!attachment?.body) return undefined;
+  try {
+    return JSON.parse(attachment.body.toString('utf8')) as RequestsAttachment;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,224 @@
+// index.html: one self-contained page (inline CSS and SVG, no script, no external resource) that
+// opens offline and prints. The verdict comes first; then the requirement matrix by section of the
+// specification, each outcome shown by colour and by text; the failures with Expected/Received and
+// how to reproduce them; what the target did on the "not shown" items; requests per operation; and
+// the run's configuration with secrets redacted.
+import type { ConformanceReport, OperationSummary, RequirementResult, RequirementStatus, Verdict } from './report-model.ts';
+import { REQUIREMENT_STATUSES } from './requirement-matrix.ts';
+
+const STATUS_LABEL: Record<RequirementStatus, string> = {
+  pass: '✔ PASS',
+  fail: '✘ FAIL',
+  warn: '! WARN',
+  error: '⚠ ERROR',
+  skip: '– SKIP',
+  uncovered: '? UNCOVERED',
+  'not-testable': '○ NOT TESTABLE',
+};
+const VERDICT_LABEL: Record<Verdict, string> = { CONFORMANT: '✔ CONFORMANT', 'NON-CONFORMANT': '✘ NON-CONFORMANT', INCONCLUSIVE: '⚠ INCONCLUSIVE' };
+
+export function htmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+const h = htmlEscape;
+
+export function renderHtml(report: ConformanceReport): string {
+  const { run } = report;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${h(`${report.verdict} · Conformance report`)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header class="verdict ${verdictClass(report.verdict)}" data-verdict="${h(report.verdict)}">
+  <p class="eyebrow">Conformance verdict</p>
+  <h1 id="verdict">${h(VERDICT_LABEL[report.verdict])}</h1>
+  <p class="reason">${h(report.verdictReason)}</p>
+  <dl class="facts">
+    ${fact('Specification', report.specification)}
+    ${fact('Target', run.target)}
+    ${fact('Profile', run.profile)}
+    ${fact('Seed', run.seeds.length > 1 ? `${run.seeds.join(', ')} (shards ran with different seeds)` : String(run.seeds[0] ?? run.seed))}
+    ${fact('Suite', `${run.suite.name} ${run.suite.version}${run.suite.commit ? ` (commit ${run.suite.commit.slice(0, 12)}${run.suite.modified ? ', with local changes' : ''})` : ''}`)}
+    ${fact('Run', `${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${report.summary.requests} requests`)}
+  </dl>
+</header>
+<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a><a href="#failures">Failures (${report.failures.length})</a><a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
+<main>
+${renderTotals(report)}
+${renderGlance(report)}
+${renderMatrix(report)}
+${renderFailures(report)}
+${renderNotShown(report)}
+${renderOperations(report.operations)}
+${renderConfiguration(report)}
+</main>
+</body>
+</html>
+`;
+}
+
+const verdictClass = (verdict: Verdict) => `verdict-${verdict.toLowerCase()}`;
+const fact = (term: string, value: string) => `<div><dt>${h(term)}</dt><dd>${h(value)}</dd></div>`;
+const badge = (status: RequirementStatus) => `<span class="badge s-${status}">${h(STATUS_LABEL[status])}</span>`;
+
+function renderTotals(report: ConformanceReport): string {
+  const items = REQUIREMENT_STATUSES.map((status) => `<li>${badge(status)} <strong>${report.summary.requirements[status]}</strong></li>`).join('');
+  const runnerErrors = report.run.runner.errors.map((error) => `<pre class="error">${h(error)}</pre>`).join('');
+  return `<section id="totals" aria-label="Totals"><ul class="totals">${items}</ul>${runnerErrors ? `<h2>Errors outside the tests</h2>${runnerErrors}` : ''}</section>`;
+}
+
+/** Every requirement as a small tile, section by section: the whole matrix on one screen. */
+function renderGlance(report: ConformanceReport): string {
+  const rows = report.sections.map((section) => {
+    const tiles = report.requirements.filter((result) => result.section === section.id).map((result) =>
+      `<a class="tile s-${result.status}" href="#req-${h(result.id)}" title="${h(`${result.id}: ${STATUS_LABEL[result.status].split(' ').slice(1).join(' ')}`)}">${h(STATUS_LABEL[result.status].split(' ')[0]!)}</a>`,
+    );
+    return `<tr><th scope="row">§${h(section.id)} ${h(section.title)}</th><td>${tiles.join('')}</td></tr>`;
+  });
+  return `<section id="glance"><h2>At a glance</h2><table class="glance"><tbody>${rows.join('')}</tbody></table><p class="muted">One tile per requirement; the symbol repeats the colour: ✔ pass, ✘ fail, ! warn, ⚠ error, – skip, ? uncovered, ○ not testable.</p></section>`;
+}
+
+function renderMatrix(report: ConformanceReport): string {
+  const bodies = report.sections.map((section) => {
+    const rows = report.requirements.filter((result) => result.section === section.id).map(renderRequirementRow).join('\n');
+    const counts = REQUIREMENT_STATUSES.filter((status) => section.counts[status] > 0).map((status) => `${section.counts[status]} ${STATUS_LABEL[status].split(' ').slice(1).join(' ').toLowerCase()}`).join(' · ');
+    return `<tbody id="section-${h(section.id)}"><tr class="section-row"><th colspan="4" scope="colgroup">§${h(section.id)} ${h(section.title)} <span class="counts">${h(counts)}</span></th></tr>\n${rows}</tbody>`;
+  });
+  return `<section id="matrix"><h2>Requirements by section of the specification</h2>
+<table class="matrix"><thead><tr><th scope="col">Outcome</th><th scope="col">Requirement</th><th scope="col">Level</th><th scope="col">What it says, and what the run found</th></tr></thead>
+${bodies.join('\n')}
+</table></section>`;
+}
+
+function renderRequirementRow(result: RequirementResult): string {
+  const details = [
+    result.reason ? `<p class="why">${h(result.reason)}</p>` : '',
+    ...result.warnings.map((warning) => `<p class="warning">Warning: ${h(warning)}</p>`),
+    result.tests.length > 0 ? `<p class="tests">${result.tests.map((test) => `<span class="t-${test.status}">${h(test.location)} (${h(test.status)})</span>`).join(' ')}</p>` : '',
+  ].join('');
+  const level = result.level === result.specLevel ? result.level : `${result.level} (spec: ${result.specLevel})`;
+  return `<tr id="req-${h(result.id)}" data-requirement="${h(result.id)}" data-status="${result.status}" class="r-${result.status}"><td>${badge(result.status)}</td><th scope="row"><code>${h(result.id)}</code></th><td>${h(level)}</td><td>${h(result.text)}${details}</td></tr>`;
+}
+
+function renderFailures(report: ConformanceReport): string {
+  if (report.failures.length === 0) return `<section id="failures"><h2>Failures</h2><p>No test failed.</p></section>`;
+  const items = report.failures.map((failure) => `<article class="failure">
+<h3>${h(failure.test)}</h3>
+<p class="where">${h(failure.location)} · ${h(failure.status)}${failure.requirements.length > 0 ? ` · violates ${failure.requirements.map((id) => `<code>${h(id)}</code>`).join(', ')}` : ''}</p>
+<pre>${h(failure.message)}</pre>
+<p>Re-run this test with the same seed:</p><pre class="command">${h(failure.rerun)}</pre>
+</article>`);
+  return `<section id="failures"><h2>Failures (${report.failures.length})</h2>\n${items.join('\n')}</section>`;
+}
+
+function renderNotShown(report: ConformanceReport): string {
+  const items = report.requirements.filter((result) => result.kind === 'not-shown').map((result) => `<div class="not-shown" data-requirement="${h(result.id)}">
+<dt><code>${h(result.id)}</code> ${h(result.text)}</dt>
+<dd>${result.stance ? `<p>The suite's stance: ${h(result.stance)}</p>` : ''}${
+    result.observations.length > 0
+      ? `<ul>${result.observations.map((observation) => `<li>Observed: ${h(observation)}</li>`).join('')}</ul>`
+      : `<p class="muted">${result.status === 'not-testable' ? 'Not observable through this interface.' : 'Nothing was observed beyond the checks in the matrix.'}</p>`
+  }</dd></div>`);
+  return `<section id="not-shown"><h2>What the target did on the items the specification does not show</h2><dl>${items.join('\n')}</dl></section>`;
+}
+
+function renderOperations(operations: readonly OperationSummary[]): string {
+  if (operations.length === 0) return `<section id="requests"><h2>Requests per operation</h2><p>No request was sent.</p></section>`;
+  const rows = operations.map((operation) => `<tr><th scope="row">${h(operation.operation)}</th><td>${operation.requests}</td><td>${h(Object.entries(operation.statuses).map(([status, count]) => `${status}: ${count}`).join(', '))}</td><td>${operation.latencyMs.p50}</td><td>${operation.latencyMs.p95}</td><td>${operation.latencyMs.max}</td></tr>`);
+  return `<section id="requests"><h2>Requests per operation</h2>
+<table class="operations"><thead><tr><th scope="col">Operation</th><th scope="col">Requests</th><th scope="col">Statuses</th><th scope="col">p50 ms</th><th scope="col">p95 ms</th><th scope="col">max ms</th></tr></thead><tbody>${rows.join('')}</tbody></table>
+${latencyChart(operations)}</section>`;
+}
+
+/** Horizontal bars of each operation's median and 95th-percentile latency, labelled with their values. */
+function latencyChart(operations: readonly OperationSummary[]): string {
+  const width = 640;
+  const labelWidth = 230;
+  const barHeight = 14;
+  const rowHeight = 44;
+  const scale = Math.max(1, ...operations.map((operation) => operation.latencyMs.p95));
+  const bar = (y: number, value: number, kind: 'p50' | 'p95') => {
+    const length = Math.max(1, ((width - labelWidth - 90) * value) / scale);
+    return `<rect class="bar-${kind}" x="${labelWidth}" y="${y}" width="${length.toFixed(1)}" height="${barHeight}"/><text x="${(labelWidth + length + 6).toFixed(1)}" y="${y + barHeight - 3}">${kind} ${value} ms</text>`;
+  };
+  const rows = operations.map((operation, index) => {
+    const y = 10 + index * rowHeight;
+    return `<text class="label" x="0" y="${y + barHeight + 4}">${h(operation.operation)}</text>${bar(y, operation.latencyMs.p50, 'p50')}${bar(y + barHeight + 2, operation.latencyMs.p95, 'p95')}`;
+  });
+  const height = 10 + operations.length * rowHeight;
+  return `<figure><svg role="img" aria-label="Latency per operation: median and 95th percentile" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${rows.join('')}</svg><figcaption>Latency per operation as the suite measured it (median and 95th percentile).</figcaption></figure>`;
+}
+
+function renderConfiguration(report: ConformanceReport): string {
+  const { run } = report;
+  const facts = [
+    fact('Suite version', `${run.suite.version}${run.suite.commit ? ` at ${run.suite.commit}` : ''}`),
+    fact('OpenAPI document', `${run.openapi.file} sha256 ${run.openapi.sha256}`),
+    fact('Requirement catalog', `${run.catalog.file} sha256 ${run.catalog.sha256}`),
+    fact('Seed and runs per property', `${run.seed}, ${run.runs}`),
+    fact('Addresses requested', run.targetAddresses.join(', ') || 'none'),
+    fact('Writes allowed', run.allowWrites ? 'yes' : 'no'),
+    fact('Runner', `${run.runner.status}; ended ${run.endedAt}`),
+  ];
+  return `<section id="configuration"><h2>Configuration (secrets redacted)</h2><dl class="facts wide">${facts.join('')}</dl><pre>${h(JSON.stringify(run.configuration, null, 2))}</pre>${
+    report.untraced.length > 0 ? `<p>Tests without a catalogued requirement: ${h(report.untraced.join('; '))}</p>` : ''
+  }</section>`;
+}
+
+const STYLE = `
+:root { --pass:#1a7f37; --fail:#c62828; --warn:#b26a00; --error:#6a1b9a; --skip:#5f6b76; --muted:#5f6b76; --line:#d8dee4; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328; background: #fff; }
+main, nav, header { padding: 0 24px; }
+header.verdict { padding: 20px 24px; border-bottom-width: 6px; border-bottom-style: solid; }
+.verdict-conformant { background: #e8f5e9; border-color: var(--pass); }
+.verdict-non-conformant { background: #fdecea; border-color: var(--fail); }
+.verdict-inconclusive { background: #f3e5f5; border-color: var(--error); }
+.eyebrow { margin: 0; text-transform: uppercase; letter-spacing: .08em; font-size: 12px; color: var(--muted); }
+h1 { margin: 4px 0; font-size: 34px; }
+.verdict-conformant h1 { color: var(--pass); } .verdict-non-conformant h1 { color: var(--fail); } .verdict-inconclusive h1 { color: var(--error); }
+.reason { margin: 0 0 12px; font-size: 16px; }
+dl.facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 6px 24px; margin: 0; }
+dl.facts.wide { grid-template-columns: 1fr; }
+dl.facts dt { font-size: 12px; color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+nav { display: flex; gap: 18px; padding-top: 10px; padding-bottom: 10px; border-bottom: 1px solid var(--line); position: sticky; top: 0; background: #fff; }
+nav a { color: #0b57d0; text-decoration: none; }
+h2 { margin-top: 28px; font-size: 20px; }
+ul.totals { display: flex; flex-wrap: wrap; gap: 10px 22px; list-style: none; padding: 0; margin: 18px 0 0; }
+.badge { display: inline-block; min-width: 8.5em; padding: 1px 8px; border-radius: 4px; font-weight: 600; font-size: 13px; white-space: nowrap; border: 1px solid; }
+.s-pass { color: #fff; background: var(--pass); border-color: var(--pass); }
+.s-fail { color: #fff; background: var(--fail); border-color: var(--fail); }
+.s-warn { color: #fff; background: var(--warn); border-color: var(--warn); }
+.s-error { color: #fff; background: var(--error); border-color: var(--error); }
+.s-skip { color: var(--skip); background: #eef1f4; border-color: #c5ccd3; }
+.s-uncovered { color: var(--skip); background: #fff; border-color: var(--skip); border-style: dashed; }
+.s-not-testable { color: var(--muted); background: #fff; border-color: #c5ccd3; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); }
+thead th { font-size: 12px; color: var(--muted); text-transform: uppercase; letter-spacing: .05em; }
+table.glance th { width: 16em; font-weight: 600; font-size: 13px; padding: 3px 8px; } table.glance td { padding: 3px 8px; }
+.tile { display: inline-block; width: 22px; height: 22px; margin: 1px; border-radius: 3px; border: 1px solid; text-align: center; line-height: 20px; font-size: 13px; font-weight: 700; text-decoration: none; }
+.section-row th { background: #f6f8fa; font-size: 15px; border-top: 2px solid var(--line); }
+.section-row .counts { font-weight: normal; color: var(--muted); margin-left: 10px; font-size: 13px; }
+tr.r-fail td, tr.r-fail th { background: #fff5f5; } tr.r-error td, tr.r-error th { background: #fbf5fc; }
+td p { margin: 4px 0 0; font-size: 13px; } .why { color: var(--muted); } .warning { color: var(--warn); }
+.tests span { display: inline-block; margin-right: 8px; color: var(--muted); font-family: ui-monospace, monospace; font-size: 12px; }
+.tests .t-failed, .tests .t-timedOut, .tests .t-interrupted { color: var(--fail); }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+pre { background: #f6f8fa; border: 1px solid var(--line); padding: 10px; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12.5px; }
+pre.error { border-color: var(--error); }
+article.failure { border-left: 4px solid var(--fail); padding-left: 14px; margin: 18px 0; }
+article.failure h3 { margin: 0; font-size: 16px; } .where { color: var(--muted); margin: 2px 0 6px; }
+.not-shown { margin-bottom: 12px; } .not-shown dd { margin-left: 18px; } .muted { color: var(--muted); }
+figure { margin: 16px 0; } figcaption { color: var(--muted); font-size: 13px; }
+svg text { font: 12px system-ui, sans-serif; fill: #1f2328; } svg .label { font-weight: 600; }
+.bar-p50 { fill: #0b57d0; } .bar-p95 { fill: #8ab4f8; }
+@media print {
+  nav { display: none; } body { font-size: 11pt; } header.verdict, .badge, tr.r-fail td { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+  tr, article.failure { break-inside: avoid; } pre { white-space: pre-wrap; }
+}
+`;

@@ -1,0 +1,104 @@
+// The conformance report as data: what the reporter collects from each test, and the summary the
+// three renderings (HTML, results.json, JUnit) are made from. results.json is this summary as is.
+import type { Level, RequirementKind } from '../openapi/catalog.ts';
+import type { RequestRecord } from '../fixtures/request-log.ts';
+import type { RunMetadata } from './run-metadata.ts';
+
+export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'INCONCLUSIVE';
+export type RequirementStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'not-testable' | 'error' | 'uncovered';
+export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
+
+/** A requirement id and one line about it, from a `violation`, `warning` or `observation` annotation. */
+export interface Note {
+  requirement: string;
+  text: string;
+}
+
+/** One test as the reporter saw it end; secrets already redacted. */
+export interface TestRecord {
+  title: string;
+  /** `tests/calls-get/not-found.spec.ts:12`, relative to the project. */
+  location: string;
+  requirements: string[];
+  status: TestStatus;
+  skipReason?: string;
+  violations: Note[];
+  warnings: Note[];
+  observations: Note[];
+  errors: string[];
+  durationMs: number;
+  requests: RequestRecord[];
+  /** The suite's seed in the worker that ran the test, when it reported one. */
+  seed?: number;
+}
+
+export interface RequirementResult {
+  id: string;
+  section: string;
+  /** The level the run judged it at (its convention's under the strict profile). */
+  level: Level;
+  specLevel: Level;
+  kind: RequirementKind;
+  text: string;
+  status: RequirementStatus;
+  /** Why it was skipped, not testable, uncovered or in error. */
+  reason?: string;
+  /** For "not shown" items: the suite's stance, and what the target was seen to do. */
+  stance?: string;
+  observations: string[];
+  warnings: string[];
+  /** The tests that hold it, and any other test that found it violated. */
+  tests: Array<{ title: string; location: string; status: TestStatus }>;
+}
+
+export interface FailureRecord {
+  test: string;
+  location: string;
+  status: TestStatus;
+  requirements: string[];
+  /** The failure as the suite wrote it: Expected/Received per violation and a curl line. */
+  message: string;
+  /** The command that re-runs just this test with the same seed. */
+  rerun: string;
+}
+
+export interface OperationSummary {
+  operation: string;
+  requests: number;
+  statuses: Record<string, number>;
+  latencyMs: { p50: number; p95: number; max: number };
+}
+
+export type StatusCounts = Record<RequirementStatus, number>;
+
+export interface ConformanceReport {
+  format: 'calls-conformance-results/1';
+  verdict: Verdict;
+  /** One sentence saying why the verdict is what it is. */
+  verdictReason: string;
+  /** The exit code `npm run conformance` ends with for this verdict. */
+  exitCode: 0 | 1 | 3;
+  specification: string;
+  run: RunMetadata & {
+    startedAt: string;
+    endedAt: string;
+    durationMs: number;
+    /** Every seed the tests ran with; more than one means shards were run without a common seed. */
+    seeds: number[];
+    /** The addresses the requests went to. */
+    targetAddresses: string[];
+    runner: { status: string; errors: string[] };
+  };
+  summary: {
+    requirements: StatusCounts;
+    mustFailed: string[];
+    tests: Record<TestStatus, number>;
+    requests: number;
+  };
+  sections: Array<{ id: string; title: string; counts: StatusCounts }>;
+  requirements: RequirementResult[];
+  operations: OperationSummary[];
+  failures: FailureRecord[];
+  /** Tests that carry no catalogued requirement (they count toward the verdict when they fail). */
+  untraced: string[];
+}
