@@ -1,0 +1,26 @@
+// `npm run conformance [-- playwright options]` runs the suite and exits with its verdict:
+// 0 conformant, 1 non-conformant, 2 configuration or suite error, 3 inconclusive.
+// `npm run conformance -- merge DIR` merges the blob reports of sharded runs found in DIR into one
+// conformance report (the same as one unsharded run) and exits the same way.
+import { fileURLToPath } from 'node:url';
+import { EXIT, runWithVerdict } from './playwright-run.ts';
+
+const REPORTER = fileURLToPath(new URL('../conformance-reporter.ts', import.meta.url));
+
+async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'merge') {
+    const dir = argv[1];
+    if (dir === undefined || argv.length > 2) {
+      process.stderr.write('Usage: npm run conformance -- merge BLOB_REPORTS_DIR\n');
+      return EXIT.error;
+    }
+    const outcome = await runWithVerdict(['merge-reports', `--reporter=${REPORTER}`, dir]);
+    if (outcome.problem) process.stderr.write(`No conformance verdict: ${outcome.problem}\n`);
+    return outcome.code;
+  }
+  const outcome = await runWithVerdict(['test', '--project=conformance', ...argv]);
+  if (outcome.problem && outcome.problem !== 'configuration error') process.stderr.write(`No conformance verdict: ${outcome.problem}\n`);
+  return outcome.code;
+}
+
+process.exitCode = await main(process.argv.slice(2));

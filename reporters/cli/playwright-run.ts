@@ -1,0 +1,46 @@
+// The suite as the command-line entries run it: Playwright as a child process with the terminal
+// passed through, then the verdict read back from the results.json the conformance reporter wrote.
+// Exit codes: 0 conformant, 1 non-conformant, 2 configuration or suite error, 3 inconclusive.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { environment, reportDirectory } from '../../fixtures/config.ts';
+import { REPORT_FILES } from '../conformance-reporter.ts';
+import type { ConformanceReport } from '../report-model.ts';
+
+export const EXIT = { conformant: 0, nonConformant: 1, error: 2, inconclusive: 3 } as const;
+const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
+
+export interface SuiteOutcome {
+  code: number;
+  report?: ConformanceReport;
+  reportDir: string;
+  /** Why there is no verdict, when there is none. */
+  problem?: string;
+}
+
+/** Runs `playwright <args>` (test or merge-reports) and turns what it wrote into an exit code. */
+export async function runWithVerdict(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<SuiteOutcome> {
+  const reportDir = resolve(reportDirectory(environment(env)));
+  const resultsPath = join(reportDir, REPORT_FILES.json);
+  // A results.json left by an earlier run must not pass for this run's verdict.
+  rmSync(resultsPath, { force: true });
+  const code = await new Promise<number>((done) => {
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], { stdio: 'inherit', env });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward).on('SIGTERM', forward);
+    child.on('close', (exitCode, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward);
+      done(exitCode ?? (signal ? 128 : EXIT.error));
+    });
+    child.on('error', () => done(EXIT.error));
+  });
+  // The configuration check in playwright.config.ts has already said what is wrong, in one line.
+  if (code === EXIT.error) return { code: EXIT.error, reportDir, problem: 'configuration error' };
+  if (!existsSync(resultsPath)) {
+    return { code: EXIT.error, reportDir, problem: `the suite ended (exit ${code}) without writing ${resultsPath}; was the conformance reporter replaced with --reporter?` };
+  }
+  const report = JSON.parse(readFileSync(resultsPath, 'utf8')) as ConformanceReport;
+  return { code: report.exitCode, report, reportDir };
+}
