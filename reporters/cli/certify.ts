@@ -1,0 +1,89 @@
+// `npm run certify [-- --out DIR] [--signing-key FILE]`: runs the whole suite, writes included,
+// and writes a certification bundle: the three reports, manifest.json (what ran, against what,
+// and the hash of every file) and, for a certified run with a signing key, manifest.json.sig (an
+// Ed25519 signature of the manifest). A run where a MUST failed, or a required group was not
+// checked, is refused: the reports and an unsigned manifest saying why, and a non-zero exit.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { KeyObject } from 'node:crypto';
+import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
+import { hashFiles, manifestFor, MANIFEST_FILE, readSigningKey, SIGNATURE_FILE, signManifest } from '../bundle/manifest.ts';
+import { refusalsOf } from '../bundle/refusals.ts';
+import { EXIT, runWithVerdict } from './playwright-run.ts';
+
+const USAGE = 'Usage: npm run certify -- [--out BUNDLE_DIR] [--signing-key ED25519_PRIVATE_KEY.pem]';
+export const DEFAULT_BUNDLE_DIR = 'certification-bundle';
+
+interface Options {
+  out: string;
+  signingKey?: KeyObject;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const options = parseOptions(argv);
+  if (typeof options === 'string') return fail(`certify: ${options}\n${USAGE}`);
+  const problem = configurationProblem();
+  if (problem) return fail(`Configuration error: ${problem}`);
+
+  const outcome = await runWithVerdict(['test', '--project=conformance'], { ...process.env, REPORT_DIR: options.out });
+  if (!outcome.report) return fail(`Certification not possible: ${outcome.problem ?? 'the suite wrote no report'}.`, outcome.code);
+
+  const refusals = refusalsOf(outcome.report);
+  const manifest = manifestFor(outcome.report, refusals, hashFiles(options.out), options.signingKey);
+  const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(join(options.out, MANIFEST_FILE), bytes);
+  if (manifest.certified && options.signingKey) writeFileSync(join(options.out, SIGNATURE_FILE), `${signManifest(bytes, options.signingKey)}\n`);
+
+  if (!manifest.certified) {
+    process.stdout.write(`\nCertification REFUSED; no certificate was issued. The bundle in ${options.out} holds the reports and says why:\n${refusals.map((reason) => `  - ${reason}`).join('\n')}\n`);
+    return outcome.code === EXIT.conformant ? EXIT.inconclusive : outcome.code;
+  }
+  process.stdout.write(`\nCertified: ${outcome.report.verdict}. Bundle written to ${options.out}${manifest.signer ? `, signed with key ${manifest.signer.keyId}` : ' (unsigned: pass --signing-key to sign it)'}.\nCheck it with: npm run verify-bundle -- ${options.out}${manifest.signer ? ' --public-key PUBLIC_KEY.pem' : ''}\n`);
+  return EXIT.conformant;
+}
+
+function parseOptions(argv: string[]): Options | string {
+  let out = DEFAULT_BUNDLE_DIR;
+  let keyPath: string | undefined;
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index]!;
+    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = inline ?? argv[++index];
+    if (name === '--out' && value) out = value;
+    else if (name === '--signing-key' && value) keyPath = value;
+    else return `unexpected argument ${arg} (certification always runs the whole suite)`;
+  }
+  out = resolve(out);
+  if (existsSync(out) && readdirSync(out).length > 0) return `${out} is not empty; a bundle goes into a new or empty folder, so nothing of an earlier one is lost`;
+  let signingKey: KeyObject | undefined;
+  if (keyPath !== undefined) {
+    try {
+      signingKey = readSigningKey(keyPath);
+    } catch (error) {
+      return `--signing-key ${keyPath} ${error instanceof Error && error.message.startsWith('is ') ? error.message : 'cannot be read as a PEM or DER private key'}`;
+    }
+  }
+  mkdirSync(out, { recursive: true });
+  return { out, ...(signingKey && { signingKey }) };
+}
+
+/** A certification checks everything: the mark-unread write and the key without fullAccess included. */
+function configurationProblem(): string | undefined {
+  try {
+    const config = loadConfig(environment());
+    if (!config.allowWrites) return 'ALLOW_WRITES must be true for certification, with GROUP_GUID, MESSAGE_ID and ACTING_UID naming the fixtures mark-unread may write to';
+    if (config.restrictedApiKey === undefined) return 'RESTRICTED_API_KEY is required for certification (a key without fullAccess, to check that mark-unread refuses it)';
+    if (config.replayPath !== undefined) return 'CONFORMANCE_PATH replays one counterexample; unset it to certify a whole run';
+    return undefined;
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+}
+
+function fail(message: string, code: number = EXIT.error): number {
+  process.stderr.write(`${message}\n`);
+  return code;
+}
+
+process.exitCode = await main(process.argv.slice(2));
