@@ -16,6 +16,9 @@ import { renderJunit } from './render-junit.ts';
 import type { Note, TestRecord } from './report-model.ts';
 import { METADATA_KEY, runMetadata, type RunMetadata } from './run-metadata.ts';
 
+/** A failure message longer than this is cut: the report stays readable, and Playwright's own report keeps the whole. */
+const MESSAGE_LIMIT = 20_000;
+
 export const REPORT_FILES = { html: 'index.html', json: 'results.json', junit: 'junit.xml' } as const;
 
 export interface ConformanceReporterOptions {
@@ -103,13 +106,15 @@ export default class ConformanceReporter implements Reporter {
       violations: notes('violation'),
       warnings: notes('warning'),
       observations: notes('observation'),
-      errors: result.errors.map((error) => this.redact(error.message ?? error.value ?? 'An unknown error.')),
+      errors: result.errors.map((error) => cut(this.redact(error.message ?? error.value ?? 'An unknown error.'))),
       durationMs: result.duration,
       requests: requests?.requests ?? [],
       ...(requests && { seed: requests.seed }),
     };
   }
 }
+
+const cut = (text: string) => (text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT)}\n… (cut at ${MESSAGE_LIMIT} of ${text.length} characters; Playwright's own report has the whole message)` : text);
 
 function requestsOf(result: TestResult): RequestsAttachment | undefined {
   const attachment = result.attachments.find((candidate) => candidate.name === REQUESTS_ATTACHMENT && candidate.body);

@@ -137,7 +137,7 @@ ${latencyChart(operations)}</section>`;
 /** Horizontal bars of each operation's median and 95th-percentile latency, labelled with their values. */
 function latencyChart(operations: readonly OperationSummary[]): string {
   const width = 640;
-  const labelWidth = 230;
+  const labelWidth = 260;
   const barHeight = 14;
   const rowHeight = 44;
   const scale = Math.max(1, ...operations.map((operation) => operation.latencyMs.p95));

@@ -11,11 +11,13 @@ import { hashFiles, manifestFor, MANIFEST_FILE, readSigningKey, SIGNATURE_FILE, 
 import { refusalsOf } from '../bundle/refusals.ts';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
 
-const USAGE = 'Usage: npm run certify -- [--out BUNDLE_DIR] [--signing-key ED25519_PRIVATE_KEY.pem]';
+const USAGE = 'Usage: npm run certify -- [--out BUNDLE_DIR] [--signing-key ED25519_PRIVATE_KEY.pem] [--output PLAYWRIGHT_ARTEFACTS_DIR]';
 export const DEFAULT_BUNDLE_DIR = 'certification-bundle';
 
 interface Options {
   out: string;
+  /** Playwright's folder for test artefacts (traces, attachments), passed on as its --output. */
+  output?: string;
   signingKey?: KeyObject;
 }
 
@@ -25,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
   const problem = configurationProblem();
   if (problem) return fail(`Configuration error: ${problem}`);
 
-  const outcome = await runWithVerdict(['test', '--project=conformance'], { ...process.env, REPORT_DIR: options.out });
+  const outcome = await runWithVerdict(['test', '--project=conformance', ...(options.output ? [`--output=${options.output}`] : [])], { ...process.env, REPORT_DIR: options.out });
   if (!outcome.report) return fail(`Certification not possible: ${outcome.problem ?? 'the suite wrote no report'}.`, outcome.code);
 
   const refusals = refusalsOf(outcome.report);
@@ -45,12 +47,14 @@ async function main(argv: string[]): Promise<number> {
 function parseOptions(argv: string[]): Options | string {
   let out = DEFAULT_BUNDLE_DIR;
   let keyPath: string | undefined;
+  let output: string | undefined;
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = inline ?? argv[++index];
     if (name === '--out' && value) out = value;
     else if (name === '--signing-key' && value) keyPath = value;
+    else if (name === '--output' && value) output = value;
     else return `unexpected argument ${arg} (certification always runs the whole suite)`;
   }
   out = resolve(out);
@@ -64,7 +68,7 @@ function parseOptions(argv: string[]): Options | string {
     }
   }
   mkdirSync(out, { recursive: true });
-  return { out, ...(signingKey && { signingKey }) };
+  return { out, ...(signingKey && { signingKey }), ...(output && { output }) };
 }
 
 /** A certification checks everything: the mark-unread write and the key without fullAccess included. */

@@ -42,15 +42,25 @@ export function referenceTargetEnv(base: string): Record<string, string> {
 export const SELF_TEST_SEED = '20261121';
 
 export function runSuite(args: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
-  const { timeoutMs = 120_000, stopWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
-  const cleanEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ENV_FILE: '', CONFORMANCE_SEED: SELF_TEST_SEED, ...env };
   // Its own output folder: Playwright empties the output folder when a run starts, and the project's
   // test-results/ belongs to the surrounding run (the kill matrix keeps its rows there).
   const output = args.some((arg) => arg.startsWith('--output')) ? undefined : mkdtempSync(join(tmpdir(), 'conformance-run-'));
   const removeOutput = () => output && rmSync(output, { recursive: true, force: true });
+  return runNode([PLAYWRIGHT_CLI, 'test', ...args, ...(output ? [`--output=${output}`] : [])], env, options).finally(removeOutput);
+}
+
+/** Runs one of the project's command-line scripts (`reporters/cli/certify.ts`) as `npm run` does, through tsx. */
+export function runScript(script: string, args: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
+  return runNode(['--import', 'tsx', script, ...args], env, options);
+}
+
+/** Node with `argv` in the project folder, in a clean environment and a process group of its own. */
+export function runNode(argv: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
+  const { timeoutMs = 120_000, stopWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const cleanEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ENV_FILE: '', CONFORMANCE_SEED: SELF_TEST_SEED, ...env };
   return new Promise<RunResult>((resolve, reject) => {
     // Its own process group, so that stopping it stops its workers and its web server too.
-    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', ...args, ...(output ? [`--output=${output}`] : [])], { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, argv, { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const killGroup = () => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
@@ -76,14 +86,14 @@ export function runSuite(args: string[], env: Record<string, string> = {}, optio
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     const timer = setTimeout(() => {
       killGroup();
-      reject(new Error(`playwright test ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+      reject(new Error(`node ${argv.join(' ')} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));
     }, timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr, stopped });
     });
-  }).finally(removeOutput);
+  });
 }
 
 interface JsonSpec {

@@ -1,0 +1,73 @@
+// The three renderings of one hand-made report: JUnit per requirement, HTML self-contained and
+// escaped, results.json's contract; and the redaction every text passes before it is written.
+import { test, expect } from '@playwright/test';
+import { loadCatalog } from '../../../openapi/catalog.ts';
+import { buildReport } from '../../../reporters/build-report.ts';
+import { renderHtml } from '../../../reporters/render-html.ts';
+import { renderJunit, xmlEscape } from '../../../reporters/render-junit.ts';
+import { redactorFor } from '../../../reporters/redact.ts';
+import { metadata, testRecord } from './report-records.ts';
+
+const hostile = '<script>alert("x")</script> & ]]> \u0007';
+const built = buildReport(loadCatalog(), {
+  metadata,
+  tests: [
+    testRecord({ requirements: ['CALLS-GET-OK'] }),
+    testRecord({ requirements: ['CALLS-GET-NOT-FOUND'], status: 'failed', violations: [{ requirement: 'CALLS-GET-NOT-FOUND', text: hostile }], errors: [`Expected: 404\nReceived: ${hostile}`] }),
+    testRecord({ requirements: ['CHAT-UNREAD-OK'], status: 'skipped', skipReason: 'Writes are not allowed.' }),
+  ],
+  startedAt: new Date('2026-11-21T10:00:00Z'),
+  durationMs: 2500,
+  runnerStatus: 'failed',
+  runnerErrors: [],
+});
+
+test('JUnit has one test case per requirement, grouped by section, with failures and skips counted', () => {
+  const xml = renderJunit(built);
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  expect(xml.match(/<testcase /g)).toHaveLength(built.requirements.length);
+  expect(xml.match(/<testsuite /g)).toHaveLength(built.sections.length);
+  expect(xml).toContain(`tests="${built.requirements.length}" failures="1"`);
+  expect(xml).toMatch(/<testcase classname="4.2 Get Call" name="CALLS-GET-NOT-FOUND [^"]*">\n\s*<failure message="CALLS-GET-NOT-FOUND failed" type="MUST">/);
+  expect(xml).toMatch(/name="CHAT-UNREAD-OK[^"]*">\n\s*<skipped message="skip: Writes are not allowed."/);
+  expect(xml).toContain('<property name="verdict" value="NON-CONFORMANT"/>');
+  // Nothing of the hostile text survives raw: no markup, no CDATA end, no control character.
+  expect(xml).not.toContain('<script>');
+  expect(xml).not.toContain('\u0007');
+  expect(xml).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; ]]&gt;');
+});
+
+test('xmlEscape leaves no character XML 1.0 cannot hold', () => {
+  expect(xmlEscape('a\u0000b\u001bc\uFFFEd')).toBe('abcd');
+  expect(xmlEscape('tab\tnew\nline')).toBe('tab\tnew\nline');
+});
+
+test('the HTML report is one self-contained file: no script, no external resource, every text escaped', () => {
+  const html = renderHtml(built);
+  expect(html.startsWith('<!doctype html>')).toBe(true);
+  expect(html).not.toMatch(/<script|<link|<img|@import|url\(/i);
+  expect(html).not.toMatch(/(src|href)="(https?:)?\/\//i);
+  expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+  expect(html).toContain('data-verdict="NON-CONFORMANT"');
+  expect(html.match(/<tr id="req-/g)).toHaveLength(built.requirements.length);
+  // Outcomes are spelled out, not only coloured.
+  expect(html).toMatch(/<tr id="req-CALLS-GET-NOT-FOUND"[^>]*data-status="fail"[^>]*><td><span class="badge s-fail">✘ FAIL<\/span>/);
+  expect(html).toContain('CONFORMANCE_SEED=42 npx playwright test --project=conformance');
+});
+
+test('results.json carries the verdict and every requirement with id, level and status', () => {
+  const json = JSON.parse(JSON.stringify(built));
+  expect(json.verdict).toBe('NON-CONFORMANT');
+  expect(json.requirements.every((entry: Record<string, unknown>) => typeof entry.id === 'string' && typeof entry.level === 'string' && typeof entry.status === 'string')).toBe(true);
+  expect(json.run).toMatchObject({ seed: 42, profile: 'spec', suite: { version: '0.0.0-test' } });
+});
+
+test('the redactor replaces configured keys by their variable, apikey header values, and colour codes', () => {
+  const redact = redactorFor({ API_KEY: 'sentinel-full-key-123', RESTRICTED_API_KEY: 'sentinel-full-key-123-ro' });
+  expect(redact('sent sentinel-full-key-123-ro and sentinel-full-key-123')).toBe('sent $RESTRICTED_API_KEY and $API_KEY');
+  expect(redact('Call log:\n  - apikey: some-other-key\n  - user-agent: x')).toBe('Call log:\n  - apikey: [redacted]\n  - user-agent: x');
+  expect(redact('{"apikey":"leaked"}')).toBe('{"apikey":"[redacted]"}');
+  expect(redact('-H "apikey: $API_KEY"')).toBe('-H "apikey: $API_KEY"');
+  expect(redact('AUTH_ERR_EMPTY_APIKEY: status 401')).toBe('AUTH_ERR_EMPTY_APIKEY: status 401');
+  expect(redact('\u001b[31mred\u001b[39m')).toBe('red');
+});
