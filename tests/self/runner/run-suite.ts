@@ -45,8 +45,11 @@ export function runSuite(args: string[], env: Record<string, string> = {}, optio
   // Its own output folder: Playwright empties the output folder when a run starts, and the project's
   // test-results/ belongs to the surrounding run (the kill matrix keeps its rows there).
   const output = args.some((arg) => arg.startsWith('--output')) ? undefined : mkdtempSync(join(tmpdir(), 'conformance-run-'));
-  const removeOutput = () => output && rmSync(output, { recursive: true, force: true });
-  return runNode([PLAYWRIGHT_CLI, 'test', ...args, ...(output ? [`--output=${output}`] : [])], env, options).finally(removeOutput);
+  // Likewise the conformance reports, unless the caller reads them from a folder it names.
+  const reports = env.REPORT_DIR === undefined ? mkdtempSync(join(tmpdir(), 'conformance-reports-')) : undefined;
+  const remove = () => [output, reports].forEach((dir) => dir && rmSync(dir, { recursive: true, force: true }));
+  const runArgs = [PLAYWRIGHT_CLI, 'test', ...args, ...(output ? [`--output=${output}`] : [])];
+  return runNode(runArgs, { ...(reports && { REPORT_DIR: reports }), ...env }, options).finally(remove);
 }
 
 /** Runs one of the project's command-line scripts (`reporters/cli/certify.ts`) as `npm run` does, through tsx. */

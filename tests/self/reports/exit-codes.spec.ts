@@ -1,0 +1,54 @@
+// The exit codes of `npm run conformance` that no verdict of a completed run gives: 2 for a
+// configuration error (one line, before any test, and no report), 3 for a target that cannot be
+// reached (an INCONCLUSIVE report, within seconds, with no stack trace). 0 and 1 are checked with
+// the runs that give them (embedded-run.spec.ts, faulty-run.spec.ts).
+import { test, expect } from '@playwright/test';
+import { createServer as createTcpServer } from 'node:net';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { referenceTargetEnv } from '../runner/run-suite.ts';
+import { freshDir, readReports, runConformance } from './report-runs.ts';
+
+/** A loopback port nothing listens on: taken from the system, then given back. */
+async function closedPort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+test('a configuration error exits 2 with one line naming the variable, and writes no report', async () => {
+  const dir = freshDir('report-config');
+  const run = await runConformance(dir, [], { CONFORMANCE_PROFILE: 'lenient' });
+  expect(run.code).toBe(2);
+  const lines = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => line.includes('CONFORMANCE_PROFILE'));
+  expect(lines).toEqual(['Configuration error: CONFORMANCE_PROFILE must be one of spec, strict (got "lenient")']);
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+  expect(existsSync(join(dir, 'results.json'))).toBe(false);
+});
+
+test('a target that cannot be reached exits 3 with an INCONCLUSIVE report that says so, without a stack trace', async () => {
+  const dir = freshDir('report-unreachable');
+  const base = `http://127.0.0.1:${await closedPort()}/v3`;
+  const started = Date.now();
+  const run = await runConformance(dir, [], referenceTargetEnv(base));
+  expect(run.code, run.stderr).toBe(3);
+  expect(Date.now() - started).toBeLessThan(60_000);
+  expect(run.stdout).toContain('Conformance verdict: INCONCLUSIVE.');
+  expect(`${run.stdout}${run.stderr}`).not.toMatch(/\n\s+at /);
+
+  const { results, junit, html } = readReports(dir);
+  expect(results).toMatchObject({ verdict: 'INCONCLUSIVE', exitCode: 3 });
+  expect(results.verdictReason).toContain(`The target cannot be reached: GET ${base}/calls?perPage=1 failed (ECONNREFUSED)`);
+  expect(results.summary.tests.passed + results.summary.tests.failed).toBe(0);
+  expect(junit).toContain('<property name="verdict" value="INCONCLUSIVE"/>');
+  expect(html).toContain('data-verdict="INCONCLUSIVE"');
+});
+
+test('a run whose conformance reporter was replaced exits 2 and says why there is no verdict', async () => {
+  const dir = freshDir('report-replaced');
+  const run = await runConformance(dir, ['--reporter=dot', '--grep', 'CALLS-GET-NOT-FOUND ']);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain('No conformance verdict: the suite ended (exit 0) without writing');
+});
