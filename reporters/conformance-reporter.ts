@@ -57,6 +57,9 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onEnd(result: FullResult): void {
+    // `--list` ends a run where no test ran and nothing failed: there is nothing to report, and the
+    // last real report must not be overwritten by an empty one.
+    if (this.records.size === 0 && this.runnerErrors.length === 0 && result.status === 'passed') return;
     const metadata = this.metadata ?? this.metadataFromEnvironment();
     if (!metadata) return;
     const report = buildReport(loadCatalog(), {

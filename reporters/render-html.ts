@@ -61,6 +61,8 @@ ${renderConfiguration(report)}
 `;
 }
 
+/** An id for a test's failure, from its location (unique within a run). */
+const anchorOf = (location: string) => location.replace(/[^A-Za-z0-9]+/g, '-');
 const verdictClass = (verdict: Verdict) => `verdict-${verdict.toLowerCase()}`;
 const fact = (term: string, value: string) => `<div><dt>${h(term)}</dt><dd>${h(value)}</dd></div>`;
 const badge = (status: RequirementStatus) => `<span class="badge s-${status}">${h(STATUS_LABEL[status])}</span>`;
@@ -98,6 +100,7 @@ function renderRequirementRow(result: RequirementResult): string {
   const details = [
     result.reason ? `<p class="why">${h(result.reason)}</p>` : '',
     ...result.warnings.map((warning) => `<p class="warning">Warning: ${h(warning)}</p>`),
+    ...result.tests.filter((test) => result.status === 'fail' && test.status !== 'passed' && test.status !== 'skipped').map((test) => `<p class="see-failure"><a href="#failure-${anchorOf(test.location)}">See the failure of ${h(test.title)}</a></p>`),
     result.tests.length > 0 ? `<p class="tests">${result.tests.map((test) => `<span class="t-${test.status}">${h(test.location)} (${h(test.status)})</span>`).join(' ')}</p>` : '',
   ].join('');
   const level = result.level === result.specLevel ? result.level : `${result.level} (spec: ${result.specLevel})`;
@@ -106,7 +109,7 @@ function renderRequirementRow(result: RequirementResult): string {
 
 function renderFailures(report: ConformanceReport): string {
   if (report.failures.length === 0) return `<section id="failures"><h2>Failures</h2><p>No test failed.</p></section>`;
-  const items = report.failures.map((failure) => `<article class="failure">
+  const items = report.failures.map((failure) => `<article class="failure" id="failure-${anchorOf(failure.location)}">
 <h3>${h(failure.test)}</h3>
 <p class="where">${h(failure.location)} · ${h(failure.status)}${failure.requirements.length > 0 ? ` · violates ${failure.requirements.map((id) => `<code>${h(id)}</code>`).join(', ')}` : ''}</p>
 <pre>${h(failure.message)}</pre>

@@ -1,12 +1,12 @@
 // The exit codes of `npm run conformance` that no verdict of a completed run gives: 2 for a
 // configuration error (one line, before any test, and no report), 3 for a target that cannot be
 // reached (an INCONCLUSIVE report, within seconds, with no stack trace). 0 and 1 are checked with
-// the runs that give them (embedded-run.spec.ts, faulty-run.spec.ts).
+// the runs that give them (embedded-run.spec.ts, faulty-run.spec.ts). And a listing is no run.
 import { test, expect } from '@playwright/test';
 import { createServer as createTcpServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { referenceTargetEnv } from '../runner/run-suite.ts';
+import { referenceTargetEnv, runSuite } from '../runner/run-suite.ts';
 import { freshDir, readReports, runConformance } from './report-runs.ts';
 
 /** A loopback port nothing listens on: taken from the system, then given back. */
@@ -51,4 +51,14 @@ test('a run whose conformance reporter was replaced exits 2 and says why there i
   const run = await runConformance(dir, ['--reporter=dot', '--grep', 'CALLS-GET-NOT-FOUND ']);
   expect(run.code).toBe(2);
   expect(run.stderr).toContain('No conformance verdict: the suite ended (exit 0) without writing');
+});
+
+test('listing the tests (--list) writes no report and leaves the last one as it was', async () => {
+  const dir = freshDir('report-list');
+  writeFileSync(join(dir, 'results.json'), '{"verdict":"CONFORMANT"}');
+  const run = await runSuite(['--project=conformance', '--list'], { REPORT_DIR: dir });
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout).not.toContain('Conformance verdict');
+  expect(readFileSync(join(dir, 'results.json'), 'utf8')).toBe('{"verdict":"CONFORMANT"}');
+  expect(existsSync(join(dir, 'index.html'))).toBe(false);
 });

@@ -74,6 +74,9 @@ test('the HTML report opens offline in Chromium and shows the verdict, the matri
       const row = page.locator(`table.matrix tr[data-requirement="${id}"]`);
       await expect(row).toContainText('✘ FAIL');
       await expect(page.locator(`table.glance a.tile[href="#req-${id}"]`)).toHaveText('✘');
+      // From the failed requirement to its failure, with Expected/Received.
+      await row.locator('.see-failure a').first().click();
+      await expect(page.locator('article.failure:target')).toContainText('Expected:');
     }
     await expect(page.locator('#failures article.failure')).toHaveCount(reports.results.failures.length);
     await expect(page.locator('#failures')).toContainText('Reproduce with:');
