@@ -55,6 +55,7 @@ function judgeRequirement(requirement: Requirement, profile: Profile, tests: rea
 function whyUnfinished(test: TestRecord): string {
   const stoppedOn = unique(test.violations.map((note) => note.requirement));
   if (stoppedOn.length > 0) return `Not fully checked: "${test.title}" stopped on a violation of ${stoppedOn.join(', ')}.`;
+  if (test.status === 'interrupted') return `Not fully checked: the run was interrupted during "${test.title}".`;
   const firstLine = test.errors[0]?.split('\n').find((line) => line.trim() !== '') ?? `the test ended ${test.status}`;
   return `The suite could not finish "${test.title}": ${firstLine.trim()}`;
 }
@@ -87,11 +88,11 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; reason: 
   const failed = input.requirements.filter((result) => result.status === 'fail' && result.level === 'MUST');
   if (failed.length > 0) return { verdict: 'NON-CONFORMANT', reason: `${failed.length} MUST requirement(s) failed: ${failed.map((result) => result.id).join(', ')}.` };
   if (input.runnerErrors.length > 0) return { verdict: 'INCONCLUSIVE', reason: `The run failed outside the tests: ${firstLine(input.runnerErrors[0]!)}` };
+  if (input.runnerStatus === 'interrupted' || input.runnerStatus === 'timedout') return { verdict: 'INCONCLUSIVE', reason: `The run was ${input.runnerStatus === 'timedout' ? 'stopped by its global timeout' : 'interrupted'} before it ended.` };
   const errored = input.requirements.filter((result) => result.status === 'error');
   if (errored.length > 0) return { verdict: 'INCONCLUSIVE', reason: `${errored.length} requirement(s) could not be judged; first: ${errored[0]!.id}: ${errored[0]!.reason}` };
   const brokenUntraced = input.tests.filter((test) => unfinished(test) && test.requirements.length === 0);
   if (brokenUntraced.length > 0) return { verdict: 'INCONCLUSIVE', reason: `A test without a requirement did not finish: ${brokenUntraced[0]!.title}` };
-  if (input.runnerStatus === 'interrupted' || input.runnerStatus === 'timedout') return { verdict: 'INCONCLUSIVE', reason: `The run was ${input.runnerStatus === 'timedout' ? 'stopped by its global timeout' : 'interrupted'} before it ended.` };
   const ran = input.tests.filter((test) => test.status !== 'skipped');
   if (ran.length === 0) return { verdict: 'INCONCLUSIVE', reason: input.tests.length === 0 ? 'No test ran.' : 'Every test was skipped.' };
   const judged = input.requirements.filter((result) => result.status === 'pass' || result.status === 'warn').length;

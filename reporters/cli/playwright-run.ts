@@ -28,10 +28,13 @@ export async function runWithVerdict(args: readonly string[], env: NodeJS.Proces
   rmSync(resultsPath, { force: true });
   const code = await new Promise<number>((done) => {
     const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], { stdio: 'inherit', env });
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
-    process.on('SIGINT', forward).on('SIGTERM', forward);
+    // Ctrl-C reaches the whole process group, Playwright included, which then ends the run and still
+    // writes its reports: the wrapper only waits. A SIGTERM sent to the wrapper alone is passed on.
+    const wait = () => {};
+    const forward = () => child.kill('SIGTERM');
+    process.on('SIGINT', wait).on('SIGTERM', forward);
     child.on('close', (exitCode, signal) => {
-      process.off('SIGINT', forward).off('SIGTERM', forward);
+      process.off('SIGINT', wait).off('SIGTERM', forward);
       done(exitCode ?? (signal ? 128 : EXIT.error));
     });
     child.on('error', () => done(EXIT.error));

@@ -6,8 +6,8 @@ import { test, expect } from '@playwright/test';
 import { createServer as createTcpServer } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { referenceTargetEnv, runSuite } from '../runner/run-suite.ts';
-import { freshDir, readReports, runConformance } from './report-runs.ts';
+import { referenceTargetEnv, runScript, runSuite } from '../runner/run-suite.ts';
+import { CLI, freshDir, readReports, runConformance, SUITE_RUN_TIMEOUT_MS } from './report-runs.ts';
 
 /** A loopback port nothing listens on: taken from the system, then given back. */
 async function closedPort(): Promise<number> {
@@ -61,4 +61,18 @@ test('listing the tests (--list) writes no report and leaves the last one as it 
   expect(run.stdout).not.toContain('Conformance verdict');
   expect(readFileSync(join(dir, 'results.json'), 'utf8')).toBe('{"verdict":"CONFORMANT"}');
   expect(existsSync(join(dir, 'index.html'))).toBe(false);
+});
+
+test('Ctrl-C during a run ends it with an INCONCLUSIVE report and exit 3, the tests run so far kept', async () => {
+  const dir = freshDir('report-interrupted');
+  let passed = 0;
+  const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { REPORT_DIR: dir }, {
+    timeoutMs: SUITE_RUN_TIMEOUT_MS,
+    interruptWhen: (line) => /^\s+✓/.test(line) && ++passed === 10,
+  });
+  expect(run.code, run.stderr).toBe(3);
+  const { results } = readReports(dir);
+  expect(results).toMatchObject({ verdict: 'INCONCLUSIVE', verdictReason: 'The run was interrupted before it ended.' });
+  expect(results.summary.tests.passed).toBeGreaterThanOrEqual(10);
+  expect(results.summary.requirements.uncovered).toBeGreaterThan(0);
 });

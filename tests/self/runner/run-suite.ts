@@ -22,6 +22,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Called with each line of stdout as it arrives; returning true stops the run (its whole process group). */
   stopWhen?: (line: string) => boolean;
+  /** Called likewise; returning true sends SIGINT to the process group once, as Ctrl-C in a terminal does. */
+  interruptWhen?: (line: string) => boolean;
 }
 
 /** The suite's environment for a reference (with its demo keys and fixtures) at `base`, as a remote target with writes allowed. */
@@ -59,7 +61,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
 
 /** Node with `argv` in the project folder, in a clean environment and a process group of its own. */
 export function runNode(argv: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
-  const { timeoutMs = 120_000, stopWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const { timeoutMs = 120_000, stopWhen, interruptWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
   const cleanEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ENV_FILE: '', CONFORMANCE_SEED: SELF_TEST_SEED, ...env };
   return new Promise<RunResult>((resolve, reject) => {
     // Its own process group, so that stopping it stops its workers and its web server too.
@@ -75,13 +77,17 @@ export function runNode(argv: string[], env: Record<string, string> = {}, option
     let stderr = '';
     let pending = '';
     let stopped = false;
+    let interrupted = false;
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk;
-      if (!stopWhen || stopped) return;
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop()!;
-      if (lines.some((line) => stopWhen(line))) {
+      if (interruptWhen && !interrupted && lines.some((line) => interruptWhen(line))) {
+        interrupted = true;
+        process.kill(-child.pid!, 'SIGINT');
+      }
+      if (stopWhen && !stopped && lines.some((line) => stopWhen(line))) {
         stopped = true;
         killGroup();
       }
