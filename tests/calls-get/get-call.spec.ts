@@ -1,17 +1,15 @@
 // Get Call for calls taken from the list: it answers the call, and agrees with the list on every
 // field both carry.
-import fc from 'fast-check';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
-import { callsIn, type SeenCall } from '../../fixtures/checks/calls-in.ts';
+import { callsIn } from '../../fixtures/checks/calls-in.ts';
+import { sampledCall } from '../../fixtures/arbitraries/sampled-call.ts';
 import { succeeds } from '../../fixtures/checks/errors.ts';
 import { answersCall, disagreements } from '../../fixtures/checks/get-matches-list.ts';
-
-const sampleOf = (calls: readonly SeenCall[]) => fc.constantFrom(...calls);
 
 test('CALLS-GET-OK for any call taken from the list, GET /calls/{sessionId} answers that call', requirement('CALLS-GET-OK'), async ({ api, verdict, property, targetSample, suiteConfig }) => {
   const calls = sampledCalls(targetSample);
 
-  await property(sampleOf(calls), async (seen) => {
+  await property(sampledCall(calls), async (seen) => {
     const exchange = await api.getCall(String(seen.call.sessionId));
     verdict.record([...succeeds(exchange, 'CALLS-GET-OK', `GET /calls/${String(seen.call.sessionId)}`), ...answersCall(exchange, seen.call.sessionId, 'CALLS-GET-OK')]);
   }, { runs: Math.min(suiteConfig.runs, calls.length) });
@@ -24,7 +22,7 @@ test('CALLS-GET-MATCHES-LIST for any settled call taken from the list, Get Call 
   const calls = sampledCalls(targetSample).filter(({ call }) => SETTLED.has(String(call.status)));
   test.skip(calls.length === 0, 'No settled call (ended, unanswered, rejected, canceled) was seen in the data.');
 
-  await property(sampleOf(calls), async (seen) => {
+  await property(sampledCall(calls), async (seen) => {
     const exchange = await api.getCall(String(seen.call.sessionId));
     const [fetched] = callsIn(exchange);
     if (!fetched) return; // CALLS-GET-OK reports a Get Call that answers no call

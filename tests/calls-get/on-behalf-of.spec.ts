@@ -4,11 +4,12 @@ import { callsIn, participantsOf } from '../../fixtures/checks/calls-in.ts';
 import { errorCodesIn, succeeds } from '../../fixtures/checks/errors.ts';
 import { tookPart } from '../../fixtures/checks/filters.ts';
 import { answersCall } from '../../fixtures/checks/get-matches-list.ts';
+import { sampledCall } from '../../fixtures/arbitraries/sampled-call.ts';
 
 test('CALLS-GET-ON-BEHALF-OF for any call and any user who took part in it, Get Call on their behalf answers the call', requirement('CALLS-GET-ON-BEHALF-OF'), async ({ api, verdict, property, targetSample, suiteConfig }) => {
   const calls = sampledCalls(targetSample).filter(({ call }) => participantsOf(call).some((entry) => typeof entry.uid === 'string'));
   test.skip(calls.length === 0, 'No sampled call lists its participants.');
-  const arbitrary = fc.constantFrom(...calls).chain((seen) =>
+  const arbitrary = sampledCall(calls).chain((seen) =>
     fc.constantFrom(...participantsOf(seen.call).map((entry) => entry.uid).filter((uid): uid is string => typeof uid === 'string')).map((uid) => ({ seen, uid })),
   );
 
