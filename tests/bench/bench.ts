@@ -1,0 +1,195 @@
+// `npm run bench [-- --runs N] [--skip-detection] [--write-readme]`: the benchmark. It measures,
+// in one run and as medians over N runs: the time to a default verdict and its parts, against the
+// floor (the same number of requests from autocannon plus a trivial Playwright run); the same run
+// against 1,000 and 200,000 calls; detection per fault (the kill matrix); and the reference against
+// Stoplight Prism's mock of the same OpenAPI document. It writes bench-results/bench.json and
+// bench-results/bench.md, and with --write-readme puts the table into the README.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_KEYS } from '../../reference/fixtures.ts';
+import type { MatrixRow } from '../self/faults/kill-matrix.ts';
+import { readOperations, sendAmount, sendFor, type LoadResult } from './load.ts';
+import { PROJECT_ROOT, startPrism, startReference, timeKillMatrix, timeSuiteRun, timeTrivialPlaywrightRun, type SuiteRun } from './processes.ts';
+import { renderMarkdown, writeReadmeSection, type BenchResults } from './render.ts';
+import { median, percentile, ratio } from './stats.ts';
+
+const SMALL = 1_000;
+const LARGE = 200_000;
+const PEER_SECONDS = 3;
+const OUT_DIR = join(PROJECT_ROOT, 'bench-results');
+const MATRIX_FILE = join(PROJECT_ROOT, 'kill-matrix', 'kill-matrix.json');
+
+interface Options {
+  runs: number;
+  detection: boolean;
+  writeReadme: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { runs: 3, detection: true, writeReadme: false };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index]!;
+    if (arg === '--runs' && /^[1-9]\d*$/.test(argv[index + 1] ?? '')) options.runs = Number(argv[++index]);
+    else if (arg === '--skip-detection') options.detection = false;
+    else if (arg === '--write-readme') options.writeReadme = true;
+    else {
+      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--write-readme]\n`);
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function repeat<T>(runs: number, label: string, measure: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let run = 1; run <= runs; run += 1) {
+    log(`${label} (${run}/${runs})`);
+    results.push(await measure());
+  }
+  return results;
+}
+
+const summarize = (runs: SuiteRun[]) => ({
+  totalMs: median(runs.map((run) => run.totalMs)),
+  toBeginMs: median(runs.map((run) => run.toBeginMs)),
+  toFirstTestMs: median(runs.map((run) => run.toFirstTestMs)),
+  testsMs: median(runs.map((run) => run.testsMs)),
+  requests: median(runs.map((run) => run.requests)),
+  tests: median(runs.map((run) => run.tests)),
+});
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date().toISOString();
+
+  // Time to verdict, and the same run at scale, interleaved so that drift of the machine hits both.
+  const small: SuiteRun[] = [];
+  const large: SuiteRun[] = [];
+  for (let run = 1; run <= options.runs; run += 1) {
+    log(`conformance run against ${SMALL} calls (${run}/${options.runs})`);
+    small.push(await timeSuiteRun(SMALL));
+    log(`conformance run against ${LARGE} calls (${run}/${options.runs})`);
+    large.push(await timeSuiteRun(LARGE));
+  }
+  const verdict = summarize(small);
+  const scale = summarize(large);
+
+  // The floor: a trivial Playwright run, the reference's start-up, and the suite's number of requests from autocannon.
+  const trivialMs = median(await repeat(options.runs, 'trivial Playwright run', timeTrivialPlaywrightRun));
+  const referenceStarts: number[] = [];
+  const floorLoads: LoadResult[] = [];
+  for (let run = 1; run <= options.runs; run += 1) {
+    log(`reference start-up and autocannon with ${verdict.requests} requests (${run}/${options.runs})`);
+    const reference = await startReference(SMALL);
+    referenceStarts.push(reference.startupMs);
+    try {
+      const sessionId = await firstSessionId(reference.base);
+      floorLoads.push(await sendAmount(reference.base, readOperations(sessionId), Math.round(verdict.requests)));
+    } finally {
+      await reference.stop();
+    }
+  }
+  const referenceStartMs = median(referenceStarts);
+  const loadMs = median(floorLoads.map((load) => load.ms));
+  const floorMs = trivialMs + referenceStartMs + loadMs;
+
+  // The reference against Prism, operation by operation, in the same run.
+  log('the reference and the Prism mock, side by side');
+  const reference = await startReference(SMALL);
+  const prism = await startPrism(await freePortAfter(reference.base));
+  const peers: BenchResults['peers'] = [];
+  try {
+    const sessionId = await firstSessionId(reference.base);
+    const ours = readOperations(sessionId);
+    for (const [index, operation] of ours.entries()) {
+      const referenceRuns: LoadResult[] = [];
+      const prismRuns: LoadResult[] = [];
+      for (let run = 1; run <= options.runs; run += 1) {
+        log(`  ${operation.name} (${run}/${options.runs})`);
+        referenceRuns.push(await sendFor(reference.base, operation, PEER_SECONDS));
+        prismRuns.push(await sendFor(prism.base, readOperations(sessionId)[index]!, PEER_SECONDS));
+      }
+      peers.push({ operation: operation.name, reference: medianLoad(referenceRuns), prism: medianLoad(prismRuns) });
+    }
+  } finally {
+    await Promise.all([reference.stop(), prism.stop()]);
+  }
+
+  const detection = await measureDetection(options.detection);
+
+  const results: BenchResults = {
+    startedAt,
+    machine: {
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: availableParallelism(),
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      os: `${process.platform} ${release()}`,
+    },
+    runs: options.runs,
+    verdict: { ...verdict, requestsPerSecond: verdict.requests / (verdict.testsMs / 1000), referenceStartMs, runnerStartMs: verdict.toBeginMs - referenceStartMs },
+    floor: { trivialPlaywrightMs: trivialMs, referenceStartMs, autocannonMs: loadMs, totalMs: floorMs, ratio: ratio(verdict.totalMs, floorMs) },
+    scale: { smallCalls: SMALL, largeCalls: LARGE, small: verdict, large: scale, timeRatio: ratio(scale.totalMs, verdict.totalMs), requestsRatio: ratio(scale.requests, verdict.requests) },
+    detection,
+    peers,
+  };
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const markdown = renderMarkdown(results);
+  writeFileSync(join(OUT_DIR, 'bench.md'), markdown);
+  process.stdout.write(markdown);
+  if (options.writeReadme) writeReadmeSection(join(PROJECT_ROOT, 'README.md'), results);
+}
+
+const medianLoad = (runs: LoadResult[]) => ({
+  requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+  latencyP50Ms: median(runs.map((run) => run.latencyP50Ms)),
+  latencyP99Ms: median(runs.map((run) => run.latencyP99Ms)),
+  errors: runs.reduce((sum, run) => sum + run.errors, 0),
+});
+
+async function firstSessionId(base: string): Promise<string> {
+  const response = await fetch(`${base}/calls?perPage=1`, { headers: { apikey: DEMO_KEYS.fullAccess } });
+  const body = (await response.json()) as { data?: Array<{ sessionId?: string }> };
+  const id = body.data?.[0]?.sessionId;
+  if (!id) throw new Error(`the reference at ${base} listed no call`);
+  return id;
+}
+
+/** A port for Prism (which takes no port 0): the reference's plus one, a free port's neighbour. */
+async function freePortAfter(base: string): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port === Number(new URL(base).port) ? port + 1 : port;
+}
+
+async function measureDetection(run: boolean): Promise<BenchResults['detection']> {
+  let matrixMs: number | undefined;
+  if (run) {
+    log('the kill matrix (every fault of the catalog)');
+    const matrix = await timeKillMatrix();
+    if (matrix.code !== 0) log(`the kill matrix exited ${matrix.code}; see kill-matrix/kill-matrix.md`);
+    matrixMs = matrix.ms;
+  }
+  if (!existsSync(MATRIX_FILE)) return undefined;
+  const rows = (JSON.parse(readFileSync(MATRIX_FILE, 'utf8')) as { rows: MatrixRow[] }).rows.filter((row) => row.expected === 'fail');
+  const requests = rows.flatMap((row) => (row.requestsToDetect === null ? [] : [row.requestsToDetect]));
+  const secondsToDetect = rows.map((row) => row.seconds * 1000);
+  return {
+    measuredNow: run,
+    matrixMs,
+    faults: rows.length,
+    caught: rows.filter((row) => row.outcome === 'killed').length,
+    requestsToDetect: { median: median(requests), p90: percentile(requests, 0.9), max: Math.max(...requests) },
+    msToDetect: { median: median(secondsToDetect), p90: percentile(secondsToDetect, 0.9), max: Math.max(...secondsToDetect) },
+    perFault: rows.map((row) => ({ fault: row.fault, requestsToDetect: row.requestsToDetect, ms: row.seconds * 1000 })),
+  };
+}
+
+await main();

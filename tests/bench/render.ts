@@ -1,0 +1,118 @@
+// The benchmark's results as a Markdown table, with each target of the issue marked met or missed,
+// and the README section it replaces between its markers.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { seconds, times } from './stats.ts';
+
+interface PhaseTimes {
+  totalMs: number;
+  toBeginMs: number;
+  toFirstTestMs: number;
+  testsMs: number;
+  requests: number;
+  tests: number;
+}
+
+interface PeerLoad {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  machine: { cpu: string; cores: number; memoryGiB: number; node: string; os: string };
+  runs: number;
+  verdict: PhaseTimes & { requestsPerSecond: number; referenceStartMs: number; runnerStartMs: number };
+  floor: { trivialPlaywrightMs: number; referenceStartMs: number; autocannonMs: number; totalMs: number; ratio: number };
+  scale: { smallCalls: number; largeCalls: number; small: PhaseTimes; large: PhaseTimes; timeRatio: number; requestsRatio: number };
+  detection?: {
+    measuredNow: boolean;
+    matrixMs?: number;
+    faults: number;
+    caught: number;
+    requestsToDetect: { median: number; p90: number; max: number };
+    msToDetect: { median: number; p90: number; max: number };
+    perFault: Array<{ fault: string; requestsToDetect: number | null; ms: number }>;
+  };
+  peers: Array<{ operation: string; reference: PeerLoad; prism: PeerLoad }>;
+}
+
+export const README_START = '<!-- bench:start -->';
+export const README_END = '<!-- bench:end -->';
+
+const mark = (met: boolean) => (met ? 'met' : '**missed**');
+const count = (value: number) => Math.round(value).toLocaleString('en');
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+
+export interface Target {
+  name: string;
+  value: string;
+  met: boolean;
+}
+
+export function targetsOf(results: BenchResults): Target[] {
+  const slowestPeer = results.peers.reduce((worst, peer) => Math.min(worst, peer.reference.requestsPerSecond / peer.prism.requestsPerSecond), Number.POSITIVE_INFINITY);
+  return [
+    { name: 'A default verdict in under 10 s', value: seconds(results.verdict.totalMs), met: results.verdict.totalMs < 10_000 },
+    { name: 'Within 2x of the floor', value: times(results.floor.ratio), met: results.floor.ratio <= 2 },
+    { name: `Time at ${count(results.scale.largeCalls)} calls within 1.2x of ${count(results.scale.smallCalls)}`, value: times(results.scale.timeRatio), met: results.scale.timeRatio <= 1.2 },
+    { name: `Requests at ${count(results.scale.largeCalls)} calls within 1.2x of ${count(results.scale.smallCalls)}`, value: times(results.scale.requestsRatio), met: results.scale.requestsRatio <= 1.2 },
+    { name: 'The reference ahead of the Prism mock on every operation', value: `${times(slowestPeer)} Prism's throughput at the closest`, met: slowestPeer > 1 },
+  ];
+}
+
+export function renderMarkdown(results: BenchResults): string {
+  const { machine, verdict, floor, scale, detection } = results;
+  const lines = [
+    `Measured ${results.startedAt.slice(0, 10)} on ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.os}; medians of ${results.runs} runs, all in one \`npm run bench\`.`,
+    '',
+    '| Target | Measured | |',
+    '|---|---:|---|',
+    ...targetsOf(results).map((target) => `| ${target.name} | ${target.value} | ${mark(target.met)} |`),
+    '',
+    '**Time to verdict** (a default run against the embedded reference, spawn to exit):',
+    '',
+    '| Part | Time |',
+    '|---|---:|',
+    `| Runner start-up (Playwright, loading the tests) | ${seconds(verdict.runnerStartMs)} |`,
+    `| Reference start-up (measured alone) | ${seconds(verdict.referenceStartMs)} |`,
+    `| Worker start-up and first fixtures | ${seconds(verdict.toFirstTestMs)} |`,
+    `| Tests (${verdict.tests}) | ${seconds(verdict.testsMs)} |`,
+    `| **Total** | **${seconds(verdict.totalMs)}** |`,
+    '',
+    `${count(verdict.requests)} requests, ${count(verdict.requestsPerSecond)} per second over the tests' time.`,
+    '',
+    `**Floor**: ${seconds(floor.totalMs)}: a trivial Playwright run ${seconds(floor.trivialPlaywrightMs)}, the reference's start-up ${seconds(floor.referenceStartMs)}, and the same ${count(verdict.requests)} requests from autocannon ${seconds(floor.autocannonMs)}. The suite takes ${times(floor.ratio)} the floor.`,
+    '',
+    '**Scale** (the same default run):',
+    '',
+    '| Calls in the reference | Total | Start-up to first test | Tests | Requests |',
+    '|---:|---:|---:|---:|---:|',
+    ...([[scale.smallCalls, scale.small], [scale.largeCalls, scale.large]] as const).map(([calls, run]) => `| ${count(calls)} | ${seconds(run.totalMs)} | ${seconds(run.toBeginMs + run.toFirstTestMs)} | ${seconds(run.testsMs)} | ${count(run.requests)} |`),
+    '',
+  ];
+  if (detection) {
+    lines.push(
+      `**Detection** (${detection.measuredNow ? 'the kill matrix run now' : 'from the last kill-matrix/kill-matrix.json'}): ${detection.caught} of ${detection.faults} faults that must fail were caught${detection.matrixMs === undefined ? '' : `; the whole matrix took ${seconds(detection.matrixMs)}`}. Requests until the first test naming the fault ended: median ${count(detection.requestsToDetect.median)}, 90th percentile ${count(detection.requestsToDetect.p90)}, max ${count(detection.requestsToDetect.max)}; time until the run was stopped: median ${seconds(detection.msToDetect.median)}, 90th percentile ${seconds(detection.msToDetect.p90)}, max ${seconds(detection.msToDetect.max)}. Per fault: \`bench-results/bench.json\` and \`kill-matrix/kill-matrix.md\`.`,
+      '',
+    );
+  }
+  lines.push(
+    '**The reference against the Prism mock** (autocannon, 10 connections, 3 s per operation and server):',
+    '',
+    '| Operation | Reference req/s | Prism req/s | Reference p50 / p99 | Prism p50 / p99 |',
+    '|---|---:|---:|---:|---:|',
+    ...results.peers.map((peer) => `| ${peer.operation} | ${count(peer.reference.requestsPerSecond)} | ${count(peer.prism.requestsPerSecond)} | ${ms(peer.reference.latencyP50Ms)} / ${ms(peer.reference.latencyP99Ms)} | ${ms(peer.prism.latencyP50Ms)} / ${ms(peer.prism.latencyP99Ms)} |`),
+    '',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+export function writeReadmeSection(readmePath: string, results: BenchResults): void {
+  const readme = readFileSync(readmePath, 'utf8');
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`${readmePath} has no ${README_START} … ${README_END} section`);
+  writeFileSync(readmePath, `${readme.slice(0, start + README_START.length)}\n${renderMarkdown(results)}${readme.slice(end)}`);
+}
