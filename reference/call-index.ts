@@ -1,6 +1,6 @@
-// Indexes over the call rows so that List Calls never scans the data set per request: each exact
-// filter has a posting list of positions, each date filter a sorted column searched by bisection.
-// A query starts from the smallest candidate list and checks the other filters on its rows only.
+// Indexes over the call rows so that List Calls scans the whole data set only when no filter narrows it:
+// each exact filter has a posting list of positions, each date filter a sorted column searched by bisection.
+// A query walks the cheapest candidate list (or every row) and checks the other filters on its rows.
 import type { CallRow } from './data/generate.ts';
 
 export interface CallFilters {
@@ -32,6 +32,8 @@ export interface CallIndex {
 
 interface Candidate {
   size: number;
+  /** True when `positions()` are already in list order (posting lists); a range must sort its slice first. */
+  ordered: boolean;
   positions(): Int32Array;
   matches(row: CallRow): boolean;
 }
@@ -41,22 +43,22 @@ const EMPTY = new Int32Array(0);
 const POSITION_SPAN = 2 ** 20;
 
 export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
-  const exact = {
-    type: postings(rows, (row) => row.type),
-    mode: postings(rows, (row) => row.mode),
-    status: postings(rows, (row) => row.status),
-    receiverType: postings(rows, (row) => row.receiverType),
-    participantsCount: postings(rows, (row) => String(row.totalParticipants)),
-    hasRecording: postings(rows, (row) => String(row.hasRecording)),
-    uid: postings(rows, (row) => row.uids),
-  };
+  const exact = postings(rows, {
+    type: (row) => row.type,
+    mode: (row) => row.mode,
+    status: (row) => row.status,
+    receiverType: (row) => row.receiverType,
+    participantsCount: (row) => String(row.totalParticipants),
+    hasRecording: (row) => String(row.hasRecording),
+    uid: (row) => row.uids,
+  });
   const started = sortedColumn(rows, (row) => row.startedAt);
   const ended = sortedColumn(rows, (row) => row.endedAt);
   const bySession = new Map(rows.map((row) => [row.sessionId, row]));
 
   const exactCandidate = (list: Map<string, Int32Array>, key: string, matches: Candidate['matches']): Candidate => {
     const positions = list.get(key) ?? EMPTY;
-    return { size: positions.length, positions: () => positions, matches };
+    return { size: positions.length, ordered: true, positions: () => positions, matches };
   };
 
   const candidatesFor = (f: CallFilters): Candidate[] => {
@@ -76,12 +78,12 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
     if (f.startedAt !== undefined) {
       const from = lowerBound(started.values, f.startedAt);
       const bound = f.startedAt;
-      out.push({ size: started.positions.length - from, positions: () => sortedSlice(started.positions, from, started.positions.length), matches: (row) => row.startedAt >= bound });
+      out.push({ size: started.positions.length - from, ordered: false, positions: () => sortedSlice(started.positions, from, started.positions.length), matches: (row) => row.startedAt >= bound });
     }
     if (f.endedAt !== undefined) {
       const to = lowerBound(ended.values, f.endedAt + 1);
       const bound = f.endedAt;
-      out.push({ size: to, positions: () => sortedSlice(ended.positions, 0, to), matches: (row) => row.endedAt !== undefined && row.endedAt <= bound });
+      out.push({ size: to, ordered: false, positions: () => sortedSlice(ended.positions, 0, to), matches: (row) => row.endedAt !== undefined && row.endedAt <= bound });
     }
     return out;
   };
@@ -93,28 +95,63 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
       const from = (page - 1) * perPage;
       const candidates = candidatesFor(filters);
       if (candidates.length === 0) return { total: rows.length, rows: rows.slice(from, from + perPage) };
-      candidates.sort((a, b) => a.size - b.size);
-      const [driver, ...others] = candidates as [Candidate, ...Candidate[]];
-      let matched = driver.positions();
-      if (others.length > 0) matched = matched.filter((position) => others.every((c) => c.matches(rows[position]!)));
-      return { total: matched.length, rows: Array.from(matched.subarray(from, from + perPage), (position) => rows[position]!) };
+      const driver = cheapestDriver(candidates, rows.length);
+      const others = candidates.filter((candidate) => candidate !== driver);
+      if (driver && others.length === 0) {
+        const positions = driver.positions();
+        return { total: positions.length, rows: Array.from(positions.subarray(from, from + perPage), (position) => rows[position]!) };
+      }
+      // One pass in list order that counts every match and keeps only the page's: no list of all
+      // matches is built, which on a large data set would be most of the cost of a request.
+      const onPage: CallRow[] = [];
+      let total = 0;
+      const visit = (row: CallRow) => {
+        if (!others.every((candidate) => candidate.matches(row))) return;
+        if (total >= from && onPage.length < perPage) onPage.push(row);
+        total += 1;
+      };
+      if (driver) for (const position of driver.positions()) visit(rows[position]!);
+      else for (const row of rows) visit(row);
+      return { total, rows: onPage };
     },
   };
 }
 
-function postings(rows: readonly CallRow[], keysOf: (row: CallRow) => string | readonly string[]): Map<string, Int32Array> {
-  const lists = new Map<string, number[]>();
-  const add = (key: string, position: number) => {
-    const list = lists.get(key);
-    if (list) list.push(position);
-    else lists.set(key, [position]);
+/** One pass over the rows for every exact filter: for each, each key's positions in list order. */
+function postings<Name extends string>(rows: readonly CallRow[], keysOf: Record<Name, (row: CallRow) => string | readonly string[]>): Record<Name, Map<string, Int32Array>> {
+  const names = Object.keys(keysOf) as Name[];
+  const lists = names.map(() => new Map<string, number[]>());
+  const add = (list: Map<string, number[]>, key: string, position: number) => {
+    const positions = list.get(key);
+    if (positions) positions.push(position);
+    else list.set(key, [position]);
   };
   for (let position = 0; position < rows.length; position += 1) {
-    const keys = keysOf(rows[position]!);
-    if (typeof keys === 'string') add(keys, position);
-    else for (const key of keys) add(key, position);
+    const row = rows[position]!;
+    names.forEach((name, index) => {
+      const keys = keysOf[name](row);
+      if (typeof keys === 'string') add(lists[index]!, keys, position);
+      else for (const key of keys) add(lists[index]!, key, position);
+    });
   }
-  return new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)]));
+  return Object.fromEntries(names.map((name, index) => [name, new Map([...lists[index]!].map(([key, list]) => [key, Int32Array.from(list)]))])) as Record<Name, Map<string, Int32Array>>;
+}
+
+/**
+ * Which candidate to walk: a posting list costs its length; a date range its length times the sort
+ * that puts it in list order; walking every row costs the data set's size. Undefined: walk every row.
+ */
+function cheapestDriver(candidates: readonly Candidate[], rowCount: number): Candidate | undefined {
+  let best: Candidate | undefined;
+  let bestCost = rowCount;
+  for (const candidate of candidates) {
+    const cost = candidate.ordered ? candidate.size : candidate.size * Math.log2(candidate.size + 2);
+    if (cost < bestCost) {
+      best = candidate;
+      bestCost = cost;
+    }
+  }
+  return best;
 }
 
 /**

@@ -35,7 +35,7 @@ export function createStore(seed: number, callCount: number): Store {
     user: (uid) => users.get(uid),
     group: (guid) => groups.get(guid),
     message: (id) => messages.get(id),
-    materialize: (row) => data.materialize(row),
+    materialize: remembered(data.materialize, MATERIALIZED_CALLS_KEPT),
     markUnread: (guid, uid, messageId) => void readPointers.set(pointerKey(guid, uid), messageId),
     readPointer: (guid, uid) => readPointers.get(pointerKey(guid, uid)),
     unreadCount(guid, uid) {
@@ -44,4 +44,37 @@ export function createStore(seed: number, callCount: number): Store {
     },
     reset: () => readPointers.clear(),
   };
+}
+
+/**
+ * Calls are generated from their compact rows on demand, so that a data set of a million calls fits
+ * in memory; the most recently shown are kept, since generating a call costs more than sending it.
+ * Kept calls are frozen: a fault or a route that changed one in place would change every later
+ * answer, and fails loudly instead.
+ */
+const MATERIALIZED_CALLS_KEPT = 20_000;
+
+function remembered(materialize: (row: CallRow) => StoredCall, capacity: number): (row: CallRow) => StoredCall {
+  const kept = new Map<number, StoredCall>();
+  return (row) => {
+    const found = kept.get(row.index);
+    if (found) {
+      // Most recently used last: a Map iterates in insertion order, so the first key is the oldest.
+      kept.delete(row.index);
+      kept.set(row.index, found);
+      return found;
+    }
+    const call = deepFreeze(materialize(row));
+    kept.set(row.index, call);
+    if (kept.size > capacity) kept.delete(kept.keys().next().value!);
+    return call;
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }

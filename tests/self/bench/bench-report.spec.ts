@@ -1,0 +1,49 @@
+// The benchmark's arithmetic and its table, from hand-made results: medians, each target marked met
+// or missed from the numbers, and the README section replaced between its markers only.
+import { test, expect } from '@playwright/test';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median, percentile, ratio } from '../../bench/stats.ts';
+import { README_END, README_START, renderMarkdown, targetsOf, writeReadmeSection, type BenchResults } from '../../bench/render.ts';
+
+const phases = (totalMs: number, requests: number) => ({ totalMs, toBeginMs: 1500, toFirstTestMs: 700, testsMs: totalMs - 2200, requests, tests: 110 });
+const results = (overrides: { suiteMs?: number; largeMs?: number; prismRps?: number } = {}): BenchResults => {
+  const suiteMs = overrides.suiteMs ?? 8000;
+  return {
+    startedAt: '2026-11-21T10:00:00.000Z',
+    machine: { cpu: 'a test CPU', cores: 2, memoryGiB: 24, node: 'v20.20.2', os: 'linux' },
+    runs: 3,
+    verdict: { ...phases(suiteMs, 950), requestsPerSecond: 160, referenceStartMs: 300, runnerStartMs: 1200 },
+    floor: { trivialPlaywrightMs: 1200, referenceStartMs: 300, autocannonMs: 500, totalMs: 2000, ratio: suiteMs / 2000 },
+    scale: { smallCalls: 1000, largeCalls: 200000, small: phases(suiteMs, 950), large: phases(overrides.largeMs ?? 9000, 980), timeRatio: (overrides.largeMs ?? 9000) / suiteMs, requestsRatio: 980 / 950 },
+    peers: [{ operation: 'Get Call', reference: { requestsPerSecond: 20000, latencyP50Ms: 0, latencyP99Ms: 1, errors: 0 }, prism: { requestsPerSecond: overrides.prismRps ?? 3000, latencyP50Ms: 2, latencyP99Ms: 7, errors: 0 } }],
+  };
+};
+
+test('medians, percentiles and ratios', () => {
+  expect(median([3, 1, 2])).toBe(2);
+  expect(median([4, 1, 2, 3])).toBe(2.5);
+  expect(median([])).toBeNaN();
+  expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9)).toBe(9);
+  expect(ratio(3, 2)).toBe(1.5);
+  expect(ratio(1, 0)).toBeNaN();
+});
+
+test('each target is met or missed by the numbers measured', () => {
+  const met = targetsOf(results({ suiteMs: 3900, largeMs: 4200 }));
+  expect(met.map((target) => target.met)).toEqual([true, true, true, true, true]);
+  const missed = targetsOf(results({ suiteMs: 10_500, largeMs: 14_000, prismRps: 25_000 }));
+  expect(missed.map((target) => target.met)).toEqual([false, false, false, true, false]);
+  expect(renderMarkdown(results({ suiteMs: 10_500 }))).toContain('| A default verdict in under 10 s | 10.5 s | **missed** |');
+});
+
+test('the README section between the markers is replaced, and nothing else', () => {
+  const readme = join(mkdtempSync(join(tmpdir(), 'bench-readme-')), 'README.md');
+  writeFileSync(readme, `# Title\n\nbefore\n${README_START}\nold table\n${README_END}\nafter\n`);
+  writeReadmeSection(readme, results());
+  const written = readFileSync(readme, 'utf8');
+  expect(written.startsWith(`# Title\n\nbefore\n${README_START}\nMeasured 2026-11-21 on 2 cores (a test CPU)`)).toBe(true);
+  expect(written).not.toContain('old table');
+  expect(written.endsWith(`${README_END}\nafter\n`)).toBe(true);
+});
