@@ -1,6 +1,6 @@
-// Indexes over the call rows so that List Calls scans the whole data set only when no filter narrows it:
-// each exact filter has a posting list of positions, each date filter a sorted column searched by bisection.
-// A query walks the cheapest candidate list (or every row) and checks the other filters on its rows.
+// Indexes over the call rows so that List Calls never scans the data set per request: each exact
+// filter has a posting list of positions, each date filter a sorted column searched by bisection.
+// A query intersects the candidate lists of its filters, smallest first, and reads only its page's rows.
 import type { CallRow } from './data/generate.ts';
 
 export interface CallFilters {
@@ -30,13 +30,8 @@ export interface CallIndex {
   bySessionId(sessionId: string): CallRow | undefined;
 }
 
-interface Candidate {
-  size: number;
-  /** True when `positions()` are already in list order (posting lists); a range must sort its slice first. */
-  ordered: boolean;
-  positions(): Int32Array;
-  matches(row: CallRow): boolean;
-}
+/** The positions, in list order, of the rows one filter keeps. */
+type Candidate = Int32Array;
 
 const EMPTY = new Int32Array(0);
 /** More than the largest data set (reference/fixtures.ts MAX_CALLS), as a power of two. */
@@ -56,35 +51,18 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
   const ended = sortedColumn(rows, (row) => row.endedAt);
   const bySession = new Map(rows.map((row) => [row.sessionId, row]));
 
-  const exactCandidate = (list: Map<string, Int32Array>, key: string, matches: Candidate['matches']): Candidate => {
-    const positions = list.get(key) ?? EMPTY;
-    return { size: positions.length, ordered: true, positions: () => positions, matches };
-  };
-
   const candidatesFor = (f: CallFilters): Candidate[] => {
     const out: Candidate[] = [];
-    if (f.type !== undefined) out.push(exactCandidate(exact.type, f.type, (row) => row.type === f.type));
-    if (f.mode !== undefined) out.push(exactCandidate(exact.mode, f.mode, (row) => row.mode === f.mode));
-    if (f.status !== undefined) out.push(exactCandidate(exact.status, f.status, (row) => row.status === f.status));
-    if (f.receiverType !== undefined) out.push(exactCandidate(exact.receiverType, f.receiverType, (row) => row.receiverType === f.receiverType));
-    if (f.participantsCount !== undefined) {
-      const count = f.participantsCount;
-      out.push(exactCandidate(exact.participantsCount, String(count), (row) => row.totalParticipants === count));
-    }
-    if (f.hasRecording !== undefined) out.push(exactCandidate(exact.hasRecording, String(f.hasRecording), (row) => row.hasRecording === f.hasRecording));
-    for (const uid of [f.uid, f.onBehalfOf]) {
-      if (uid !== undefined) out.push(exactCandidate(exact.uid, uid, (row) => row.uids.includes(uid)));
-    }
-    if (f.startedAt !== undefined) {
-      const from = lowerBound(started.values, f.startedAt);
-      const bound = f.startedAt;
-      out.push({ size: started.positions.length - from, ordered: false, positions: () => sortedSlice(started.positions, from, started.positions.length), matches: (row) => row.startedAt >= bound });
-    }
-    if (f.endedAt !== undefined) {
-      const to = lowerBound(ended.values, f.endedAt + 1);
-      const bound = f.endedAt;
-      out.push({ size: to, ordered: false, positions: () => sortedSlice(ended.positions, 0, to), matches: (row) => row.endedAt !== undefined && row.endedAt <= bound });
-    }
+    const exactly = (list: Map<string, Int32Array>, key: string) => out.push(list.get(key) ?? EMPTY);
+    if (f.type !== undefined) exactly(exact.type, f.type);
+    if (f.mode !== undefined) exactly(exact.mode, f.mode);
+    if (f.status !== undefined) exactly(exact.status, f.status);
+    if (f.receiverType !== undefined) exactly(exact.receiverType, f.receiverType);
+    if (f.participantsCount !== undefined) exactly(exact.participantsCount, String(f.participantsCount));
+    if (f.hasRecording !== undefined) exactly(exact.hasRecording, String(f.hasRecording));
+    for (const uid of [f.uid, f.onBehalfOf]) if (uid !== undefined) exactly(exact.uid, uid);
+    if (f.startedAt !== undefined) out.push(sortedSlice(started.positions, lowerBound(started.values, f.startedAt), started.positions.length));
+    if (f.endedAt !== undefined) out.push(sortedSlice(ended.positions, 0, lowerBound(ended.values, f.endedAt + 1)));
     return out;
   };
 
@@ -95,26 +73,38 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
       const from = (page - 1) * perPage;
       const candidates = candidatesFor(filters);
       if (candidates.length === 0) return { total: rows.length, rows: rows.slice(from, from + perPage) };
-      const driver = cheapestDriver(candidates, rows.length);
-      const others = candidates.filter((candidate) => candidate !== driver);
-      if (driver && others.length === 0) {
-        const positions = driver.positions();
-        return { total: positions.length, rows: Array.from(positions.subarray(from, from + perPage), (position) => rows[position]!) };
-      }
-      // One pass in list order that counts every match and keeps only the page's: no list of all
-      // matches is built, which on a large data set would be most of the cost of a request.
-      const onPage: CallRow[] = [];
-      let total = 0;
-      const visit = (row: CallRow) => {
-        if (!others.every((candidate) => candidate.matches(row))) return;
-        if (total >= from && onPage.length < perPage) onPage.push(row);
-        total += 1;
-      };
-      if (driver) for (const position of driver.positions()) visit(rows[position]!);
-      else for (const row of rows) visit(row);
-      return { total, rows: onPage };
+      // Intersected smallest first, as sorted integer arrays: no row is looked at until the page is known.
+      candidates.sort((a, b) => a.length - b.length);
+      const matched = candidates.reduce((kept, next) => intersect(kept, next));
+      return { total: matched.length, rows: Array.from(matched.subarray(from, from + perPage), (position) => rows[position]!) };
     },
   };
+}
+
+/** The positions in both sorted arrays, sorted: a merge when their sizes are close, else a search of the larger for each of the smaller. */
+function intersect(smaller: Int32Array, larger: Int32Array): Int32Array {
+  const out = new Int32Array(smaller.length);
+  let count = 0;
+  if (smaller.length * Math.log2(larger.length + 1) < larger.length) {
+    let low = 0;
+    for (const position of smaller) {
+      low = lowerBound(larger, position, low);
+      if (low < larger.length && larger[low] === position) out[count++] = position;
+    }
+  } else {
+    let j = 0;
+    for (let i = 0; i < smaller.length && j < larger.length; ) {
+      const a = smaller[i]!;
+      const b = larger[j]!;
+      if (a === b) {
+        out[count++] = a;
+        i += 1;
+        j += 1;
+      } else if (a < b) i += 1;
+      else j += 1;
+    }
+  }
+  return out.subarray(0, count);
 }
 
 /** One pass over the rows for every exact filter: for each, each key's positions in list order. */
@@ -138,23 +128,6 @@ function postings<Name extends string>(rows: readonly CallRow[], keysOf: Record<
 }
 
 /**
- * Which candidate to walk: a posting list costs its length; a date range its length times the sort
- * that puts it in list order; walking every row costs the data set's size. Undefined: walk every row.
- */
-function cheapestDriver(candidates: readonly Candidate[], rowCount: number): Candidate | undefined {
-  let best: Candidate | undefined;
-  let bestCost = rowCount;
-  for (const candidate of candidates) {
-    const cost = candidate.ordered ? candidate.size : candidate.size * Math.log2(candidate.size + 2);
-    if (cost < bestCost) {
-      best = candidate;
-      bestCost = cost;
-    }
-  }
-  return best;
-}
-
-/**
  * Positions of the rows that have the value, ordered by it, and the values in that order. Each
  * (value, position) pair is packed into one float so a native numeric sort orders them: values are
  * non-negative UNIX times below 2^32 and positions below 2^20, which 53 bits of mantissa hold.
@@ -170,8 +143,9 @@ function sortedColumn(rows: readonly CallRow[], valueOf: (row: CallRow) => numbe
   return { positions, values: Float64Array.from(keys, (key) => Math.floor(key / POSITION_SPAN)) };
 }
 
-function lowerBound(values: Float64Array, target: number): number {
-  let low = 0;
+/** The first index at or after `start` whose value is not below `target`. */
+function lowerBound(values: Float64Array | Int32Array, target: number, start = 0): number {
+  let low = start;
   let high = values.length;
   while (low < high) {
     const middle = (low + high) >>> 1;

@@ -64,7 +64,9 @@ const reference = createServer({ seed, calls, keys: { ...(fullAccess && { fullAc
 
 try {
   const base = await reference.listen(port, parsed.host ?? '127.0.0.1');
-  process.stdout.write(`reference server listening on ${base}${fault ? ` with the fault ${fault.name}` : ''}\n`);
+  // Once the address is out, whoever waits for it starts up while the data set is built here.
+  // Requests that arrive meanwhile wait in the listen queue and are answered once it is.
+  process.stdout.write(`reference server listening on ${base}${fault ? ` with the fault ${fault.name}` : ''}\n`, () => reference.prepare());
 } catch (error) {
   fail(`cannot listen on ${parsed.host ?? '127.0.0.1'}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
 }

@@ -22,8 +22,14 @@ export interface ReferenceOptions {
 
 export interface ReferenceServer {
   readonly server: Server;
+  /** The data set and the read pointers; built on first use (a request, or `prepare()`). */
   readonly store: Store;
   readonly keys: ApiKeys;
+  /**
+   * Builds the data set now rather than on the first request. The command line calls it once it
+   * has printed its address, so that a large data set is built while its client starts up.
+   */
+  prepare(): void;
   /** Listens on the port (0: a free one) and resolves to the base address, ending in /v3. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -39,10 +45,17 @@ interface Route {
 }
 
 export function createServer(options: ReferenceOptions = {}): ReferenceServer {
-  const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS);
   const keys: ApiKeys = { ...DEMO_KEYS, ...options.keys };
-  const fault = options.fault ? options.fault.hooks({ store, keys }) : NO_FAULT;
+  let built: { store: Store; fault: FaultHooks } | undefined;
+  const ready = () => {
+    if (!built) {
+      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS);
+      built = { store, fault: options.fault ? options.fault.hooks({ store, keys }) : NO_FAULT };
+    }
+    return built;
+  };
   const server = createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    const { store, fault } = ready();
     const request = describe(req);
     handle(req, request, store, keys, fault)
       .catch(answerForFailure)
@@ -53,8 +66,11 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
 
   return {
     server,
-    store,
+    get store() {
+      return ready().store;
+    },
     keys,
+    prepare: () => void ready(),
     listen: (port = 0, host = '127.0.0.1') =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
