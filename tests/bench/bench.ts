@@ -66,16 +66,30 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
 
   // Time to verdict, and the same run at scale, interleaved so that drift of the machine hits both.
+  // At scale, twice: with the embedded reference (which builds the larger data set first) and against
+  // references already running, which times the suite alone: it samples, so its cost must stay flat.
   const small: SuiteRun[] = [];
   const large: SuiteRun[] = [];
-  for (let run = 1; run <= options.runs; run += 1) {
-    log(`conformance run against ${SMALL} calls (${run}/${options.runs})`);
-    small.push(await timeSuiteRun(SMALL));
-    log(`conformance run against ${LARGE} calls (${run}/${options.runs})`);
-    large.push(await timeSuiteRun(LARGE));
+  const smallRunning: SuiteRun[] = [];
+  const largeRunning: SuiteRun[] = [];
+  const running = { small: await startReference(SMALL), large: await startReference(LARGE) };
+  try {
+    await Promise.all([firstSessionId(running.small.base), firstSessionId(running.large.base)]);
+    for (let run = 1; run <= options.runs; run += 1) {
+      log(`conformance run against ${SMALL} calls (${run}/${options.runs})`);
+      small.push(await timeSuiteRun(SMALL));
+      log(`conformance run against ${LARGE} calls (${run}/${options.runs})`);
+      large.push(await timeSuiteRun(LARGE));
+      log(`conformance runs against running references of ${SMALL} and ${LARGE} calls (${run}/${options.runs})`);
+      smallRunning.push(await timeSuiteRun(SMALL, running.small.base));
+      largeRunning.push(await timeSuiteRun(LARGE, running.large.base));
+    }
+  } finally {
+    await Promise.all([running.small.stop(), running.large.stop()]);
   }
   const verdict = summarize(small);
   const scale = summarize(large);
+  const suiteAlone = { small: summarize(smallRunning), large: summarize(largeRunning) };
 
   // The floor: a trivial Playwright run, the reference's start-up, and the suite's number of requests from autocannon.
   const trivialMs = median(await repeat(options.runs, 'trivial Playwright run', timeTrivialPlaywrightRun));
@@ -132,7 +146,16 @@ async function main(): Promise<void> {
     runs: options.runs,
     verdict: { ...verdict, requestsPerSecond: verdict.requests / (verdict.testsMs / 1000), referenceStartMs, runnerStartMs: verdict.toBeginMs - referenceStartMs },
     floor: { trivialPlaywrightMs: trivialMs, referenceStartMs, autocannonMs: loadMs, totalMs: floorMs, ratio: ratio(verdict.totalMs, floorMs) },
-    scale: { smallCalls: SMALL, largeCalls: LARGE, small: verdict, large: scale, timeRatio: ratio(scale.totalMs, verdict.totalMs), requestsRatio: ratio(scale.requests, verdict.requests) },
+    scale: {
+      smallCalls: SMALL,
+      largeCalls: LARGE,
+      small: verdict,
+      large: scale,
+      embeddedTimeRatio: ratio(scale.totalMs, verdict.totalMs),
+      suiteAlone,
+      timeRatio: ratio(suiteAlone.large.totalMs, suiteAlone.small.totalMs),
+      requestsRatio: ratio(suiteAlone.large.requests, suiteAlone.small.requests),
+    },
     detection,
     peers,
   };

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConformanceReport } from '../../reporters/report-model.ts';
+import { DEMO_KEYS, UNREAD_FIXTURE } from '../../reference/fixtures.ts';
 import type { RunTiming } from './timing-reporter.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,15 +59,19 @@ export interface SuiteRun {
   verdict: string;
 }
 
-/** One default conformance run against the embedded reference with `calls` calls, as `npm run conformance` runs it. */
-export async function timeSuiteRun(calls: number): Promise<SuiteRun> {
+/**
+ * One default conformance run, as `npm run conformance` runs it: against the embedded reference with
+ * `calls` calls (its start-up included), or against a reference already running at `target`, so
+ * that only the suite's own cost is timed.
+ */
+export async function timeSuiteRun(calls: number, target?: string): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-suite-'));
   const timingFile = join(dir, 'timing.json');
   try {
     const started = Date.now();
     const exit = await run(
       [PLAYWRIGHT_CLI, 'test', '--project=conformance', `--reporter=list,${CONFORMANCE_REPORTER},${TIMING_REPORTER}`, `--output=${join(dir, 'artefacts')}`],
-      { REFERENCE_CALLS: String(calls), REPORT_DIR: join(dir, 'report'), BENCH_TIMING_FILE: timingFile },
+      { ...(target ? referenceTarget(target) : { REFERENCE_CALLS: String(calls) }), REPORT_DIR: join(dir, 'report'), BENCH_TIMING_FILE: timingFile },
     );
     if (exit.code !== 0) throw new Error(`the conformance run against ${calls} calls exited ${exit.code}:\n${exit.output.slice(-3000)}`);
     const timing = JSON.parse(readFileSync(timingFile, 'utf8')) as RunTiming;
@@ -84,6 +89,20 @@ export async function timeSuiteRun(calls: number): Promise<SuiteRun> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The suite's configuration for a reference started apart, with its demo keys, writes and fixtures, as for the embedded one. */
+function referenceTarget(base: string): Record<string, string> {
+  return {
+    CALLS_BASE_URL: base,
+    CHAT_BASE_URL: base,
+    API_KEY: DEMO_KEYS.fullAccess,
+    RESTRICTED_API_KEY: DEMO_KEYS.readOnly,
+    ALLOW_WRITES: 'true',
+    GROUP_GUID: UNREAD_FIXTURE.groupGuid,
+    MESSAGE_ID: String(UNREAD_FIXTURE.messageId),
+    ACTING_UID: UNREAD_FIXTURE.actingUid,
+  };
 }
 
 /** The floor's runner half: Playwright with one trivial test, spawn to exit. */

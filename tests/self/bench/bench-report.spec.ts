@@ -16,7 +16,16 @@ const results = (overrides: { suiteMs?: number; largeMs?: number; prismRps?: num
     runs: 3,
     verdict: { ...phases(suiteMs, 950), requestsPerSecond: 160, referenceStartMs: 300, runnerStartMs: 1200 },
     floor: { trivialPlaywrightMs: 1200, referenceStartMs: 300, autocannonMs: 500, totalMs: 2000, ratio: suiteMs / 2000 },
-    scale: { smallCalls: 1000, largeCalls: 200000, small: phases(suiteMs, 950), large: phases(overrides.largeMs ?? 9000, 980), timeRatio: (overrides.largeMs ?? 9000) / suiteMs, requestsRatio: 980 / 950 },
+    scale: {
+      smallCalls: 1000,
+      largeCalls: 200000,
+      small: phases(suiteMs, 950),
+      large: phases((overrides.largeMs ?? 9000) + 2000, 980),
+      embeddedTimeRatio: ((overrides.largeMs ?? 9000) + 2000) / suiteMs,
+      suiteAlone: { small: phases(suiteMs, 950), large: phases(overrides.largeMs ?? 9000, 980) },
+      timeRatio: (overrides.largeMs ?? 9000) / suiteMs,
+      requestsRatio: 980 / 950,
+    },
     peers: [{ operation: 'Get Call', reference: { requestsPerSecond: 20000, latencyP50Ms: 0, latencyP99Ms: 1, errors: 0 }, prism: { requestsPerSecond: overrides.prismRps ?? 3000, latencyP50Ms: 2, latencyP99Ms: 7, errors: 0 } }],
   };
 };
