@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConformanceReport } from '../../reporters/report-model.ts';
-import { DEMO_KEYS, UNREAD_FIXTURE } from '../../reference/fixtures.ts';
+import { referenceTargetEnv } from '../self/runner/run-suite.ts';
 import type { RunTiming } from './timing-reporter.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -71,7 +71,7 @@ export async function timeSuiteRun(calls: number, target?: string): Promise<Suit
     const started = Date.now();
     const exit = await run(
       [PLAYWRIGHT_CLI, 'test', '--project=conformance', `--reporter=list,${CONFORMANCE_REPORTER},${TIMING_REPORTER}`, `--output=${join(dir, 'artefacts')}`],
-      { ...(target ? referenceTarget(target) : { REFERENCE_CALLS: String(calls) }), REPORT_DIR: join(dir, 'report'), BENCH_TIMING_FILE: timingFile },
+      { ...(target ? referenceTargetEnv(target) : { REFERENCE_CALLS: String(calls) }), REPORT_DIR: join(dir, 'report'), BENCH_TIMING_FILE: timingFile },
     );
     if (exit.code !== 0) throw new Error(`the conformance run against ${calls} calls exited ${exit.code}:\n${exit.output.slice(-3000)}`);
     const timing = JSON.parse(readFileSync(timingFile, 'utf8')) as RunTiming;
@@ -89,20 +89,6 @@ export async function timeSuiteRun(calls: number, target?: string): Promise<Suit
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The suite's configuration for a reference started apart, with its demo keys, writes and fixtures, as for the embedded one. */
-function referenceTarget(base: string): Record<string, string> {
-  return {
-    CALLS_BASE_URL: base,
-    CHAT_BASE_URL: base,
-    API_KEY: DEMO_KEYS.fullAccess,
-    RESTRICTED_API_KEY: DEMO_KEYS.readOnly,
-    ALLOW_WRITES: 'true',
-    GROUP_GUID: UNREAD_FIXTURE.groupGuid,
-    MESSAGE_ID: String(UNREAD_FIXTURE.messageId),
-    ACTING_UID: UNREAD_FIXTURE.actingUid,
-  };
 }
 
 /** The floor's runner half: Playwright with one trivial test, spawn to exit. */
