@@ -30,10 +30,16 @@ export interface CallIndex {
   bySessionId(sessionId: string): CallRow | undefined;
 }
 
-/** The positions, in list order, of the rows one filter keeps. */
-type Candidate = Int32Array;
+/** A date bound: how many rows it keeps, their positions put in list order (a sort), or a test of one row. */
+interface Range {
+  size: number;
+  positions(): Int32Array;
+  keeps(row: CallRow): boolean;
+}
 
 const EMPTY = new Int32Array(0);
+/** Testing a row costs about this many times sorting a position; past that ratio a range is tested, not sorted. */
+const RANGE_TEST_FACTOR = 8;
 /** More than the largest data set (reference/fixtures.ts MAX_CALLS), as a power of two. */
 const POSITION_SPAN = 2 ** 20;
 
@@ -51,9 +57,11 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
   const ended = sortedColumn(rows, (row) => row.endedAt);
   const bySession = new Map(rows.map((row) => [row.sessionId, row]));
 
-  const candidatesFor = (f: CallFilters): Candidate[] => {
-    const out: Candidate[] = [];
-    const exactly = (list: Map<string, Int32Array>, key: string) => out.push(list.get(key) ?? EMPTY);
+  /** The exact filters' posting lists (already in list order) and the date filters' ranges. */
+  const candidatesFor = (f: CallFilters): { lists: Int32Array[]; ranges: Range[] } => {
+    const lists: Int32Array[] = [];
+    const ranges: Range[] = [];
+    const exactly = (list: Map<string, Int32Array>, key: string) => lists.push(list.get(key) ?? EMPTY);
     if (f.type !== undefined) exactly(exact.type, f.type);
     if (f.mode !== undefined) exactly(exact.mode, f.mode);
     if (f.status !== undefined) exactly(exact.status, f.status);
@@ -61,9 +69,15 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
     if (f.participantsCount !== undefined) exactly(exact.participantsCount, String(f.participantsCount));
     if (f.hasRecording !== undefined) exactly(exact.hasRecording, String(f.hasRecording));
     for (const uid of [f.uid, f.onBehalfOf]) if (uid !== undefined) exactly(exact.uid, uid);
-    if (f.startedAt !== undefined) out.push(sortedSlice(started.positions, lowerBound(started.values, f.startedAt), started.positions.length));
-    if (f.endedAt !== undefined) out.push(sortedSlice(ended.positions, 0, lowerBound(ended.values, f.endedAt + 1)));
-    return out;
+    if (f.startedAt !== undefined) {
+      const [bound, from] = [f.startedAt, lowerBound(started.values, f.startedAt)];
+      ranges.push({ size: started.positions.length - from, positions: () => sortedSlice(started.positions, from, started.positions.length), keeps: (row) => row.startedAt >= bound });
+    }
+    if (f.endedAt !== undefined) {
+      const [bound, to] = [f.endedAt, lowerBound(ended.values, f.endedAt + 1)];
+      ranges.push({ size: to, positions: () => sortedSlice(ended.positions, 0, to), keeps: (row) => row.endedAt !== undefined && row.endedAt <= bound });
+    }
+    return { lists, ranges };
   };
 
   return {
@@ -71,18 +85,25 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
     bySessionId: (sessionId) => bySession.get(sessionId),
     query(filters, page, perPage) {
       const from = (page - 1) * perPage;
-      const candidates = candidatesFor(filters);
-      if (candidates.length === 0) return { total: rows.length, rows: rows.slice(from, from + perPage) };
-      // Intersected smallest first, as sorted integer arrays: no row is looked at until the page is known.
-      candidates.sort((a, b) => a.length - b.length);
-      const matched = candidates.reduce((kept, next) => intersect(kept, next));
+      const { lists, ranges } = candidatesFor(filters);
+      if (lists.length === 0 && ranges.length === 0) return { total: rows.length, rows: rows.slice(from, from + perPage) };
+      // The posting lists are intersected smallest first, as sorted integer arrays. A date range is
+      // intersected the same way when it is the smaller side; when it is much larger than what is
+      // left, the rows left are tested against it instead of sorting the whole range.
+      lists.sort((a, b) => a.length - b.length);
+      ranges.sort((a, b) => a.size - b.size);
+      let matched = lists.length > 0 ? lists.reduce((kept, next) => intersect(kept, next)) : ranges.shift()!.positions();
+      for (const range of ranges) {
+        matched = range.size < RANGE_TEST_FACTOR * matched.length ? intersect(matched, range.positions()) : matched.filter((position) => range.keeps(rows[position]!));
+      }
       return { total: matched.length, rows: Array.from(matched.subarray(from, from + perPage), (position) => rows[position]!) };
     },
   };
 }
 
 /** The positions in both sorted arrays, sorted: a merge when their sizes are close, else a search of the larger for each of the smaller. */
-function intersect(smaller: Int32Array, larger: Int32Array): Int32Array {
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const [smaller, larger] = a.length <= b.length ? [a, b] : [b, a];
   const out = new Int32Array(smaller.length);
   let count = 0;
   if (smaller.length * Math.log2(larger.length + 1) < larger.length) {
