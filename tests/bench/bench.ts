@@ -9,7 +9,7 @@ import { availableParallelism, cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import type { MatrixRow } from '../self/faults/kill-matrix.ts';
-import { readOperations, sendAmount, sendFor, type LoadResult } from './load.ts';
+import { readOperations, sendFor, timeAmount, type LoadResult } from './load.ts';
 import { PROJECT_ROOT, startPrism, startReference, timeKillMatrix, timeSuiteRun, timeTrivialPlaywrightRun, type SuiteRun } from './processes.ts';
 import { renderMarkdown, writeReadmeSection, type BenchResults } from './render.ts';
 import { median, percentile, ratio } from './stats.ts';
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     referenceStarts.push(reference.startupMs);
     try {
       const sessionId = await firstSessionId(reference.base);
-      floorLoads.push(await sendAmount(reference.base, readOperations(sessionId), Math.round(verdict.requests)));
+      floorLoads.push(await timeAmount(reference.base, readOperations(sessionId), Math.round(verdict.requests)));
     } finally {
       await reference.stop();
     }

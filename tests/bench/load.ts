@@ -31,9 +31,15 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** `amount` requests cycling through `operations`, over `connections` connections, as fast as the server answers. */
-export function sendAmount(base: string, operations: Operation[], amount: number, connections = 4): Promise<LoadResult> {
-  return load({ url: base, connections, amount, requests: operations.map(({ method, path, headers }) => ({ method, path: `${new URL(base).pathname.replace(/\/$/, '')}${path}`, headers })) });
+/**
+ * The time `amount` requests cycling through `operations` take, over `connections` connections, as
+ * fast as the server answers. autocannon ends a run of a fixed amount on its one-second tick, so
+ * the rate is measured over a fixed time and the amount's time computed from it.
+ */
+export async function timeAmount(base: string, operations: Operation[], amount: number, connections = 4, durationSeconds = 3): Promise<LoadResult> {
+  const prefix = new URL(base).pathname.replace(/\/$/, '');
+  const measured = await load({ url: base, connections, duration: durationSeconds, requests: operations.map(({ method, path, headers }) => ({ method, path: `${prefix}${path}`, headers })) });
+  return { ...measured, requests: amount, ms: (amount / measured.requestsPerSecond) * 1000 };
 }
 
 /** One operation for `durationSeconds`, over `connections` connections. */

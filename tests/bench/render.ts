@@ -95,7 +95,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     `${count(verdict.requests)} requests, ${count(verdict.requestsPerSecond)} per second over the tests' time.`,
     '',
-    `**Floor**: ${seconds(floor.totalMs)}: a trivial Playwright run ${seconds(floor.trivialPlaywrightMs)}, the reference's start-up ${seconds(floor.referenceStartMs)}, and the same ${count(verdict.requests)} requests from autocannon ${seconds(floor.autocannonMs)}. The suite takes ${times(floor.ratio)} the floor.`,
+    `**Floor**: ${seconds(floor.totalMs)}: a trivial Playwright run ${seconds(floor.trivialPlaywrightMs)}, the reference's start-up ${seconds(floor.referenceStartMs)}, and the same ${count(verdict.requests)} requests from autocannon ${seconds(floor.autocannonMs)} (at the rate it reaches with the read operations mixed, over 4 connections). The suite takes ${times(floor.ratio)} the floor.`,
     '',
     '**Scale** (the same default run; the targets judge the suite against references already running, since building the larger data set is the reference\'s cost, not the suite\'s):',
     '',
