@@ -5,9 +5,23 @@ import type { Answer } from './faults/fault.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+const serialized = new WeakMap<object, string>();
+
+/** The JSON of a value; a frozen one (a kept call, which cannot change) is serialized once. */
+export function jsonOf(value: object): string {
+  let text = serialized.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    if (Object.isFrozen(value)) serialized.set(value, text);
+  }
+  return text;
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+  res.writeHead(status, { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(payload) });
   res.end(payload);
 }
 

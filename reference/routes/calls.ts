@@ -4,6 +4,7 @@ import { parseListQuery } from './list-query.ts';
 import { errors } from '../errors.ts';
 import type { CallRow } from '../data/generate.ts';
 import type { Answer, ShownCall } from '../faults/fault.ts';
+import { JSON_CONTENT_TYPE, jsonOf } from '../http.ts';
 
 export function listCalls(context: RequestContext): Answer {
   const { fault, store } = context;
@@ -12,21 +13,22 @@ export function listCalls(context: RequestContext): Answer {
   const onBehalfOf = actingUser(context);
   const scoped = { ...filters, ...(onBehalfOf !== undefined && { onBehalfOf }) };
   const result = fault.listRows ? fault.listRows(scoped, page, perPage, store.calls.query) : store.calls.query(scoped, page, perPage);
-  return {
-    status: 200,
-    body: {
-      data: result.rows.map((row) => shown(context, store.materialize(row).call, 'list', row)),
-      meta: {
-        pagination: {
-          total: result.total,
-          count: result.rows.length,
-          per_page: perPage,
-          current_page: page,
-          total_pages: Math.ceil(result.total / perPage),
-        },
-      },
+  const data = result.rows.map((row) => shown(context, store.materialize(row).call, 'list', row));
+  const meta = {
+    pagination: {
+      total: result.total,
+      count: result.rows.length,
+      per_page: perPage,
+      current_page: page,
+      total_pages: Math.ceil(result.total / perPage),
     },
   };
+  // Without a fault that could change what is shown, the page is written from each call's JSON,
+  // serialized once per kept call: the same bytes as serializing the body, at a fraction of the cost.
+  if (!fault.showCall && !fault.answer) {
+    return { status: 200, body: { data, meta }, raw: { contentType: JSON_CONTENT_TYPE, text: `{"data":[${data.map(jsonOf).join(',')}],"meta":${JSON.stringify(meta)}}` } };
+  }
+  return { status: 200, body: { data, meta } };
 }
 
 export function getCall(context: RequestContext, sessionId: string): Answer {
