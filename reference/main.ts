@@ -1,13 +1,14 @@
-// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--fault NAME]`: starts the
-// reference implementation and prints one line with its base address. `--fault NAME` runs it with
-// one fault of the catalog; `--list-faults` prints the catalog. Keys come from API_KEY and
+// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--fault NAME]`:
+// starts the reference implementation and prints one line with its base address. `--rate-limit N`
+// answers at most N requests a second, with the deployment's headers and 429 (reference/rate-limit.ts).
+// `--fault NAME` runs it with one fault of the catalog; `--list-faults` prints the catalog. Keys come from API_KEY and
 // RESTRICTED_API_KEY when set (the variables that configure the suite), else the demo keys.
 import { parseArgs } from 'node:util';
 import { createServer } from './server.ts';
 import { DEFAULT_CALLS, DEFAULT_SEED, MAX_CALLS } from './fixtures.ts';
 import { describeCatalog, findFault } from './faults/catalog.ts';
 
-const USAGE = 'usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--fault NAME | --list-faults]';
+const USAGE = 'usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--fault NAME | --list-faults]';
 
 function fail(message: string): never {
   process.stderr.write(`reference: ${message}\n`);
@@ -36,6 +37,7 @@ try {
       seed: { type: 'string' },
       calls: { type: 'string' },
       fault: { type: 'string' },
+      'rate-limit': { type: 'string' },
       'list-faults': { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -60,7 +62,8 @@ const seed = integerOption('seed', parsed.seed, DEFAULT_SEED, 0, 2 ** 32 - 1);
 const calls = integerOption('calls', parsed.calls, fault?.calls ?? DEFAULT_CALLS, 1, MAX_CALLS);
 const fullAccess = keyOption('API_KEY');
 const readOnly = keyOption('RESTRICTED_API_KEY');
-const reference = createServer({ seed, calls, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }) });
+const rateLimit = parsed['rate-limit'] === undefined ? undefined : integerOption('rate-limit', parsed['rate-limit'], 0, 1, 1_000_000);
+const reference = createServer({ seed, calls, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }), ...(rateLimit !== undefined && { rateLimit }) });
 
 try {
   const base = await reference.listen(port, parsed.host ?? '127.0.0.1');

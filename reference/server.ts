@@ -6,6 +6,7 @@ import { authenticate, type ApiKeys } from './auth.ts';
 import { ApiError, errors } from './errors.ts';
 import { sendAnswer } from './http.ts';
 import { createStore, type Store } from './store.ts';
+import { createRateLimiter } from './rate-limit.ts';
 import { getCall, listCalls } from './routes/calls.ts';
 import { markGroupConversationAsUnread } from './routes/conversations.ts';
 import type { RequestContext } from './routes/context.ts';
@@ -18,6 +19,8 @@ export interface ReferenceOptions {
   keys?: Partial<ApiKeys>;
   /** One fault of the catalog (reference/faults/catalog.ts) to run with; none by default. */
   fault?: Fault;
+  /** Requests a second the server answers before it answers 429 (reference/rate-limit.ts); no limit by default. */
+  rateLimit?: number;
 }
 
 export interface ReferenceServer {
@@ -54,9 +57,18 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
     }
     return built;
   };
+  const admit = options.rateLimit === undefined ? undefined : createRateLimiter(options.rateLimit);
   const server = createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const { store, fault } = ready();
     const request = describe(req);
+    const admission = admit?.();
+    if (admission) {
+      for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
+      if (admission.refused) {
+        req.resume();
+        return sendAnswer(res, answerForFailure(admission.refused));
+      }
+    }
     handle(req, request, store, keys, fault)
       .catch(answerForFailure)
       .then((answer) => sendAnswer(res, fault.answer ? fault.answer(request, answer) : answer))

@@ -35,6 +35,8 @@ const badArguments: Array<[args: string[], option: string]> = [
   [['--port', 'abc'], '--port'],
   [['--port', '0', '--calls', '0'], '--calls'],
   [['--port', '0', '--bogus'], '--bogus'],
+  [['--port', '0', '--rate-limit', 'fast'], '--rate-limit'],
+  [['--port', '0', '--rate-limit', '0'], '--rate-limit'],
 ];
 
 for (const [args, option] of badArguments) {
