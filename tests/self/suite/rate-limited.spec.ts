@@ -1,0 +1,48 @@
+// Against a rate-limited target the suite slows down instead of failing: the reference with
+// --rate-limit answers 429 with the deployment's headers, and a whole run still passes. A target
+// whose limit never lifts within the bound gives an INCONCLUSIVE verdict, never a false FAIL.
+import { test, expect } from '@playwright/test';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer } from '../../../reference/server.ts';
+import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
+import { CLI, freshDir, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
+
+test.setTimeout(SUITE_RUN_TIMEOUT_MS);
+
+test('a whole run against the reference limited to 100 requests a second passes, having been answered 429 and waited', async () => {
+  const reference = createServer({ rateLimit: 100 });
+  let limited = 0;
+  reference.server.on('request', (_req, res) => res.on('finish', () => (limited += res.statusCode === 429 ? 1 : 0)));
+  const base = await reference.listen(0);
+  try {
+    const dir = freshDir('report-rate-limited');
+    const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: dir }, SUITE_RUN_TIMEOUT_MS);
+    expect(run.code, run.stdout.slice(-3000)).toBe(0);
+    expect(readReports(dir).results.verdict).toBe('CONFORMANT');
+    expect(limited, 'the run never met the limit, so it proves nothing').toBeGreaterThan(0);
+  } finally {
+    await reference.close();
+  }
+});
+
+test('a target that answers 429 and asks for an hour gives INCONCLUSIVE (exit 3), not a failure', async () => {
+  const target = createHttpServer((_req, res) => {
+    res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3600' });
+    res.end('{"error":{"code":"ERR_TOO_MANY_REQUESTS","message":"slow down"}}');
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(target.address() as AddressInfo).port}/v3`;
+  try {
+    const dir = freshDir('report-limited-for-good');
+    const run = await runScript(CLI.conformance, ['--grep', 'CALLS-GET-NOT-FOUND ', `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: dir }, SUITE_RUN_TIMEOUT_MS);
+    expect(run.code, run.stdout.slice(-3000)).toBe(3);
+    const { results } = readReports(dir);
+    expect(results.verdict).toBe('INCONCLUSIVE');
+    expect(results.summary.mustFailed).toEqual([]);
+    expect(results.verdictReason).toContain('kept answering 429');
+  } finally {
+    target.closeAllConnections();
+    await new Promise((resolve) => target.close(resolve));
+  }
+});
