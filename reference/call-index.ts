@@ -115,13 +115,13 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
   } else {
     let j = 0;
     for (let i = 0; i < smaller.length && j < larger.length; ) {
-      const a = smaller[i]!;
-      const b = larger[j]!;
-      if (a === b) {
-        out[count++] = a;
+      const left = smaller[i]!;
+      const right = larger[j]!;
+      if (left === right) {
+        out[count++] = left;
         i += 1;
         j += 1;
-      } else if (a < b) i += 1;
+      } else if (left < right) i += 1;
       else j += 1;
     }
   }

@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
   if (problem) return fail(`Configuration error: ${problem}`);
 
   const outcome = await runWithVerdict(['test', '--project=conformance', ...(options.output ? [`--output=${options.output}`] : [])], { ...process.env, REPORT_DIR: options.out });
-  if (!outcome.report) return fail(`Certification not possible: ${outcome.problem ?? 'the suite wrote no report'}.`, outcome.code);
+  if (!outcome.report) return fail(`Certification not possible: ${outcome.problem ?? 'the configuration was refused (above)'}.`, outcome.code);
 
   const refusals = refusalsOf(outcome.report);
   const manifest = manifestFor(outcome.report, refusals, hashFiles(options.out), options.signingKey);

@@ -16,7 +16,7 @@ export interface SuiteOutcome {
   code: number;
   report?: ConformanceReport;
   reportDir: string;
-  /** Why there is no verdict, when there is none. */
+  /** Why there is no verdict, when there is none and nothing has said so yet. */
   problem?: string;
 }
 
@@ -40,7 +40,7 @@ export async function runWithVerdict(args: readonly string[], env: NodeJS.Proces
     child.on('error', () => done(EXIT.error));
   });
   // The configuration check in playwright.config.ts has already said what is wrong, in one line.
-  if (code === EXIT.error) return { code: EXIT.error, reportDir, problem: 'configuration error' };
+  if (code === EXIT.error) return { code: EXIT.error, reportDir };
   if (!existsSync(resultsPath)) {
     return { code: EXIT.error, reportDir, problem: `the suite ended (exit ${code}) without writing ${resultsPath}; was the conformance reporter replaced with --reporter?` };
   }

@@ -9,6 +9,7 @@ import { availableParallelism, cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import type { MatrixRow } from '../self/faults/kill-matrix.ts';
+import { freeLoopbackPort } from '../self/runner/run-suite.ts';
 import { readOperations, sendFor, timeAmount, type LoadResult } from './load.ts';
 import { PROJECT_ROOT, startPrism, startReference, timeKillMatrix, timeSuiteRun, timeTrivialPlaywrightRun, type SuiteRun } from './processes.ts';
 import { renderMarkdown, writeReadmeSection, type BenchResults } from './render.ts';
@@ -113,18 +114,18 @@ async function main(): Promise<void> {
   // The reference against Prism, operation by operation, in the same run.
   log('the reference and the Prism mock, side by side');
   const reference = await startReference(SMALL);
-  const prism = await startPrism(await freePortAfter(reference.base));
+  // Prism takes no port 0, so it gets one the system just gave back.
+  const prism = await startPrism(await freeLoopbackPort());
   const peers: BenchResults['peers'] = [];
   try {
     const sessionId = await firstSessionId(reference.base);
-    const ours = readOperations(sessionId);
-    for (const [index, operation] of ours.entries()) {
+    for (const operation of readOperations(sessionId)) {
       const referenceRuns: LoadResult[] = [];
       const prismRuns: LoadResult[] = [];
       for (let run = 1; run <= options.runs; run += 1) {
         log(`  ${operation.name} (${run}/${options.runs})`);
         referenceRuns.push(await sendFor(reference.base, operation, PEER_SECONDS));
-        prismRuns.push(await sendFor(prism.base, readOperations(sessionId)[index]!, PEER_SECONDS));
+        prismRuns.push(await sendFor(prism.base, operation, PEER_SECONDS));
       }
       peers.push({ operation: operation.name, reference: medianLoad(referenceRuns), prism: medianLoad(prismRuns) });
     }
@@ -180,16 +181,6 @@ async function firstSessionId(base: string): Promise<string> {
   const id = body.data?.[0]?.sessionId;
   if (!id) throw new Error(`the reference at ${base} listed no call`);
   return id;
-}
-
-/** A port for Prism (which takes no port 0): the reference's plus one, a free port's neighbour. */
-async function freePortAfter(base: string): Promise<number> {
-  const { createServer } = await import('node:net');
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port === Number(new URL(base).port) ? port + 1 : port;
 }
 
 async function measureDetection(run: boolean): Promise<BenchResults['detection']> {

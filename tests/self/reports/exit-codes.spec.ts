@@ -3,20 +3,10 @@
 // reached (an INCONCLUSIVE report, within seconds, with no stack trace). 0 and 1 are checked with
 // the runs that give them (embedded-run.spec.ts, faulty-run.spec.ts). And a listing is no run.
 import { test, expect } from '@playwright/test';
-import { createServer as createTcpServer } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { referenceTargetEnv, runScript, runSuite } from '../runner/run-suite.ts';
+import { freeLoopbackPort, referenceTargetEnv, runScript, runSuite } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports, runConformance, SUITE_RUN_TIMEOUT_MS } from './report-runs.ts';
-
-/** A loopback port nothing listens on: taken from the system, then given back. */
-async function closedPort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 test('a configuration error exits 2 with one line naming the variable, and writes no report', async () => {
   const dir = freshDir('report-config');
@@ -30,7 +20,7 @@ test('a configuration error exits 2 with one line naming the variable, and write
 
 test('a target that cannot be reached exits 3 with an INCONCLUSIVE report that says so, without a stack trace', async () => {
   const dir = freshDir('report-unreachable');
-  const base = `http://127.0.0.1:${await closedPort()}/v3`;
+  const base = `http://127.0.0.1:${await freeLoopbackPort()}/v3`;
   const started = Date.now();
   const run = await runConformance(dir, [], referenceTargetEnv(base));
   expect(run.code, run.stderr).toBe(3);

@@ -1,6 +1,7 @@
 // Runs the conformance suite as a child process, the way a user runs it, with a clean environment
 // so that nothing of the surrounding test run (its own reference, its worker variables) leaks in.
 import { spawn } from 'node:child_process';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,15 @@ export function referenceTargetEnv(base: string): Record<string, string> {
     MESSAGE_ID: String(UNREAD_FIXTURE.messageId),
     ACTING_UID: UNREAD_FIXTURE.actingUid,
   };
+}
+
+/** A loopback port nothing listens on: taken from the system, then given back. */
+export async function freeLoopbackPort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /** The project's own runs use a fixed seed, so that its tests are deterministic; exploring seeds is a deliberate act. */
