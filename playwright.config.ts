@@ -5,20 +5,43 @@
 // and `kill-matrix`, the teardown of `faults` that writes the matrix.
 // The suite's configuration is read and validated here, before any test: a bad value ends the run
 // with one line naming the variable.
-import { availableParallelism } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chooseSeed, ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './fixtures/config.ts';
+import { defaultWorkers, describePlan, planBudget } from './fixtures/budget-plan.ts';
+import { describeDryRun } from './fixtures/dry-run.ts';
+import { RUN_STATE_VARIABLE } from './fixtures/transport/run-state.ts';
 import { METADATA_KEY, runMetadata } from './reporters/run-metadata.ts';
+
+/** Workers load this file too; what the reports say about the run is computed once, in the runner. */
+const inRunner = process.env.TEST_WORKER_INDEX === undefined;
 
 function configOrExit(): SuiteConfig {
   try {
-    // A run without CONFORMANCE_SEED gets one here, in the runner, and hands it to every worker
-    // (they inherit the environment) so that all of them generate from the same seed.
+    // Workers inherit what the runner decided (seed, scaled runs, the shared run state).
+    if (!inRunner) return loadConfig(environment());
+    // A run without CONFORMANCE_SEED gets one here and hands it to every worker, so that all of
+    // them generate from the same seed.
     const env = environment();
     const chosen = env.CONFORMANCE_SEED === undefined || env.CONFORMANCE_SEED === '';
     if (chosen) process.env.CONFORMANCE_SEED = String(chooseSeed());
-    const config = loadConfig(environment());
+    let config = loadConfig(environment());
+    if (config.dryRun) {
+      process.stdout.write(`${describeDryRun(config, defaultWorkers())}\n`);
+      process.exit(0);
+    }
     if (chosen) process.stderr.write(`Conformance seed ${config.seed} (replay with CONFORMANCE_SEED=${config.seed})\n`);
+    if (config.requestBudget !== undefined) {
+      const plan = planBudget(config, defaultWorkers());
+      process.env.CONFORMANCE_RUNS = String(plan.runs);
+      process.stderr.write(`${describePlan(plan, config.requestBudget)}\n`);
+      config = loadConfig(environment());
+    }
+    // Shared by the runner (preflight) and the workers: the requests counted against the budget,
+    // and whether the target was found unavailable. Made on first use, removed by the teardown.
+    process.env[RUN_STATE_VARIABLE] = join(tmpdir(), `conformance-run-${randomUUID()}`);
     return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -46,16 +69,13 @@ const embeddedReference = suite?.target.kind === 'embedded'
 /** The kill matrix runs a whole suite per test, so it may take several minutes on a slow machine. */
 const FAULT_RUN_TIMEOUT_MS = 360_000;
 
-/** Workers load this file too; what the reports say about the run is computed once, in the runner. */
-const inRunner = process.env.TEST_WORKER_INDEX === undefined;
-
 export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
   // The conformance reporter writes index.html, results.json and junit.xml (REPORT_DIR).
   reporter: suite ? [['list'], ['./reporters/conformance-reporter.ts']] : [['list']],
   ...(suite && inRunner && { metadata: { [METADATA_KEY]: runMetadata(suite) } }),
-  ...(suite && { globalSetup: './fixtures/preflight.ts' }),
+  ...(suite && { globalSetup: './fixtures/preflight.ts', globalTeardown: './fixtures/run-state-teardown.ts' }),
   // The self-tests' slowest part runs the suite once per fault, each run mostly waiting on its own
   // child processes: one per core keeps the machine busy without oversubscribing it.
   ...(selfTests && { workers: availableParallelism() }),
