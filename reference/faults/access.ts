@@ -99,4 +99,13 @@ export const ACCESS_FAULTS: Fault[] = [
           : answer,
     }),
   },
+  {
+    name: 'not-found-json-as-text',
+    description: 'Get Call\'s 404 carries the right JSON error, labelled text/plain.',
+    requirements: ['HTTP-JSON-BODIES'],
+    hooks: () => ({
+      answer: (request, answer) =>
+        request.operation === 'getCall' && answer.status === 404 ? { ...answer, raw: { contentType: 'text/plain; charset=utf-8', text: JSON.stringify(answer.body) } } : answer,
+    }),
+  },
 ];

@@ -1,5 +1,6 @@
 import { test, requirementOn } from '../../fixtures/index.ts';
 import { carriesErrorCode, deployedStatus, succeeds } from '../../fixtures/checks/errors.ts';
+import { secretPlaceholders } from '../../fixtures/transport/transport.ts';
 import { apiKeyLike, headerNameCasing } from '../../fixtures/arbitraries/identifiers.ts';
 
 const LABEL = 'DELETE /groups/{guid}/conversation/read';
@@ -11,9 +12,8 @@ test(`AUTH-EMPTY-KEY ${LABEL} without an apikey header answers AUTH_ERR_EMPTY_AP
 });
 
 test(`AUTH-INVALID-KEY for any key that is not valid, ${LABEL} answers AUTH_ERR_APIKEY_NOT_FOUND`, requirementOn('markGroupConversationAsUnread', 'AUTH-INVALID-KEY'), async ({ api, verdict, property, unread, suiteConfig }) => {
-  const configured = new Set([suiteConfig.apiKey, ...(suiteConfig.restrictedApiKey ? [suiteConfig.restrictedApiKey] : [])]);
 
-  await property(apiKeyLike(configured), async (key) => {
+  await property(apiKeyLike(secretPlaceholders(suiteConfig)), async (key) => {
     const exchange = await api.markGroupConversationAsUnread(unread.groupGuid, { messageId: unread.messageId }, { apiKey: key.value, onBehalfOf: unread.actingUid });
     verdict.enforce([...carriesErrorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY'), ...deployedStatus(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND')]);
   });

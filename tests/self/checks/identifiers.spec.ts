@@ -2,6 +2,7 @@
 // and the header name comes in every letter case.
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
+import { resolveSecretToken } from '../../../fixtures/transport/secret-tokens.ts';
 import { apiKeyLike, headerNameCasing, unknownSessionId } from '../../../fixtures/arbitraries/identifiers.ts';
 import { DEMO_KEYS } from '../../../reference/fixtures.ts';
 import { listedCall } from './exchanges.ts';
@@ -39,12 +40,17 @@ test('unknownSessionId reaches reserved URL characters, non-ASCII, very long and
   expect(ids.some((id) => /^v1\.(us|eu|in)\./.test(id))).toBe(true);
 });
 
+/** Keys under placeholders, as the suite configures them, and what a yielded key resolves to when sent. */
+const keysOf = (...keys: string[]) => new Map(keys.map((key, index) => [`$KEY_${index}`, key]));
+const sentAs = (keys: ReadonlyMap<string, string>) => (key: { value: string }) => resolveSecretToken(key.value, keys);
+
 test('apiKeyLike never yields a configured key, nor an empty one or one with whitespace', () => {
-  const configured = new Set<string>([DEMO_KEYS.fullAccess, DEMO_KEYS.readOnly]);
+  const keys = keysOf(DEMO_KEYS.fullAccess, DEMO_KEYS.readOnly);
   fc.assert(
-    fc.property(apiKeyLike(configured), ({ value }) => {
-      expect(configured.has(value)).toBe(false);
-      expect(value).toMatch(/^\S+$/);
+    fc.property(apiKeyLike(keys), (key) => {
+      const sent = sentAs(keys)(key);
+      expect([DEMO_KEYS.fullAccess, DEMO_KEYS.readOnly]).not.toContain(sent);
+      expect(sent).toMatch(/^\S+$/);
     }),
     { seed: SEED, numRuns: 1000 },
   );
@@ -53,14 +59,15 @@ test('apiKeyLike never yields a configured key, nor an empty one or one with whi
 test('for any configured keys, apiKeyLike never yields one of them, and includes one-character edits of them', () => {
   fc.assert(
     fc.property(fc.uniqueArray(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), fc.integer(), (keys, seed) => {
-      const configured = new Set(keys);
-      const samples = fc.sample(apiKeyLike(configured), { numRuns: 50, seed }).map((key) => key.value);
-      expect(samples.filter((key) => configured.has(key))).toEqual([]);
+      const configured = keysOf(...keys);
+      const samples = fc.sample(apiKeyLike(configured), { numRuns: 50, seed }).map(sentAs(configured));
+      expect(samples.filter((key) => keys.includes(key))).toEqual([]);
     }),
     { seed: SEED, numRuns: 100 },
   );
-  const edits = fc.sample(apiKeyLike(new Set([DEMO_KEYS.fullAccess])), { numRuns: 300, seed: SEED })
-    .map((key) => key.value)
+  const demo = keysOf(DEMO_KEYS.fullAccess);
+  const edits = fc.sample(apiKeyLike(demo), { numRuns: 300, seed: SEED })
+    .map(sentAs(demo))
     .filter((key) => key.length === DEMO_KEYS.fullAccess.length && [...key].filter((letter, index) => letter !== DEMO_KEYS.fullAccess[index]).length === 1);
   expect(edits.length).toBeGreaterThan(0);
 });
@@ -80,17 +87,27 @@ test('headerNameCasing works for any header name', () => {
 test('an id or key made unknown by a suffix is checked again: the suffixed form may be known too', () => {
   const ids = fc.sample(unknownSessionId(new Set(['a', 'a-unknown', '.-unknown'])), { numRuns: 20_000, seed: SEED });
   expect(ids.filter((id) => ['a', 'a-unknown', '.', '..', '.-unknown'].includes(id))).toEqual([]);
-  const keys = fc.sample(apiKeyLike(new Set(['ab', 'ab-unknown'])), { numRuns: 5_000, seed: SEED }).map((key) => key.value);
+  const configured = keysOf('ab', 'ab-unknown');
+  const keys = fc.sample(apiKeyLike(configured), { numRuns: 5_000, seed: SEED }).map(sentAs(configured));
   expect(keys.filter((key) => key === 'ab' || key === 'ab-unknown')).toEqual([]);
 });
 
 test('apiKeyLike works with no configured key at all', () => {
-  expect(fc.sample(apiKeyLike(new Set()), { numRuns: 50, seed: SEED }).every((key) => key.value.length > 0)).toBe(true);
+  expect(fc.sample(apiKeyLike(new Map()), { numRuns: 50, seed: SEED }).every((key) => key.value.length > 0)).toBe(true);
 });
 
 test('a near miss of a configured key prints as a description, never as the key with one character changed', () => {
-  const keys = fc.sample(apiKeyLike(new Set([DEMO_KEYS.fullAccess])), { numRuns: 300, seed: SEED });
+  const keys = fc.sample(apiKeyLike(keysOf(DEMO_KEYS.fullAccess)), { numRuns: 300, seed: SEED });
   const printed = keys.map((key) => fc.stringify(key));
   expect(printed).toContainEqual(expect.stringMatching(/^a configured key with character \d+ changed$/));
   expect(printed.filter((text) => text.includes(DEMO_KEYS.fullAccess.slice(0, 10)))).toEqual([]);
+});
+
+test('a near miss is sent as a token of its placeholder, never as the edited key, so Playwright never holds it', () => {
+  const keys = keysOf(DEMO_KEYS.fullAccess);
+  const values = fc.sample(apiKeyLike(keys), { numRuns: 300, seed: SEED }).map((key) => key.value);
+  const tokens = values.filter((value) => value.startsWith('$KEY_0|'));
+  expect(tokens.length).toBeGreaterThan(50);
+  expect(values.filter((value) => value.includes(DEMO_KEYS.fullAccess.slice(0, 6)))).toEqual([]);
+  expect(tokens.map((token) => resolveSecretToken(token, keys)).filter((sent) => sent.includes(DEMO_KEYS.fullAccess.slice(0, 6))).length).toBeGreaterThan(20);
 });

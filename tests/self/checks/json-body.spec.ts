@@ -20,3 +20,16 @@ test('an empty error body is not JSON either', () => {
     expect.objectContaining({ requirement: 'HTTP-JSON-BODIES', expected: 'a JSON body' }),
   ]);
 });
+
+test('JSON bytes labelled as another type, or not labelled at all, are not a JSON body', () => {
+  const labelled = (contentType: string | undefined) => {
+    const base = exchange('getCall', 404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND' } });
+    const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType };
+    return jsonBody({ ...base, response: { ...base.response, headers } });
+  };
+  expect(labelled('application/json; charset=utf-8')).toEqual([]);
+  expect(labelled('application/problem+json')).toEqual([]);
+  expect(labelled('text/html')).toEqual([expect.objectContaining({ requirement: 'HTTP-JSON-BODIES', received: 'content-type text/html' })]);
+  expect(labelled('application/jsonp')).toEqual([expect.objectContaining({ requirement: 'HTTP-JSON-BODIES' })]);
+  expect(labelled(undefined)).toEqual([expect.objectContaining({ received: 'content-type (none)' })]);
+});
