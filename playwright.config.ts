@@ -53,12 +53,19 @@ function configOrExit(): SuiteConfig {
 const selfTests = process.env.CONFORMANCE_SELF_TESTS === '1';
 const suite = selfTests ? undefined : configOrExit();
 
+// The embedded reference learns the suite's keys from the environment it inherits from the runner,
+// not from webServer.env: Playwright writes its config, webServer included, into its JSON and blob
+// reports, and a key the user configured is a secret there too.
+if (suite?.target.kind === 'embedded' && inRunner) {
+  process.env.API_KEY = suite.apiKey;
+  process.env.RESTRICTED_API_KEY = suite.restrictedApiKey ?? '';
+}
+
 /** With no remote target, the reference starts on a free port and reports its address on stdout. */
 const embeddedReference = suite?.target.kind === 'embedded'
   ? {
       command: `node --import tsx reference/main.ts --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls}`,
       wait: { stdout: new RegExp(`reference server listening on (?<${REFERENCE_URL_VARIABLE.toLowerCase()}>http://\\S+)`) },
-      env: { API_KEY: suite.apiKey, RESTRICTED_API_KEY: suite.restrictedApiKey ?? '' },
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       timeout: 120_000,
