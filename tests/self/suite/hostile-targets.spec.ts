@@ -1,0 +1,88 @@
+// A broken or hostile target gets a clear verdict within a bounded time: the suite is run, as a user
+// runs it, against a small misbehaving server on loopback. An answer the suite can read and judge
+// (not JSON, mislabelled, empty, a redirect, a 5xx it gives every time) is NON-CONFORMANT with the
+// requirement it breaks; an answer it cannot get whole (too large, stalled, dripping forever, cut
+// off, a gateway error that never clears) is INCONCLUSIVE with the reason. Never a hang, a crash or
+// a stack trace.
+import { test, expect } from '@playwright/test';
+import type { ServerResponse } from 'node:http';
+import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
+import { CLI, freshDir, readReports } from '../reports/report-runs.ts';
+import { json, startScriptedServer, stream, type Script } from '../transport/scripted-server.ts';
+
+/** Two tests are enough for a verdict: one lists calls, one gets a call without a key. */
+const GREP = 'CALLS-LIST-OK |AUTH-EMPTY-KEY ';
+const RUN_BOUND_MS = 60_000;
+test.setTimeout(RUN_BOUND_MS + 20_000);
+
+const EMPTY_LIST = { data: [], meta: { pagination: { total: 0, count: 0, perPage: 100, currentPage: 1, totalPages: 0 } } };
+const page = (response: ServerResponse, status: number, contentType: string, text: string) =>
+  response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) }).end(text);
+
+interface Case {
+  name: string;
+  script: Script;
+  env?: Record<string, string>;
+  verdict: 'NON-CONFORMANT' | 'INCONCLUSIVE';
+  /** Said somewhere in results.json: the requirement broken or the reason nothing could be judged. */
+  says: RegExp;
+}
+
+const CASES: Case[] = [
+  { name: 'invalid JSON', script: (_q, r) => page(r, 200, 'application/json', '{"data": [ {"sessionId": '), verdict: 'NON-CONFORMANT', says: /HTTP-JSON-BODIES/ },
+  { name: 'an HTML error page, every time', script: (_q, r) => page(r, 500, 'text/html', '<!DOCTYPE html><html><body><h1>Internal Server Error</h1></body></html>'), verdict: 'NON-CONFORMANT', says: /HTTP-JSON-BODIES/ },
+  { name: 'JSON under the wrong content type', script: (_q, r) => page(r, 200, 'text/plain', JSON.stringify(EMPTY_LIST)), verdict: 'NON-CONFORMANT', says: /JSON labelled as text\/plain/ },
+  { name: 'an empty body', script: (_q, r) => r.writeHead(200, { 'content-length': '0' }).end(), verdict: 'NON-CONFORMANT', says: /HTTP-JSON-BODIES/ },
+  { name: 'a redirect loop', script: (q, r) => r.writeHead(302, { location: q.url ?? '/' }).end(), verdict: 'NON-CONFORMANT', says: /CALLS-LIST-OK/ },
+  {
+    name: 'a body of many megabytes',
+    script: (_q, r) => (r.writeHead(200, { 'content-type': 'application/json' }), stream(r, Buffer.alloc(256 * 1024, 0x20))),
+    env: { MAX_BODY_BYTES: String(2 << 20) },
+    verdict: 'INCONCLUSIVE',
+    says: /larger than 2097152 bytes \(MAX_BODY_BYTES\)/,
+  },
+  { name: 'an answer that stalls after its headers', script: (_q, r) => void r.writeHead(200, { 'content-type': 'application/json' }).write('{"data":['), env: { REQUEST_TIMEOUT_MS: '500' }, verdict: 'INCONCLUSIVE', says: /no complete answer within 500 ms/ },
+  {
+    name: 'an answer that never ends',
+    script: (_q, r) => {
+      r.writeHead(200, { 'content-type': 'application/json' });
+      const drip = setInterval(() => (r.destroyed ? clearInterval(drip) : r.write(' ')), 20);
+    },
+    env: { REQUEST_TIMEOUT_MS: '500' },
+    verdict: 'INCONCLUSIVE',
+    says: /no complete answer within 500 ms/,
+  },
+  {
+    name: 'a connection closed mid-body',
+    script: (_q, r) => (r.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' }).write('{"data":[{"sessionId":"v1.us.'), setTimeout(() => r.socket?.destroy(), 10)),
+    verdict: 'INCONCLUSIVE',
+    says: /the last time connection-closed: /,
+  },
+  { name: 'a 503 that never clears', script: (_q, r) => json(r, 503, { error: { code: 'ERR_UNAVAILABLE' } }), verdict: 'INCONCLUSIVE', says: /failed 4 times; the last time it answered 503/ },
+];
+
+for (const hostile of CASES) {
+  test(`${hostile.name}: ${hostile.verdict}, within a bounded time, without a stack trace`, async () => {
+    const target = await startScriptedServer((request, response, n) => {
+      // The preflight's one request gets a plain answer: what follows is what the tests meet.
+      if (request.url?.includes('perPage=1') && n === 0) return json(response, 200, EMPTY_LIST);
+      hostile.script(request, response, n);
+    });
+    try {
+      const reports = freshDir('report-hostile');
+      const started = performance.now();
+      const run = await runScript(CLI.conformance, ['--grep', GREP, `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(target.base), REPORT_DIR: reports, ...hostile.env }, RUN_BOUND_MS + 10_000);
+      const elapsed = performance.now() - started;
+
+      const results = readReports(reports).results;
+      expect(results.verdict, run.stdout.slice(-2000)).toBe(hostile.verdict);
+      expect(run.code).toBe(hostile.verdict === 'NON-CONFORMANT' ? 1 : 3);
+      expect(JSON.stringify(results)).toMatch(hostile.says);
+      expect(elapsed).toBeLessThan(RUN_BOUND_MS);
+      const output = `${run.stdout}\n${run.stderr}`;
+      expect(output).not.toMatch(/node:internal|fixtures\/transport\/\w+\.ts:\d+|^\s+at .*\((?:file:|\/).*\.(?:js|ts):\d+:\d+\)$/m);
+    } finally {
+      await target.close();
+    }
+  });
+}
