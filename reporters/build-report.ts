@@ -4,7 +4,7 @@
 import type { Catalog } from '../openapi/catalog.ts';
 import type { RequestRecord } from '../fixtures/request-log.ts';
 import type { RunMetadata } from './run-metadata.ts';
-import type { ConformanceReport, FailureRecord, OperationSummary, TestRecord } from './report-model.ts';
+import type { ConformanceReport, FailureRecord, OperationSummary, TestRecord, WriteSummary } from './report-model.ts';
 import { countStatuses, countTests, decideVerdict, exitCodeOf, requirementResults } from './requirement-matrix.ts';
 
 export interface CollectedRun {
@@ -41,11 +41,12 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
       requirements: countStatuses(requirements),
       mustFailed: requirements.filter((result) => result.status === 'fail' && result.level === 'MUST').map((result) => result.id),
       tests: countTests(tests),
-      requests: requests.length,
+      requests: requestsSent(requests),
     },
     sections: Object.entries(catalog.sections).sort(([a], [b]) => compareSections(a, b)).map(([id, title]) => ({ id, title, counts: countStatuses(requirements.filter((result) => result.section === id)) })),
     requirements,
     operations: summarizeOperations(requests),
+    writes: summarizeWrites(requests),
     failures: tests.filter((test) => test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted').map((test) => failureOf(test, run.metadata.seed)),
     untraced,
   };
@@ -72,15 +73,32 @@ function failureOf(test: TestRecord, seed: number): FailureRecord {
   };
 }
 
+/** Requests sent, each retry counted: what a rate limit or REQUEST_BUDGET sees. */
+const requestsSent = (records: readonly RequestRecord[]) => records.reduce((sum, record) => sum + (record.attempts ?? 1), 0);
+
+/** Per operation: requests sent, final statuses (0 when no answer could be judged), and latency of the answered ones. */
 export function summarizeOperations(requests: readonly RequestRecord[]): OperationSummary[] {
   const byOperation = new Map<string, RequestRecord[]>();
   for (const request of requests) byOperation.set(request.operation, [...(byOperation.get(request.operation) ?? []), request]);
   return [...byOperation].sort(([a], [b]) => a.localeCompare(b)).map(([operation, records]) => {
     const statuses: Record<string, number> = {};
     for (const record of records) statuses[record.status] = (statuses[record.status] ?? 0) + 1;
-    const times = records.map((record) => record.ms).sort((a, b) => a - b);
-    return { operation, requests: records.length, statuses, latencyMs: { p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1) ?? 0 } };
+    const times = records.filter((record) => record.status !== 0).map((record) => record.ms).sort((a, b) => a - b);
+    return { operation, requests: requestsSent(records), statuses, latencyMs: { p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1) ?? 0 } };
   });
+}
+
+/** Every write sent (anything but GET), by address and final status: what a run changed on the target. */
+export function summarizeWrites(requests: readonly RequestRecord[]): WriteSummary[] {
+  const byWrite = new Map<string, WriteSummary>();
+  for (const record of requests) {
+    if (record.url === undefined) continue;
+    const key = `${record.method} ${record.url} ${record.status}`;
+    const entry = byWrite.get(key) ?? { method: record.method, url: record.url, status: record.status, count: 0 };
+    entry.count += record.attempts ?? 1;
+    byWrite.set(key, entry);
+  }
+  return [...byWrite.values()].sort((a, b) => a.url.localeCompare(b.url) || a.status - b.status);
 }
 
 /** The nearest-rank percentile of sorted values. */

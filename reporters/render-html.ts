@@ -54,6 +54,7 @@ ${renderMatrix(report)}
 ${renderFailures(report)}
 ${renderNotShown(report)}
 ${renderOperations(report.operations)}
+${renderWrites(report)}
 ${renderConfiguration(report)}
 </main>
 </body>
@@ -131,13 +132,20 @@ function renderNotShown(report: ConformanceReport): string {
 
 function renderOperations(operations: readonly OperationSummary[]): string {
   if (operations.length === 0) return `<section id="requests"><h2>Requests per operation</h2><p>No request was sent.</p></section>`;
-  const rows = operations.map((operation) => `<tr><th scope="row">${h(operation.operation)}</th><td>${operation.requests}</td><td>${h(Object.entries(operation.statuses).map(([status, count]) => `${status}: ${count}`).join(', '))}</td><td>${operation.latencyMs.p50}</td><td>${operation.latencyMs.p95}</td><td>${operation.latencyMs.max}</td></tr>`);
+  const rows = operations.map((operation) => `<tr><th scope="row">${h(operation.operation)}</th><td>${operation.requests}</td><td>${h(Object.entries(operation.statuses).map(([status, count]) => `${status === '0' ? 'no answer' : status}: ${count}`).join(', '))}</td><td>${operation.latencyMs.p50}</td><td>${operation.latencyMs.p95}</td><td>${operation.latencyMs.max}</td></tr>`);
   return `<section id="requests"><h2>Requests per operation</h2>
 <table class="operations"><thead><tr><th scope="col">Operation</th><th scope="col">Requests</th><th scope="col">Statuses</th><th scope="col">p50 ms</th><th scope="col">p95 ms</th><th scope="col">max ms</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 ${latencyChart(operations)}</section>`;
 }
 
 /** Horizontal bars of each operation's median and 95th-percentile latency, labelled with their values. */
+function renderWrites(report: ConformanceReport): string {
+  if (report.writes.length === 0) return `<section id="writes"><h2>Writes sent</h2><p>No write was sent to the target${report.run.allowWrites ? '' : ' (writes were not allowed)'}.</p></section>`;
+  const rows = report.writes.map((write) => `<tr><td>${h(write.method)}</td><td><code>${h(write.url)}</code></td><td>${write.status === 0 ? 'no answer' : write.status}</td><td>${write.count}</td></tr>`);
+  return `<section id="writes"><h2>Writes sent</h2><p>Every request the run sent that was not a read, so that its effect on the target is known.</p>
+<table class="operations"><thead><tr><th scope="col">Method</th><th scope="col">Address</th><th scope="col">Status</th><th scope="col">Requests</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+}
+
 function latencyChart(operations: readonly OperationSummary[]): string {
   const width = 640;
   const labelWidth = 260;

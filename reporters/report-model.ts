@@ -69,6 +69,15 @@ export interface OperationSummary {
   latencyMs: { p50: number; p95: number; max: number };
 }
 
+export interface WriteSummary {
+  method: string;
+  url: string;
+  /** The final status; 0 when no answer could be judged. */
+  status: number;
+  /** Requests sent, retries included. */
+  count: number;
+}
+
 export type StatusCounts = Record<RequirementStatus, number>;
 
 export interface ConformanceReport {
@@ -98,6 +107,8 @@ export interface ConformanceReport {
   sections: Array<{ id: string; title: string; counts: StatusCounts }>;
   requirements: RequirementResult[];
   operations: OperationSummary[];
+  /** Every write the run sent to the target. */
+  writes: WriteSummary[];
   failures: FailureRecord[];
   /** Tests that carry no catalogued requirement (they count toward the verdict when they fail). */
   untraced: string[];

@@ -35,6 +35,11 @@ test('npm run conformance against the embedded reference exits 0 and writes a CO
   expect(results.run.configuration).toMatchObject({ apiKey: '[redacted]', restrictedApiKey: '[redacted]' });
   expect(results.operations.map((operation) => operation.operation)).toEqual(['getCall', 'listCalls', 'markGroupConversationAsUnread']);
   expect(results.summary.requests).toBe(results.operations.reduce((sum, operation) => sum + operation.requests, 0));
+  // Every write is listed, by address: the fixture group's among them, and no read.
+  expect(results.writes.every((write) => write.method === 'DELETE' && /\/groups\/.+\/conversation\/read$/.test(write.url))).toBe(true);
+  expect(results.writes.filter((write) => write.url.endsWith('/groups/group-0001/conversation/read')).reduce((sum, write) => sum + write.count, 0)).toBeGreaterThan(10);
+  expect(results.writes.reduce((sum, write) => sum + write.count, 0)).toBe(results.operations.find((operation) => operation.operation === 'markGroupConversationAsUnread')!.requests);
+  expect(html).toContain('<section id="writes"><h2>Writes sent</h2>');
 
   expect(junit).toContain(`<testsuites name="Conformance: ${catalog.title}" tests="${catalog.requirements.length}" failures="0" errors="0"`);
   expect(html).toContain('data-verdict="CONFORMANT"');

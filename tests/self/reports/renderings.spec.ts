@@ -8,6 +8,7 @@ import { renderJunit, xmlEscape } from '../../../reporters/render-junit.ts';
 import { redactorFor } from '../../../reporters/redact.ts';
 import { metadata, testRecord } from './report-records.ts';
 
+const RUN = { metadata, startedAt: new Date('2026-11-21T10:00:00Z'), durationMs: 2500, runnerStatus: 'passed', runnerErrors: [] };
 const hostile = '<script>alert("x")</script> & ]]> \u0007';
 const built = buildReport(loadCatalog(), {
   metadata,
@@ -70,4 +71,27 @@ test('the redactor replaces configured keys by their variable, apikey header val
   expect(redact('-H "apikey: $API_KEY"')).toBe('-H "apikey: $API_KEY"');
   expect(redact('AUTH_ERR_EMPTY_APIKEY: status 401')).toBe('AUTH_ERR_EMPTY_APIKEY: status 401');
   expect(redact('\u001b[31mred\u001b[39m')).toBe('red');
+});
+
+test('requests are counted as sent, retries included; writes are listed by address and status; unanswered ones show as such', () => {
+  const base = 'http://target.test/v3';
+  const requests = [
+    { operation: 'listCalls' as const, method: 'GET', base, status: 200, ms: 5, attempts: 3 },
+    { operation: 'listCalls' as const, method: 'GET', base, status: 0, ms: 0 },
+    { operation: 'markGroupConversationAsUnread' as const, method: 'DELETE', base, status: 200, ms: 7, url: `${base}/groups/g-1/conversation/read` },
+    { operation: 'markGroupConversationAsUnread' as const, method: 'DELETE', base, status: 200, ms: 9, url: `${base}/groups/g-1/conversation/read`, attempts: 2 },
+    { operation: 'markGroupConversationAsUnread' as const, method: 'DELETE', base, status: 400, ms: 3, url: `${base}/groups/g-1/conversation/read` },
+  ];
+  const report = buildReport(loadCatalog(), { ...RUN, tests: [testRecord({ requirements: ['CHAT-UNREAD-OK'], requests })] });
+
+  expect(report.summary.requests).toBe(8);
+  expect(report.operations.find((operation) => operation.operation === 'listCalls')).toMatchObject({ requests: 4, statuses: { 0: 1, 200: 1 }, latencyMs: { max: 5 } });
+  expect(report.writes).toEqual([
+    { method: 'DELETE', url: `${base}/groups/g-1/conversation/read`, status: 200, count: 3 },
+    { method: 'DELETE', url: `${base}/groups/g-1/conversation/read`, status: 400, count: 1 },
+  ]);
+  const html = renderHtml(report);
+  expect(html).toContain(`<td><code>${base}/groups/g-1/conversation/read</code></td><td>200</td><td>3</td>`);
+  expect(html).toContain('no answer: 1');
+  expect(renderHtml(buildReport(loadCatalog(), { ...RUN, tests: [] }))).toContain('No write was sent to the target');
 });
