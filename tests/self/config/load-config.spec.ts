@@ -72,6 +72,13 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ REQUEST_TIMEOUT_MS: '10s' }, 'REQUEST_TIMEOUT_MS'],
     [{ REFERENCE_CALLS: '0' }, 'REFERENCE_CALLS'],
     [{ REFERENCE_SEED: '-1' }, 'REFERENCE_SEED'],
+    [{ REQUEST_BUDGET: 'lots' }, 'REQUEST_BUDGET'],
+    [{ REQUEST_BUDGET: '0' }, 'REQUEST_BUDGET'],
+    [{ MAX_RPS: 'fast' }, 'MAX_RPS'],
+    [{ MAX_RPS: '0' }, 'MAX_RPS'],
+    [{ MAX_BODY_BYTES: '1k' }, 'MAX_BODY_BYTES'],
+    [{ MAX_BODY_BYTES: '12' }, 'MAX_BODY_BYTES'],
+    [{ CONFORMANCE_DRY_RUN: 'yes' }, 'CONFORMANCE_DRY_RUN'],
   ];
   for (const [env, variable] of cases) {
     const error = errorFor(env);
@@ -112,6 +119,8 @@ test('the run settings default to the spec profile, 20 runs, a fresh seed and no
   expect(config.runs).toBe(20);
   expect(Number.isInteger(config.seed)).toBe(true);
   expect(config.replayPath).toBeUndefined();
+  expect(config).toMatchObject({ requestBudget: undefined, maxRps: undefined, maxBodyBytes: 10 * 2 ** 20, dryRun: false });
+  expect(loadConfig({ REQUEST_BUDGET: '500', MAX_RPS: '2.5', MAX_BODY_BYTES: '2048', CONFORMANCE_DRY_RUN: 'true' })).toMatchObject({ requestBudget: 500, maxRps: 2.5, maxBodyBytes: 2048, dryRun: true });
   expect(loadConfig({ CONFORMANCE_PROFILE: 'strict', CONFORMANCE_SEED: '42', CONFORMANCE_RUNS: '5', CONFORMANCE_PATH: '3:0:1' })).toMatchObject({ profile: 'strict', seed: 42, runs: 5, replayPath: '3:0:1' });
 });
 

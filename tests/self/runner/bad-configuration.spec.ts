@@ -10,10 +10,18 @@ const cases: Array<[string, Record<string, string>]> = [
   ['REGION', { APP_ID: 'abc123', REGION: 'mars', API_KEY: 'k' }],
   ['API_KEY', { APP_ID: 'abc123', REGION: 'us' }],
   ['REFERENCE_CALLS', { REFERENCE_CALLS: 'many' }],
+  // The ones the issue of real targets names: a base URL without /v3, a non-numeric or too small
+  // budget, an unknown profile, a key with whitespace.
+  ['CHAT_BASE_URL', { CALLS_BASE_URL: 'https://calls.example.test/v3', CHAT_BASE_URL: 'https://chat.example.test', API_KEY: 'k' }],
+  ['REQUEST_BUDGET', { APP_ID: 'abc123', REGION: 'us', API_KEY: 'k', REQUEST_BUDGET: 'a thousand' }],
+  ['REQUEST_BUDGET', { APP_ID: 'abc123', REGION: 'us', API_KEY: 'k', REQUEST_BUDGET: '40' }],
+  ['CONFORMANCE_PROFILE', { CONFORMANCE_PROFILE: 'lenient' }],
+  ['API_KEY', { APP_ID: 'abc123', REGION: 'us', API_KEY: 'key with spaces' }],
+  ['MAX_RPS', { MAX_RPS: 'fast' }],
 ];
 
 for (const [variable, env] of cases) {
-  test(`a bad ${variable} ends the run with exit code 2 and one line naming it, before any test`, async () => {
+  test(`a bad ${variable} (${Object.values(env).at(-1)}) ends the run with exit code 2 and one line naming it, before any test`, async () => {
     const run = await runSuite(['--project=conformance'], env);
 
     expect(run.code).toBe(2);
