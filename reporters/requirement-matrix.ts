@@ -4,12 +4,15 @@
 // did not finish; it warns on a SHOULD not met; it passes only when its tests ran and passed.
 import { effectiveLevel, isTestable, type Catalog, type Requirement } from '../openapi/catalog.ts';
 import type { Profile } from '../fixtures/config.ts';
+import { RUN_STOPPED_PREFIX } from '../fixtures/transport/run-state.ts';
 import type { RequirementResult, RequirementStatus, StatusCounts, TestRecord, TestStatus, Verdict } from './report-model.ts';
 
 export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['fail', 'error', 'warn', 'pass', 'skip', 'uncovered', 'not-testable'];
 const TEST_STATUSES: readonly TestStatus[] = ['passed', 'failed', 'timedOut', 'skipped', 'interrupted'];
 
-const unfinished = (test: TestRecord) => test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted';
+/** A test skipped because the run could send nothing more: not judged, unlike a test skipped by choice. */
+const stoppedByRun = (test: TestRecord) => test.status === 'skipped' && (test.skipReason?.startsWith(RUN_STOPPED_PREFIX) ?? false);
+const unfinished = (test: TestRecord) => test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted' || stoppedByRun(test);
 const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
 export function requirementResults(catalog: Catalog, profile: Profile, tests: readonly TestRecord[]): RequirementResult[] {
@@ -56,6 +59,7 @@ function whyUnfinished(test: TestRecord): string {
   const stoppedOn = unique(test.violations.map((note) => note.requirement));
   if (stoppedOn.length > 0) return `Not fully checked: "${test.title}" stopped on a violation of ${stoppedOn.join(', ')}.`;
   if (test.status === 'interrupted') return `Not fully checked: the run was interrupted during "${test.title}".`;
+  if (stoppedByRun(test)) return `"${test.title}" did not run. ${test.skipReason}`;
   const firstLine = test.errors[0]?.split('\n').find((line) => line.trim() !== '') ?? `the test ended ${test.status}`;
   return `The suite could not finish "${test.title}": ${firstLine.trim()}`;
 }

@@ -1,13 +1,32 @@
 // `npm run conformance [-- playwright options]` runs the suite and exits with its verdict:
 // 0 conformant, 1 non-conformant, 2 configuration or suite error, 3 inconclusive.
+// With CONFORMANCE_DRY_RUN=true (`npm run dry-run`) it lists what a run would send and sends nothing.
 // `npm run conformance -- merge DIR` merges the blob reports of sharded runs found in DIR into one
 // conformance report (the same as one unsharded run) and exits the same way.
 import { fileURLToPath } from 'node:url';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
+import { environment, loadConfig } from '../../fixtures/config.ts';
+import { defaultWorkers } from '../../fixtures/budget-plan.ts';
+import { describeDryRun } from '../../fixtures/dry-run.ts';
 
 const REPORTER = fileURLToPath(new URL('../conformance-reporter.ts', import.meta.url));
 
+/** The dry run's listing when CONFORMANCE_DRY_RUN=true; a bad configuration is left to the run to report, in its one line. */
+function dryRunListing(): string | undefined {
+  try {
+    const config = loadConfig(environment());
+    return config.dryRun ? describeDryRun(config, defaultWorkers()) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
+  const listing = argv[0] === 'merge' ? undefined : dryRunListing();
+  if (listing !== undefined) {
+    process.stdout.write(`${listing}\n`);
+    return EXIT.conformant;
+  }
   if (argv[0] === 'merge') {
     const dir = argv[1];
     if (dir === undefined || argv.length > 2) {

@@ -5,6 +5,7 @@ import { loadCatalog } from '../../../openapi/catalog.ts';
 import { buildReport } from '../../../reporters/build-report.ts';
 import type { TestRecord } from '../../../reporters/report-model.ts';
 import { metadata, testRecord } from './report-records.ts';
+import { RUN_STOPPED_PREFIX } from '../../../fixtures/transport/run-state.ts';
 
 const catalog = loadCatalog();
 const report = (tests: TestRecord[], extra: { runnerErrors?: string[]; runnerStatus?: string; profile?: 'spec' | 'strict' } = {}) =>
@@ -65,6 +66,13 @@ test('a test that broke without a violation leaves its requirement in error and 
   expect(built.requirements.find((result) => result.id === 'CALLS-GET-NOT-FOUND')).toMatchObject({ status: 'error', reason: expect.stringContaining('socket hang up') });
   expect(built.verdict).toBe('INCONCLUSIVE');
   expect(built.exitCode).toBe(3);
+});
+
+test('a test skipped because the run could send nothing more is not judged: its requirement is in error and the run INCONCLUSIVE', () => {
+  const reason = `${RUN_STOPPED_PREFIX}REQUEST_BUDGET (400 requests) is spent.`;
+  const built = report([testRecord({ requirements: ['CALLS-GET-NOT-FOUND'] }), testRecord({ requirements: ['CALLS-GET-OK'], status: 'skipped', skipReason: reason })]);
+  expect(built.requirements.find((result) => result.id === 'CALLS-GET-OK')).toMatchObject({ status: 'error', reason: expect.stringContaining(reason) });
+  expect(built.verdict).toBe('INCONCLUSIVE');
 });
 
 test('an error outside the tests, an interrupted run, or a run with nothing run is INCONCLUSIVE', () => {

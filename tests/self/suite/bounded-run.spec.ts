@@ -1,0 +1,100 @@
+// A run against someone's deployment is bounded before it starts and while it runs: REQUEST_BUDGET
+// scales the property runs to fit and says so, no request past it is ever sent, MAX_RPS holds in
+// every second, and a dry run sends nothing at all. Each is watched at a real reference on loopback,
+// which counts what actually arrived.
+import { test, expect } from '@playwright/test';
+import { createServer } from '../../../reference/server.ts';
+import { loadConfig } from '../../../fixtures/config.ts';
+import { defaultWorkers, planBudget } from '../../../fixtures/budget-plan.ts';
+import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
+import { CLI, freshDir, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
+
+test.setTimeout(SUITE_RUN_TIMEOUT_MS);
+
+/** A reference that notes when each request arrived. */
+async function countingReference() {
+  const reference = createServer({ seed: 5, calls: 600 });
+  const arrivals: number[] = [];
+  reference.server.on('request', () => arrivals.push(performance.now()));
+  const base = await reference.listen(0);
+  return { base, arrivals, close: () => reference.close() };
+}
+
+/** The most requests that arrived within any one second. */
+function busiestSecond(arrivals: readonly number[]): number {
+  let most = 0;
+  for (let first = 0, last = 0; last < arrivals.length; last += 1) {
+    while (arrivals[last]! - arrivals[first]! >= 1000) first += 1;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
+
+test('REQUEST_BUDGET and MAX_RPS bound a whole run: runs scaled to fit and said so, never past the budget or the rate, and still a verdict', async () => {
+  const target = await countingReference();
+  try {
+    const env = { ...referenceTargetEnv(target.base), REQUEST_BUDGET: '700', MAX_RPS: '90' };
+    const plan = planBudget(loadConfig(env), defaultWorkers());
+    const reports = freshDir('report-bounded');
+    const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...env, REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+
+    expect(run.code, run.stdout.slice(-3000)).toBe(0);
+    expect(run.stderr).toContain(`REQUEST_BUDGET 700: property runs scaled from 20 to ${plan.runs} to fit`);
+    const results = readReports(reports).results;
+    expect(results.verdict).toBe('CONFORMANT');
+    expect(results.run.runs).toBe(plan.runs);
+    // What arrived is what the report counts, plus the preflight; all of it within the budget.
+    expect(target.arrivals.length).toBe(results.summary.requests + 1);
+    expect(target.arrivals.length).toBeLessThanOrEqual(700);
+    // The estimate the budget is planned by is an upper bound of each operation, as it claims.
+    for (const operation of results.operations) expect(operation.requests, operation.operation).toBeLessThanOrEqual(plan.estimate.perOperation[operation.operation as keyof typeof plan.estimate.perOperation]);
+    // Starts are spaced at 1/90 s; one arrival more at a window's edge is timing, not a breach.
+    expect(busiestSecond(target.arrivals)).toBeLessThanOrEqual(91);
+  } finally {
+    await target.close();
+  }
+});
+
+test('a run that would pass its budget stops sending at the budget, and is INCONCLUSIVE rather than judged on part of it', async () => {
+  const target = await countingReference();
+  try {
+    const env = { ...referenceTargetEnv(target.base), REQUEST_BUDGET: '400', ALLOW_WRITES: 'false' };
+    const reports = freshDir('report-budget-spent');
+    // Every test three times: more than the runs were scaled for.
+    const run = await runScript(CLI.conformance, ['--repeat-each=3', `--output=${freshDir('artefacts')}`], { ...env, REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+
+    expect(run.code, run.stdout.slice(-3000)).toBe(3);
+    const results = readReports(reports).results;
+    expect(results.verdict).toBe('INCONCLUSIVE');
+    expect(results.summary.mustFailed).toEqual([]);
+    expect(results.verdictReason).toMatch(/REQUEST_BUDGET \(400 requests\) is spent/);
+    expect(target.arrivals.length).toBeLessThanOrEqual(400);
+    expect(target.arrivals.length).toBeGreaterThan(350);
+    // The tests after it are skipped, unsent, with the reason, instead of each failing on it.
+    expect(results.summary.tests.skipped).toBeGreaterThan(0);
+    expect(JSON.stringify(results.requirements)).toContain('Not run: REQUEST_BUDGET (400 requests) is spent.');
+  } finally {
+    await target.close();
+  }
+});
+
+test('a dry run lists the operations, how many requests and which writes, and sends nothing', async () => {
+  const target = await countingReference();
+  try {
+    const env = { ...referenceTargetEnv(target.base), REQUEST_BUDGET: '500' };
+    for (const entry of [{ script: CLI.conformance, env: { ...env, CONFORMANCE_DRY_RUN: 'true' } }]) {
+      const run = await runScript(entry.script, [], entry.env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^Dry run: nothing was sent\. A run would send about \d+ requests to http:\/\/127\.0\.0\.1:\d+\/v3/);
+      expect(run.stdout).toMatch(/\d+ runs per property \(scaled from 20 to fit REQUEST_BUDGET\)/);
+      for (const line of [/\d+ {2}GET .*\/v3\/calls {2}\(listCalls\)/, /\d+ {2}GET .*\/v3\/calls\/\{sessionId\} {2}\(getCall\)/, /\d+ {2}DELETE .*\/groups\/\{guid\}\/conversation\/read/]) expect(run.stdout).toMatch(line);
+      expect(run.stdout).toContain('/groups/group-0001/conversation/read only (GROUP_GUID group-0001');
+    }
+    const playwright = await runScript('node_modules/@playwright/test/cli.js', ['test', '--project=conformance'], { ...env, CONFORMANCE_DRY_RUN: 'true' });
+    expect(playwright.code).toBe(0);
+    expect(playwright.stdout).toMatch(/^Dry run: nothing was sent/);
+    expect(target.arrivals).toEqual([]);
+  } finally {
+    await target.close();
+  }
+});
