@@ -1,7 +1,7 @@
 // The configuration module: defaults for the embedded reference, the two ways to name a remote
 // target, and one clear error naming the variable for each bad value (never echoing a key).
 import { test, expect } from '@playwright/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, environment, loadConfig, redactedConfig } from '../../../fixtures/config.ts';
@@ -129,3 +129,16 @@ for (const [variable, value] of [['CONFORMANCE_PROFILE', 'lenient'], ['CONFORMAN
     expect(errorFor({ [variable]: value }).message).toMatch(new RegExp(`^${variable} must be `));
   });
 }
+
+test('.env.example documents every variable the configuration reads, and the README table names each', () => {
+  const root = new URL('../../../', import.meta.url);
+  const source = readFileSync(new URL('fixtures/config.ts', root), 'utf8');
+  const read = new Set([...source.matchAll(/read\('([A-Z_]+)'\)|env\.([A-Z_]{4,})/g)].map((match) => match[1] ?? match[2]!));
+  expect(read.size).toBeGreaterThan(20);
+  const example = readFileSync(new URL('.env.example', root), 'utf8');
+  const readme = readFileSync(new URL('README.md', root), 'utf8');
+  for (const variable of read) {
+    expect(example, variable).toMatch(new RegExp(`^# ${variable}=`, 'm'));
+    expect(readme, variable).toContain(`\`${variable}\``);
+  }
+});
