@@ -31,13 +31,14 @@ test('the replay line of a property failure reproduces it: same seed, same path,
     },
   });
   try {
-    const messageOf = (stdout: string) => JSON.stringify(specsOf(JSON.parse(stdout)).map((spec) => spec.tests[0]!.results.map((result) => (result as { errors?: unknown }).errors)));
+    const messageOf = (stdout: string) => specsOf(JSON.parse(stdout)).flatMap((spec) => spec.tests[0]!.results.flatMap((result) => ((result as { errors?: Array<{ message?: string }> }).errors ?? []).map((error) => error.message ?? ''))).join('\n');
     const first = await runSuite(['--project=conformance', '--reporter=json', '--grep', 'CALLS-LIST-FILTER-MODE '], { ...target.env, CONFORMANCE_SEED: '77' }, 120_000);
     expect(first.code, first.stderr).toBe(1);
     const message = messageOf(first.stdout);
     const replay = /Replay with: CONFORMANCE_SEED=(\d+) CONFORMANCE_PATH=([\d:]+) /.exec(message);
-    const counterexample = /Counterexample: ([^\\]+)/.exec(message);
+    const counterexample = /Counterexample: (.+)/.exec(message);
     expect(replay, message.slice(0, 2000)).not.toBeNull();
+    expect(counterexample, message.slice(0, 2000)).not.toBeNull();
 
     const again = await runSuite(['--project=conformance', '--reporter=json', '--grep', 'CALLS-LIST-FILTER-MODE '], { ...target.env, CONFORMANCE_SEED: replay![1]!, CONFORMANCE_PATH: replay![2]! }, 120_000);
     expect(again.code, again.stderr).toBe(1);

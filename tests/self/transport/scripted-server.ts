@@ -8,6 +8,8 @@ export interface Received {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  /** Names and values as sent, names in their letter case. */
+  rawHeaders: string[];
   /** performance.now() when the request arrived. */
   at: number;
 }
@@ -30,7 +32,7 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
   let written = 0;
   const server = createServer((request, response) => {
     const n = received.length;
-    received.push({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, at: performance.now() });
+    received.push({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, rawHeaders: request.rawHeaders, at: performance.now() });
     const write = response.write.bind(response) as (chunk: unknown, ...rest: unknown[]) => boolean;
     response.write = ((chunk: unknown, ...rest: unknown[]) => {
       if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) written += Buffer.byteLength(chunk as string);

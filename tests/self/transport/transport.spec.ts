@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { loadConfig, type SuiteConfig } from '../../../fixtures/config.ts';
 import { startGateway, type Gateway } from '../../../fixtures/transport/gateway.ts';
 import { secretPlaceholders, Transport, type TransportRequest } from '../../../fixtures/transport/transport.ts';
-import { AnswerTooLarge, RequestBudgetExhausted, TargetUnavailable, WriteRefused } from '../../../fixtures/transport/errors.ts';
+import { AnswerTooLarge, RateLimitedBeyondBound, RequestBudgetExhausted, TargetUnavailable, WriteRefused } from '../../../fixtures/transport/errors.ts';
 import { Pacer } from '../../../fixtures/transport/rate-limit.ts';
 import { derivedToken } from '../../../fixtures/transport/secret-tokens.ts';
 import { json, startScriptedServer, stream, type Script, type ScriptedServer } from './scripted-server.ts';
@@ -54,6 +54,8 @@ test('the target receives the key and its near misses from the gateway; the suit
     await target.get('/calls', { APIKEY: derivedToken('$API_KEY', [{ kind: 'cut', length: 8 }, { kind: 'append', text: '|x' }]) });
     await target.get('/calls', { apikey: 'plainly-invalid' });
     expect(target.server.received.map((received) => received.headers.apikey)).toEqual([KEY, `${KEY.slice(0, 8)}|x`, 'plainly-invalid']);
+    // Names keep their letter case on the way: a target's handling of APIKEY is under test.
+    expect(target.server.received.map((received) => received.rawHeaders.find((name) => name.toLowerCase() === 'apikey'))).toEqual(['apikey', 'APIKEY', 'apikey']);
   } finally {
     await target.close();
   }
@@ -229,6 +231,22 @@ test('X-Rate-Limit-Remaining: 0 holds the next request until X-Rate-Limit-Reset,
     expect(target.server.received).toHaveLength(2);
     const secondArrival = Date.now() - (performance.now() - target.server.received[1]!.at);
     expect(secondArrival).toBeGreaterThanOrEqual(resetAtMs - 20);
+  } finally {
+    await target.close();
+  }
+});
+
+test('a 429 waits as Retry-After asks and asks again; one asking longer than the bound gives up at once, unsent again', async ({ request }) => {
+  const target = await rig(request, (request, response, n) => {
+    if (request.url?.includes('hour')) return json(response, 429, { error: { code: 'ERR_TOO_MANY_REQUESTS' } }, { 'retry-after': '3600' });
+    if (n < 2) return json(response, 429, { error: { code: 'ERR_TOO_MANY_REQUESTS' } }, { 'retry-after': '2' });
+    ok(request, response, n);
+  });
+  try {
+    expect(await target.get('/calls')).toMatchObject({ status: 200, attempts: 3 });
+    expect(target.waits).toEqual([2000, 2000]);
+    await expect(target.get('/calls?hour')).rejects.toThrow(RateLimitedBeyondBound);
+    expect(target.server.received).toHaveLength(4);
   } finally {
     await target.close();
   }
