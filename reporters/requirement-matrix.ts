@@ -59,7 +59,7 @@ function whyUnfinished(test: TestRecord): string {
   const stoppedOn = unique(test.violations.map((note) => note.requirement));
   if (stoppedOn.length > 0) return `Not fully checked: "${test.title}" stopped on a violation of ${stoppedOn.join(', ')}.`;
   if (test.status === 'interrupted') return `Not fully checked: the run was interrupted during "${test.title}".`;
-  if (stoppedByRun(test)) return `"${test.title}" did not run. ${test.skipReason}`;
+  if (stoppedByRun(test)) return `"${test.title}" did not run: ${test.skipReason!.slice(RUN_STOPPED_PREFIX.length)}`;
   const firstLine = test.errors[0]?.split('\n').find((line) => line.trim() !== '') ?? `the test ended ${test.status}`;
   return `The suite could not finish "${test.title}": ${firstLine.trim()}`;
 }

@@ -72,7 +72,7 @@ test('a run that would pass its budget stops sending at the budget, and is INCON
     expect(target.arrivals.length).toBeGreaterThan(350);
     // The tests after it are skipped, unsent, with the reason, instead of each failing on it.
     expect(results.summary.tests.skipped).toBeGreaterThan(0);
-    expect(JSON.stringify(results.requirements)).toContain('Not run: REQUEST_BUDGET (400 requests) is spent.');
+    expect(JSON.stringify(results.requirements)).toContain('did not run: REQUEST_BUDGET (400 requests) is spent.');
   } finally {
     await target.close();
   }
