@@ -1,6 +1,7 @@
 // `npm run bench [-- --runs N] [--skip-detection] [--write-readme]`: the benchmark. It measures,
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
-// floor (the same number of requests from autocannon plus a trivial Playwright run); the same run
+// floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
+// suite's shape (its tests and requests through the request context, checking nothing); the same run
 // against 1,000 and 200,000 calls; detection per fault (the kill matrix); and the reference against
 // Stoplight Prism's mock of the same OpenAPI document. It writes bench-results/bench.json and
 // bench-results/bench.md, and with --write-readme puts the table into the README.
@@ -11,7 +12,7 @@ import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import type { MatrixRow } from '../self/faults/kill-matrix.ts';
 import { freeLoopbackPort } from '../self/runner/run-suite.ts';
 import { readOperations, sendFor, timeAmount, type LoadResult } from './load.ts';
-import { PROJECT_ROOT, startPrism, startReference, timeKillMatrix, timeSuiteRun, timeTrivialPlaywrightRun, type SuiteRun } from './processes.ts';
+import { PROJECT_ROOT, startPrism, startReference, timeKillMatrix, timeShapedPlaywrightRun, timeSuiteRun, timeTrivialPlaywrightRun, type SuiteRun } from './processes.ts';
 import { renderMarkdown, writeReadmeSection, type BenchResults } from './render.ts';
 import { median, percentile, ratio } from './stats.ts';
 
@@ -111,6 +112,16 @@ async function main(): Promise<void> {
   const loadMs = median(floorLoads.map((load) => load.ms));
   const floorMs = trivialMs + referenceStartMs + loadMs;
 
+  // The suite's shape: its tests and requests through the request context, checking nothing.
+  const shapeReference = await startReference(SMALL);
+  let shapeMs: number;
+  try {
+    shapeMs = median(await repeat(options.runs, `the suite's shape (${verdict.tests} tests, ${verdict.requests} requests) through the request context`, () => timeShapedPlaywrightRun(shapeReference.base, Math.round(verdict.tests), Math.round(verdict.requests))));
+  } finally {
+    await shapeReference.stop();
+  }
+  const shapeTotalMs = shapeMs + referenceStartMs;
+
   // The reference against Prism, operation by operation, in the same run.
   log('the reference and the Prism mock, side by side');
   const reference = await startReference(SMALL);
@@ -147,6 +158,7 @@ async function main(): Promise<void> {
     runs: options.runs,
     verdict: { ...verdict, requestsPerSecond: verdict.requests / (verdict.testsMs / 1000), referenceStartMs, runnerStartMs: verdict.toBeginMs - referenceStartMs },
     floor: { trivialPlaywrightMs: trivialMs, referenceStartMs, autocannonMs: loadMs, totalMs: floorMs, ratio: ratio(verdict.totalMs, floorMs) },
+    shape: { playwrightMs: shapeMs, totalMs: shapeTotalMs, ratio: ratio(verdict.totalMs, shapeTotalMs), floorRatio: ratio(shapeTotalMs, floorMs) },
     scale: {
       smallCalls: SMALL,
       largeCalls: LARGE,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConformanceReport } from '../../reporters/report-model.ts';
+import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import { referenceTargetEnv } from '../self/runner/run-suite.ts';
 import type { RunTiming } from './timing-reporter.ts';
 
@@ -95,8 +96,21 @@ export async function timeSuiteRun(calls: number, target?: string): Promise<Suit
 export async function timeTrivialPlaywrightRun(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
   try {
-    const exit = await run([PLAYWRIGHT_CLI, 'test', '-c', FLOOR_CONFIG, `--output=${dir}`], {});
+    const exit = await run([PLAYWRIGHT_CLI, 'test', '-c', FLOOR_CONFIG, `--output=${dir}`, 'trivial.spec.ts'], {});
     if (exit.code !== 0) throw new Error(`the trivial Playwright run exited ${exit.code}:\n${exit.output.slice(-2000)}`);
+    return exit.ms;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The suite's shape through Playwright's request context, checking nothing, against a running reference at `base`. */
+export async function timeShapedPlaywrightRun(base: string, tests: number, requests: number): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-shape-'));
+  try {
+    const env = { BENCH_BASE: base, BENCH_TESTS: String(tests), BENCH_REQUESTS: String(requests), BENCH_API_KEY: DEMO_KEYS.fullAccess };
+    const exit = await run([PLAYWRIGHT_CLI, 'test', '-c', FLOOR_CONFIG, `--output=${dir}`, 'shape.spec.ts'], env);
+    if (exit.code !== 0) throw new Error(`the run of the suite's shape exited ${exit.code}:\n${exit.output.slice(-2000)}`);
     return exit.ms;
   } finally {
     rmSync(dir, { recursive: true, force: true });

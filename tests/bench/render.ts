@@ -25,6 +25,8 @@ export interface BenchResults {
   runs: number;
   verdict: PhaseTimes & { requestsPerSecond: number; referenceStartMs: number; runnerStartMs: number };
   floor: { trivialPlaywrightMs: number; referenceStartMs: number; autocannonMs: number; totalMs: number; ratio: number };
+  /** The suite's tests and requests through the request context, checking nothing, plus the reference's start-up. */
+  shape: { playwrightMs: number; totalMs: number; ratio: number; floorRatio: number };
   scale: {
     smallCalls: number;
     largeCalls: number;
@@ -96,6 +98,8 @@ export function renderMarkdown(results: BenchResults): string {
     `${count(verdict.requests)} requests, ${count(verdict.requestsPerSecond)} per second over the tests' time.`,
     '',
     `**Floor**: ${seconds(floor.totalMs)}: a trivial Playwright run ${seconds(floor.trivialPlaywrightMs)}, the reference's start-up ${seconds(floor.referenceStartMs)}, and the same ${count(verdict.requests)} requests from autocannon ${seconds(floor.autocannonMs)} (at the rate it reaches with the read operations mixed, over 4 connections). The suite takes ${times(floor.ratio)} the floor.`,
+    '',
+    `**The suite's shape through Playwright's request context**: ${seconds(results.shape.totalMs)}: ${verdict.tests} tests sending the same ${count(verdict.requests)} requests through the request context and checking nothing (${seconds(results.shape.playwrightMs)}), plus the reference's start-up. That alone is ${times(results.shape.floorRatio)} the floor${results.shape.floorRatio > 2 ? ', so no suite of this shape run through the request context can be within 2x of it' : ''}; the suite takes ${times(results.shape.ratio)} its shape, the rest being its checks, fixtures and properties.`,
     '',
     '**Scale** (the same default run; the targets judge the suite against references already running, since building the larger data set is the reference\'s cost, not the suite\'s):',
     '',

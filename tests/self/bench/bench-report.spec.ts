@@ -16,6 +16,7 @@ const results = (overrides: { suiteMs?: number; largeMs?: number; prismRps?: num
     runs: 3,
     verdict: { ...phases(suiteMs, 950), requestsPerSecond: 160, referenceStartMs: 300, runnerStartMs: 1200 },
     floor: { trivialPlaywrightMs: 1200, referenceStartMs: 300, autocannonMs: 500, totalMs: 2000, ratio: suiteMs / 2000 },
+    shape: { playwrightMs: 4700, totalMs: 5000, ratio: suiteMs / 5000, floorRatio: 2.5 },
     scale: {
       smallCalls: 1000,
       largeCalls: 200000,
@@ -45,6 +46,13 @@ test('each target is met or missed by the numbers measured', () => {
   const missed = targetsOf(results({ suiteMs: 10_500, largeMs: 14_000, prismRps: 25_000 }));
   expect(missed.map((target) => target.met)).toEqual([false, false, false, true, false]);
   expect(renderMarkdown(results({ suiteMs: 10_500 }))).toContain('| A default verdict in under 10 s | 10.5 s | **missed** |');
+});
+
+test('the suite\'s shape is reported beside the floor, with both ratios', () => {
+  const text = renderMarkdown(results({ suiteMs: 8000 }));
+  expect(text).toContain("**The suite's shape through Playwright's request context**: 5.0 s: 110 tests sending the same 950 requests");
+  expect(text).toContain('That alone is 2.50x the floor');
+  expect(text).toContain('the suite takes 1.60x its shape');
 });
 
 test('the README section between the markers is replaced, and nothing else', () => {
