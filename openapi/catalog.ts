@@ -28,6 +28,16 @@ export interface Requirement {
   stance?: string;
   /** The deployed API's convention, which the strict profile holds targets to. */
   strict?: { level: Exclude<Level, 'MAY' | 'INFO'>; text: string };
+  /** The subjects whose reading the target follows decides how this requirement is judged. */
+  readings?: string[];
+}
+
+/** Something the suite learns of a target before judging it: the candidates the words allow, and how it decides. */
+export interface ReadingDeclaration {
+  subject: string;
+  question: string;
+  judged: string;
+  candidates: Array<{ id: string; text: string }>;
 }
 
 export interface Catalog {
@@ -35,6 +45,7 @@ export interface Catalog {
   sections: Readonly<Record<string, string>>;
   requirements: readonly Requirement[];
   byId: ReadonlyMap<string, Requirement>;
+  readings: readonly ReadingDeclaration[];
 }
 
 const loaded = new Map<string, Catalog>();
@@ -57,16 +68,22 @@ function readCatalog(path: string): Catalog {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
     throw new Error(`${path} does not match its schema: ${problems.join('; ')}`);
   }
-  const { specification, requirements } = raw as {
+  const { specification, requirements, readings = [] } = raw as {
     specification: { title: string; sections: Record<string, string> };
     requirements: Requirement[];
+    readings?: ReadingDeclaration[];
   };
   const byId = new Map<string, Requirement>();
   for (const requirement of requirements) {
     if (byId.has(requirement.id)) throw new Error(`${path}: requirement id ${requirement.id} is declared twice`);
     byId.set(requirement.id, Object.freeze(requirement));
   }
-  return Object.freeze({ title: specification.title, sections: specification.sections, requirements, byId });
+  const subjects = new Set(readings.map((reading) => reading.subject));
+  for (const requirement of requirements) {
+    const unknown = (requirement.readings ?? []).filter((subject) => !subjects.has(subject));
+    if (unknown.length > 0) throw new Error(`${path}: requirement ${requirement.id} names undeclared readings ${unknown.join(', ')}`);
+  }
+  return Object.freeze({ title: specification.title, sections: specification.sections, requirements, byId, readings });
 }
 
 export const isTestable = (requirement: Requirement): boolean => requirement.testable !== false;

@@ -2,7 +2,7 @@
 // that the key is the only thing that can be wrong with the request.
 import type { CallsApi, RequestOptions } from '../../fixtures/api.ts';
 import type { Exchange } from '../../fixtures/exchange.ts';
-import type { TargetSample } from '../../fixtures/target-sample.ts';
+import type { TargetSample } from '../../fixtures/learning/target-sample.ts';
 
 export interface ReadOperation {
   operation: 'listCalls' | 'getCall';

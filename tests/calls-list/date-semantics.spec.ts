@@ -4,6 +4,6 @@ test('CALLS-LIST-DATE-FILTER-SEMANTICS reports whether startedAt and endedAt mat
   sampledCalls(targetSample);
   for (const detection of [dates.startedAt, dates.endedAt]) {
     const meaning = detection.survivors.length === 0 ? 'consistent with none of exact, at-or-after, after, at-or-before, before' : `consistent with ${detection.survivors.join(' or ')}`;
-    verdict.observe('CALLS-LIST-DATE-FILTER-SEMANTICS', `${detection.field}: ${meaning} (${detection.probes} probes)`);
+    verdict.observe('CALLS-LIST-DATE-FILTER-SEMANTICS', `${detection.field}: ${meaning} (${detection.evidence})`);
   }
 });

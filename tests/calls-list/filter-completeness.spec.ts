@@ -2,7 +2,6 @@
 // filtered by its own fields. The answer is read page by page, up to a fixed number of pages; when
 // it is larger than that, every other filter the call matches is added, so the example still says
 // something on a target with much data.
-import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn, type SeenCall } from '../../fixtures/checks/calls-in.ts';
 import { describeFilters, filterQuery, type Filters } from '../../fixtures/checks/filters.ts';
@@ -11,31 +10,31 @@ import { shown } from '../../fixtures/checks/violation.ts';
 import { filtersFromCall, filtersOfCall, usableFilters } from '../../fixtures/arbitraries/call-filters.ts';
 import type { CallsApi } from '../../fixtures/api.ts';
 import type { Exchange } from '../../fixtures/exchange.ts';
+import { pageQuery, type PagingSupport } from '../../fixtures/learning/paging.ts';
 
 const MAX_PAGES = 5;
 
 /** Reads the answer to `filters` until the call is found, the answer ends, or MAX_PAGES are read. */
-async function search(api: CallsApi, seen: SeenCall, filters: Filters, pagesHonoured: boolean) {
+async function search(api: CallsApi, seen: SeenCall, filters: Filters, paging: PagingSupport) {
   const query = filterQuery(filters);
   let exchange: Exchange = await api.listCalls(query);
   let found = callsIn(exchange).some(({ call }) => call.sessionId === seen.call.sessionId);
   let scanned = pageOf(exchange)?.items.length ?? 0;
   const total = () => pageOf(exchange)?.pagination.total ?? 0;
-  for (let page = 2; !found && pagesHonoured && page <= MAX_PAGES && scanned < total(); page += 1) {
-    exchange = await api.listCalls({ ...query, page });
+  for (let page = 2; !found && paging.page && page <= MAX_PAGES && scanned < total(); page += 1) {
+    exchange = await api.listCalls({ ...query, ...pageQuery(paging, page) });
     found = callsIn(exchange).some(({ call }) => call.sessionId === seen.call.sessionId);
     scanned += pageOf(exchange)?.items.length ?? 0;
   }
   return { found, exchange, scanned, complete: scanned >= total(), total: total(), filters };
 }
 
-test('CALLS-LIST-FILTER-COMPLETENESS for any call and any filters built from its own fields, the call is found again', requirement('CALLS-LIST-FILTER-COMPLETENESS'), async ({ api, verdict, property, targetSample, dates, paging }) => {
+test('CALLS-LIST-FILTER-COMPLETENESS for any call and any filters built from its own fields, the call is found again', requirement('CALLS-LIST-FILTER-COMPLETENESS'), async ({ api, verdict, property, targetSample, readings, paging }) => {
   const calls = sampledCalls(targetSample);
-  const judgement = judgementOf(dates);
 
-  await property(filtersFromCall(calls, judgement, 1), async ({ seen, filters }) => {
-    let result = await search(api, seen, filters, paging.honoured);
-    if (!result.found && !result.complete) result = await search(api, seen, filtersOfCall(seen, usableFilters(judgement), judgement), paging.honoured);
+  await property(filtersFromCall(calls, readings, 1), async ({ seen, filters }) => {
+    let result = await search(api, seen, filters, paging);
+    if (!result.found && !result.complete) result = await search(api, seen, filtersOfCall(seen, usableFilters(readings), readings), paging);
     // Not found in part of a larger answer proves nothing either way.
     if (result.found || !result.complete) return;
     verdict.record([{

@@ -1,10 +1,10 @@
 // One property per filter: for any value of it, every call returned matches it. For the
 // enumerated filters, also: the totals of all values add up to the unfiltered total.
 import fc from 'fast-check';
-import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
-import { FILTER_NAMES, FILTER_REQUIREMENTS, filterNarrowing, valueTotalsPartition, type Filters } from '../../fixtures/checks/filters.ts';
+import { FILTER_NAMES, FILTER_REQUIREMENTS, filterNarrowing, valueTotalsPartition, type FilterName, type Filters } from '../../fixtures/checks/filters.ts';
+import { noCandidateFits, type ReadingSubject } from '../../fixtures/learning/detection.ts';
 import { pageOf } from '../../fixtures/checks/pagination.ts';
 import { succeeds } from '../../fixtures/checks/errors.ts';
 import { ENUMS, filterValue } from '../../fixtures/arbitraries/call-filters.ts';
@@ -14,33 +14,29 @@ const SENTENCES: Record<(typeof FILTER_NAMES)[number], string> = {
   mode: 'for any mode, every returned call has that mode',
   status: 'for any status, every returned call has that status',
   receiverType: 'for any receiverType, every returned call has that receiver type',
-  participantsCount: 'for any participantsCount, every returned call has exactly that many participant entries',
-  startedAt: 'for any startedAt, every returned call is consistent with one meaning of the filter (exact or a bound)',
-  endedAt: 'for any endedAt, every returned call is consistent with one meaning of the filter (exact or a bound)',
+  participantsCount: 'for any participantsCount, every returned call has exactly that many participants, counted as the target counts totalParticipants',
+  startedAt: 'for any startedAt, every returned call is consistent with the meaning of the filter the target follows (exact or a bound)',
+  endedAt: 'for any endedAt, every returned call is consistent with the meaning of the filter the target follows (exact or a bound)',
   hasRecording: 'for any hasRecording, every returned call has that hasRecording',
-  uid: 'for any uid seen in the data, every returned call is one in which that uid took part',
+  uid: 'for any uid seen in the data, every returned call is one in which that uid took part, under the reading of "took part" the target follows',
 };
+
+/** The detections that probe what a filter means, by the filter they are about. */
+const PROBED: Partial<Record<ReadingSubject, FilterName>> = { 'started-at-filter': 'startedAt', 'ended-at-filter': 'endedAt', 'took-part': 'uid' };
 
 for (const name of FILTER_NAMES) {
   const id = FILTER_REQUIREMENTS[name];
-  test(`${id} ${SENTENCES[name]}`, requirement(id), async ({ api, verdict, property, targetSample, dates }) => {
+  test(`${id} ${SENTENCES[name]}`, requirement(id), async ({ api, verdict, property, targetSample, readings, learned }) => {
     sampledCalls(targetSample);
-    if (name === 'startedAt' || name === 'endedAt') {
-      const detection = dates[name];
-      // No meaning fits the target's answers: the filter does not select by date at all.
-      if (detection.survivors.length === 0) {
-        verdict.enforce(detection.ruledOut.map(({ semantics, reason, exchange }) => ({
-          check: 'date_filter_semantics', requirement: id, title: `${name} is not ${semantics}: ${reason}`,
-          expected: `a ${name} consistent with ${semantics}`, received: reason, exchange,
-        })));
-      }
-    }
-    const judgement = judgementOf(dates);
+    // Where the suite probed what the filter means (the date filters, who took part for uid), a
+    // target consistent with no reading of it fails here, with the answers that ruled each out.
+    const probed = learned.detections.find((detection) => PROBED[detection.subject] === name);
+    if (probed) verdict.enforce(noCandidateFits(probed, id, `the ${name} filter`));
 
     await property(filterValue(name, targetSample) as fc.Arbitrary<Filters[typeof name]>, async (value) => {
       const filters: Filters = { [name]: value };
       const exchange = await api.listCalls({ [name]: value as string | number | boolean });
-      verdict.enforce([...succeeds(exchange, id, `GET /calls?${name}=${String(value)}`, 200), ...filterNarrowing(exchange, callsIn(exchange), filters, judgement)]);
+      verdict.enforce([...succeeds(exchange, id, `GET /calls?${name}=${String(value)}`, 200), ...filterNarrowing(exchange, callsIn(exchange), filters, readings)]);
     });
   });
 }

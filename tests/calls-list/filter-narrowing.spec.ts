@@ -1,5 +1,4 @@
 // Filters combine with AND (specification 4.1 rule 1).
-import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
 import { describeFilters, filterNarrowing, filterQuery, givenFilters, type Filters } from '../../fixtures/checks/filters.ts';
@@ -9,13 +8,12 @@ import { shown, type Violation } from '../../fixtures/checks/violation.ts';
 import { filterCombination } from '../../fixtures/arbitraries/call-filters.ts';
 import type { Exchange } from '../../fixtures/exchange.ts';
 
-test('CALLS-LIST-AND-NARROWING for any combination of filters, every returned call matches all of them', requirement('CALLS-LIST-AND-NARROWING'), async ({ api, verdict, property, targetSample, dates }) => {
+test('CALLS-LIST-AND-NARROWING for any combination of filters, every returned call matches all of them', requirement('CALLS-LIST-AND-NARROWING'), async ({ api, verdict, property, targetSample, readings }) => {
   sampledCalls(targetSample);
-  const judgement = judgementOf(dates);
 
-  await property(filterCombination(targetSample, judgement), async (filters) => {
+  await property(filterCombination(targetSample, readings), async (filters) => {
     const exchange = await api.listCalls(filterQuery(filters));
-    verdict.enforce([...succeeds(exchange, 'CALLS-LIST-AND-NARROWING', `GET /calls?${describeFilters(filters)}`, 200), ...filterNarrowing(exchange, callsIn(exchange), filters, judgement)]);
+    verdict.enforce([...succeeds(exchange, 'CALLS-LIST-AND-NARROWING', `GET /calls?${describeFilters(filters)}`, 200), ...filterNarrowing(exchange, callsIn(exchange), filters, readings)]);
   });
 });
 
@@ -45,10 +43,10 @@ function subsetOfEach(combination: Exchange, filters: Filters, single: Exchange,
   return violations;
 }
 
-test('CALLS-LIST-AND-NARROWING for any combination of filters, the result is a subset of each filter alone and its total no larger', requirement('CALLS-LIST-AND-NARROWING'), async ({ api, verdict, property, targetSample, dates }) => {
+test('CALLS-LIST-AND-NARROWING for any combination of filters, the result is a subset of each filter alone and its total no larger', requirement('CALLS-LIST-AND-NARROWING'), async ({ api, verdict, property, targetSample, readings }) => {
   sampledCalls(targetSample);
 
-  await property(filterCombination(targetSample, judgementOf(dates)), async (filters) => {
+  await property(filterCombination(targetSample, readings), async (filters) => {
     const combination = await api.listCalls(filterQuery(filters));
     for (const name of givenFilters(filters)) {
       const single = await api.listCalls({ [name]: filters[name]! });

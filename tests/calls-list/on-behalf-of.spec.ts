@@ -1,18 +1,16 @@
 import fc from 'fast-check';
-import { judgementOf } from '../../fixtures/date-semantics.ts';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
 import { filterQuery, onBehalfOfScope } from '../../fixtures/checks/filters.ts';
 import { succeeds } from '../../fixtures/checks/errors.ts';
 import { filterCombination } from '../../fixtures/arbitraries/call-filters.ts';
 
-test('CALLS-LIST-ON-BEHALF-OF for any user seen in the data, with or without filters, every call listed on their behalf is one they took part in', requirement('CALLS-LIST-ON-BEHALF-OF'), async ({ api, verdict, property, targetSample, dates }) => {
+test('CALLS-LIST-ON-BEHALF-OF for any user seen in the data, with or without filters, every call listed on their behalf is one they took part in', requirement('CALLS-LIST-ON-BEHALF-OF'), async ({ api, verdict, property, targetSample, readings }) => {
   sampledCalls(targetSample);
   test.skip(targetSample.values.uids.length === 0, 'No participant uid was seen in the data.');
-  const judgement = judgementOf(dates);
   const arbitrary = fc.record({
     uid: fc.constantFrom(...targetSample.values.uids),
-    filters: fc.option(filterCombination(targetSample, judgement), { nil: undefined }),
+    filters: fc.option(filterCombination(targetSample, readings), { nil: undefined }),
   });
 
   await property(arbitrary, async ({ uid, filters }) => {

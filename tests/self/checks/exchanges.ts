@@ -6,6 +6,7 @@ import type { Exchange } from '../../../fixtures/exchange.ts';
 import type { CallObject, SeenCall } from '../../../fixtures/checks/calls-in.ts';
 import type { ExchangeContext } from '../../../fixtures/checks/index.ts';
 import { indexSchemaRequirements } from '../../../fixtures/checks/schema-requirements.ts';
+import { OPEN_READINGS, type Readings } from '../../../fixtures/checks/readings.ts';
 import { callList, joinedParticipant, listedCall, neverJoinedParticipant } from '../contract/samples.ts';
 
 export { callList, joinedParticipant, listedCall, neverJoinedParticipant };
@@ -46,10 +47,10 @@ export function seen(call: CallObject, operation: 'listCalls' | 'getCall' = 'lis
     : { call, pointer: '', exchange: exchange('getCall', 200, call) };
 }
 
-/** The context the per-exchange checks run with, as the suite's fixtures build it. */
-export function checkContext(): ExchangeContext {
+/** The context the per-exchange checks run with, as the suite's fixtures build it; before anything is learned, every reading is accepted. */
+export function checkContext(readings: Readings = OPEN_READINGS): ExchangeContext {
   const contract = loadContract();
-  return { contract, schemaRequirements: indexSchemaRequirements(loadCatalog(), contract.document) };
+  return { contract, schemaRequirements: indexSchemaRequirements(loadCatalog(), contract.document), readings };
 }
 
 /** A recording the Recording schema accepts. */

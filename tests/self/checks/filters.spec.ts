@@ -1,11 +1,13 @@
 // What the List Calls filters mean for one call, and the checks that a filtered list and an
 // onBehalfOf list return only the calls they should.
 import { test, expect } from '@playwright/test';
-import { dateMatches, filterNarrowing, valueTotalsPartition, FILTER_REQUIREMENTS, matchesFilter, onBehalfOfScope, tookPart, type DateJudgement, type Filters } from '../../../fixtures/checks/filters.ts';
+import { filterNarrowing, valueTotalsPartition, FILTER_REQUIREMENTS, matchesFilter, onBehalfOfScope, tookPart, type Filters } from '../../../fixtures/checks/filters.ts';
+import { dateMatches, type DateJudgement } from '../../../fixtures/checks/dates.ts';
+import { OPEN_READINGS, type Readings } from '../../../fixtures/checks/readings.ts';
 import { callsIn } from '../../../fixtures/checks/calls-in.ts';
 import { callList, exchange, listedCall, listOf } from './exchanges.ts';
 
-const EXACT: DateJudgement = { startedAt: ['exact'], endedAt: ['exact'] };
+const EXACT: Readings = { ...OPEN_READINGS, dates: { startedAt: ['exact'], endedAt: ['exact'] } };
 const call = listedCall();
 /** The sample call: an ended 1:1 audio call of user-1 (initiator, joined) and user-2 (never joined), without recording. */
 const MATCHING: Filters = { type: 'audio', mode: 'call', status: 'ended', receiverType: 'user', participantsCount: 2, startedAt: 1692368168, endedAt: 1692368187, hasRecording: false, uid: 'user-2' };
@@ -41,14 +43,26 @@ test('the sample call matches each filter it should and no filter it should not'
   }
 });
 
-test('participantsCount counts entries, and totalParticipants only when entries are not listed', () => {
+test('participantsCount counts entries under the count the target follows, and totalParticipants only when entries are not listed', () => {
   const { participants, ...unlisted } = call;
-  expect(matchesFilter({ ...call, totalParticipants: 5 }, 'participantsCount', 2, EXACT)).toBe(true);
+  const counting = (participantCount: Readings['participantCount']): Readings => ({ ...EXACT, participantCount });
+  expect(matchesFilter({ ...call, totalParticipants: 5 }, 'participantsCount', 2, counting(['entries']))).toBe(true);
+  expect(matchesFilter(call, 'participantsCount', 1, counting(['entries']))).toBe(false);
+  expect(matchesFilter(call, 'participantsCount', 1, counting(['joined-entries']))).toBe(true);
+  expect(matchesFilter(call, 'participantsCount', 2, counting(['joined-entries']))).toBe(false);
   expect(matchesFilter({ ...unlisted, totalParticipants: 5 }, 'participantsCount', 5, EXACT)).toBe(true);
 });
 
+test('uid matches a user who took part under a reading the target follows', () => {
+  const tookPartAs = (tookPartReadings: Readings['tookPart']): Readings => ({ ...EXACT, tookPart: tookPartReadings });
+  expect(matchesFilter(call, 'uid', 'user-2', tookPartAs(['any-entry']))).toBe(true);
+  expect(matchesFilter(call, 'uid', 'user-2', tookPartAs(['joined-or-initiator', 'joined']))).toBe(false);
+  expect(matchesFilter(call, 'uid', 'user-1', tookPartAs(['joined']))).toBe(true);
+});
+
 test('a date filter matches when any semantics still possible matches', () => {
-  const bounds: DateJudgement = { startedAt: ['exact', 'at-or-after'], endedAt: ['before'] };
+  const dates: DateJudgement = { startedAt: ['exact', 'at-or-after'], endedAt: ['before'] };
+  const bounds: Readings = { ...OPEN_READINGS, dates };
   expect(matchesFilter(call, 'startedAt', 1692368100, bounds)).toBe(true);
   expect(matchesFilter(call, 'startedAt', 1692368200, bounds)).toBe(false);
   expect(matchesFilter(call, 'endedAt', 1692368188, bounds)).toBe(true);
@@ -73,8 +87,11 @@ test('a returned call that misses one of several filters breaks CALLS-LIST-AND-N
 });
 
 test('a uid filter mismatch shows who took part; a date mismatch the semantics judged', () => {
-  expect(narrowing({ uid: 'user-3' })[0]).toMatchObject({ expected: 'every call matches uid user-3 taking part', received: 'participants ["user-1","user-1","user-2"] at /data/0' });
-  expect(narrowing({ startedAt: 1692368200 }, { startedAt: ['at-or-after', 'after'], endedAt: ['exact'] })[0]?.expected).toBe('every call matches startedAt at-or-after or after 1692368200');
+  expect(narrowing({ uid: 'user-3' })[0]).toMatchObject({
+    expected: 'every call matches uid user-3 taking part (any-entry or joined-or-initiator or joined)',
+    received: 'participants {"initiator":"user-1","participants":["user-1","user-2 (never joined)"]} at /data/0',
+  });
+  expect(narrowing({ startedAt: 1692368200 }, { ...OPEN_READINGS, dates: { startedAt: ['at-or-after', 'after'], endedAt: ['exact'] } })[0]?.expected).toBe('every call matches startedAt at-or-after or after 1692368200');
 });
 
 test('onBehalfOfScope passes calls the user took part in', () => {

@@ -10,10 +10,13 @@ import { exchange } from './exchanges.ts';
 
 const catalog = loadCatalog();
 
-function verdictFor(profile: Profile = 'spec') {
-  const info = { title: 'SELF-TEST a verdict', annotations: [] as TestInfo['annotations'] };
+function verdictFor(profile: Profile = 'spec', holds: string[] = []) {
+  const info = { title: 'SELF-TEST a verdict', annotations: holds.map((id) => ({ type: 'requirement', description: id })) as TestInfo['annotations'] };
   return { info, verdict: new Verdict(info as unknown as TestInfo, catalog, profile) };
 }
+
+/** The annotations a verdict added (a test's own `requirement` annotations left out). */
+const added = (info: { annotations: TestInfo['annotations'] }) => info.annotations.filter((annotation) => annotation.type !== 'requirement');
 
 const violation = (requirement: string, title = `${requirement} was broken`): Violation => ({
   check: 'self_test', requirement, title, expected: 'what the requirement asks', received: 'something else', exchange: exchange('getCall', 404, { code: 'X' }),
@@ -152,4 +155,46 @@ test('violations of one exchange share one curl line; each exchange has its own'
   ]);
   expect(message.match(/Reproduce with:/g)).toHaveLength(2);
   expect(message.indexOf('second')).toBeLessThan(message.indexOf('Reproduce with:'));
+});
+
+test('a MUST violation of a requirement the test does not hold is credited to it, and the test goes on', () => {
+  const { info, verdict } = verdictFor('spec', ['CALLS-LIST-FILTER-TYPE']);
+  expect(() => verdict.enforce([violation('CALL-FIELD-MODE', 'a mode outside the enum')])).not.toThrow();
+  expect(added(info)).toEqual([{ type: 'violation', description: 'CALL-FIELD-MODE a mode outside the enum' }]);
+  expect(verdict.creditedViolations()).toEqual([{ requirement: 'CALL-FIELD-MODE', message: expect.stringContaining('CALL-FIELD-MODE [self_test] a mode outside the enum') }]);
+  expect(verdict.creditedViolations()[0]?.message).toContain('Reproduce with:');
+});
+
+test('a MUST violation of a requirement the test holds fails it, beside the ones it credits', () => {
+  const { info, verdict } = verdictFor('spec', ['CALLS-LIST-FILTER-TYPE']);
+  const failure = failureOf(() => verdict.enforce([violation('CALL-FIELD-MODE'), violation('CALLS-LIST-FILTER-TYPE', 'a video call for type=audio')]));
+  expect(failure?.violations.map((found) => found.requirement)).toEqual(['CALLS-LIST-FILTER-TYPE']);
+  expect(added(info).map((annotation) => annotation.description)).toEqual(['CALL-FIELD-MODE CALL-FIELD-MODE was broken']);
+});
+
+test('what the per-exchange checks found of other requirements is credited when the test ends, passed or failed', () => {
+  const passed = verdictFor('spec', ['CALLS-LIST-FILTER-TYPE']);
+  passed.verdict.recordBackground([violation('CALL-FIELD-MODE', 'a mode'), violation('CALL-MID-ON-STARTED-CALLS', 'no mid')]);
+  expect(() => passed.verdict.finish(false)).not.toThrow();
+  expect(added(passed.info).map((annotation) => annotation.type)).toEqual(['violation', 'warning']);
+
+  const failed = verdictFor('spec', ['CALLS-LIST-FILTER-TYPE']);
+  failed.verdict.recordBackground([violation('CALL-FIELD-MODE', 'a mode')]);
+  failed.verdict.finish(true);
+  expect(added(failed.info)).toEqual([{ type: 'violation', description: 'CALL-FIELD-MODE a mode' }]);
+  expect(failed.verdict.creditedViolations().map((credited) => credited.requirement)).toEqual(['CALL-FIELD-MODE']);
+});
+
+test('a credited requirement keeps at most five distinct violations to describe it', () => {
+  const { verdict } = verdictFor('spec', ['CALLS-LIST-FILTER-TYPE']);
+  verdict.enforce(Array.from({ length: 8 }, (_, index) => violation('CALL-FIELD-MODE', `call ${index}`)));
+  verdict.enforce([violation('CALL-FIELD-MODE', 'call 0')]);
+  const [credited] = verdict.creditedViolations();
+  expect(credited?.message).toContain('call 4');
+  expect(credited?.message).not.toContain('call 5');
+});
+
+test('a test that holds no requirement answers for every violation it meets', () => {
+  const { verdict } = verdictFor('spec', []);
+  expect(failureOf(() => verdict.enforce([violation('CALL-FIELD-MODE')]))).toBeDefined();
 });

@@ -1,19 +1,35 @@
 // Participant entries: how many, how a never-joined entry looks, one entry per device.
 import { test, expect } from '@playwright/test';
 import { multiDeviceDistinctDevices, neverJoinedShape, participantsAtMost50, totalParticipantsCountsEntries } from '../../../../fixtures/checks/invariants/participants.ts';
+import { OPEN_READINGS, type Readings } from '../../../../fixtures/checks/readings.ts';
 import { joinedParticipant, listedCall, neverJoinedParticipant, seen } from '../exchanges.ts';
+
+const counting = (...participantCount: Readings['participantCount']) => ({ readings: { ...OPEN_READINGS, participantCount } });
 
 const withParticipants = (participants: Array<Record<string, unknown>>) => ({ ...listedCall(), totalParticipants: participants.length, participants });
 const entries = (count: number) => Array.from({ length: count }, (_, index) => ({ ...neverJoinedParticipant(), uid: `user-${index}` }));
 
 test('a call with one joined and one never-joined participant passes every participant check', () => {
   const call = seen(listedCall());
-  expect([...totalParticipantsCountsEntries(call), ...participantsAtMost50(call), ...neverJoinedShape(call), ...multiDeviceDistinctDevices(call)]).toEqual([]);
+  expect([...totalParticipantsCountsEntries(call, counting('entries', 'joined-entries')), ...participantsAtMost50(call), ...neverJoinedShape(call), ...multiDeviceDistinctDevices(call)]).toEqual([]);
 });
 
-test('a totalParticipants that is not the number of entries breaks CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES', () => {
-  expect(totalParticipantsCountsEntries(seen({ ...listedCall(), totalParticipants: 3 }))).toEqual([
-    expect.objectContaining({ check: 'total_participants_counts_entries', requirement: 'CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES', expected: '2 (entries in participants)', received: '3 at /data/0/totalParticipants' }),
+test('totalParticipants counting every entry fits entries, counting the joined ones fits joined-entries; each passes under its reading', () => {
+  expect(totalParticipantsCountsEntries(seen(listedCall()), counting('entries'))).toEqual([]);
+  expect(totalParticipantsCountsEntries(seen({ ...listedCall(), totalParticipants: 1 }), counting('joined-entries'))).toEqual([]);
+  const twoDevices = withParticipants([joinedParticipant(), { ...joinedParticipant(), deviceId: 'device-2' }, neverJoinedParticipant()]);
+  expect(totalParticipantsCountsEntries(seen({ ...twoDevices, totalParticipants: 2 }), counting('joined-entries'))).toEqual([]);
+});
+
+test('a totalParticipants that fits no count breaks CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES', () => {
+  expect(totalParticipantsCountsEntries(seen({ ...listedCall(), totalParticipants: 3 }), counting('entries', 'joined-entries'))).toEqual([
+    expect.objectContaining({ check: 'total_participants_counts_entries', requirement: 'CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES', title: expect.stringContaining('fits no count'), expected: '2 (entries) or 1 (joined-entries)', received: '3 at /data/0/totalParticipants' }),
+  ]);
+});
+
+test('a totalParticipants that counts otherwise than the target\'s calls breaks CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES, naming both', () => {
+  expect(totalParticipantsCountsEntries(seen({ ...listedCall(), totalParticipants: 1 }), counting('entries'))).toEqual([
+    expect.objectContaining({ title: expect.stringContaining("totalParticipants counts joined-entries, while the target's calls count entries"), expected: '2 (entries)' }),
   ]);
 });
 
