@@ -6,6 +6,7 @@ import type { RequestRecord } from '../fixtures/request-log.ts';
 import type { RunMetadata } from './run-metadata.ts';
 import type { ConformanceReport, FailureRecord, OperationSummary, TestRecord, WriteSummary } from './report-model.ts';
 import { countStatuses, countTests, decideVerdict, exitCodeOf, requirementResults } from './requirement-matrix.ts';
+import { readingResults } from './readings.ts';
 
 export interface CollectedRun {
   metadata: RunMetadata;
@@ -45,9 +46,10 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
     },
     sections: Object.entries(catalog.sections).sort(([a], [b]) => compareSections(a, b)).map(([id, title]) => ({ id, title, counts: countStatuses(requirements.filter((result) => result.section === id)) })),
     requirements,
+    readings: readingResults(catalog, tests),
     operations: summarizeOperations(requests),
     writes: summarizeWrites(requests),
-    failures: tests.filter((test) => test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted').map((test) => failureOf(test, run.metadata.seed)),
+    failures: tests.flatMap((test) => failuresOf(test, run.metadata.seed)),
     untraced,
   };
 }
@@ -62,15 +64,33 @@ function compareSections(a: string, b: string): number {
   return 0;
 }
 
-function failureOf(test: TestRecord, seed: number): FailureRecord {
-  return {
+/**
+ * A test's own failure, when it failed, and one record per requirement it does not hold that it
+ * found broken on the way (it may itself have passed): every failed requirement has its message.
+ */
+function failuresOf(test: TestRecord, seed: number): FailureRecord[] {
+  const rerun = `CONFORMANCE_SEED=${test.seed ?? seed} npx playwright test --project=conformance ${test.location}`;
+  const credited = new Set(test.credited.map((entry) => entry.requirement));
+  const own = test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted' ? [{
     test: test.title,
     location: test.location,
     status: test.status,
-    requirements: [...new Set(test.violations.map((note) => note.requirement))],
+    requirements: [...new Set(test.violations.map((note) => note.requirement).filter((id) => !credited.has(id)))],
     message: test.errors.join('\n\n') || `The test ended ${test.status} without an error message.`,
-    rerun: `CONFORMANCE_SEED=${test.seed ?? seed} npx playwright test --project=conformance ${test.location}`,
-  };
+    rerun,
+  }] : [];
+  return [
+    ...own,
+    ...test.credited.map(({ requirement, message }) => ({
+      test: test.title,
+      location: test.location,
+      status: test.status,
+      requirements: [requirement],
+      message: `Found while testing "${test.title}", which holds ${test.requirements.join(', ') || 'no requirement'}:\n${message}`,
+      rerun,
+      credited: true,
+    })),
+  ];
 }
 
 /** Requests sent, each retry counted: what a rate limit or REQUEST_BUDGET sees. */

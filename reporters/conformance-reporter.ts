@@ -8,6 +8,8 @@ import { join, relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { environment, loadConfig, reportDirectory } from '../fixtures/config.ts';
 import { REQUESTS_ATTACHMENT, type RequestsAttachment } from '../fixtures/request-log.ts';
+import { READING_ANNOTATION, type DetectionSummary } from '../fixtures/learning/detection.ts';
+import { CREDITED_ATTACHMENT, type CreditedViolation } from '../fixtures/verdict.ts';
 import { loadCatalog } from '../openapi/catalog.ts';
 import { buildReport } from './build-report.ts';
 import { redactorFor, type Redactor } from './redact.ts';
@@ -113,18 +115,26 @@ export default class ConformanceReporter implements Reporter {
       durationMs: result.duration,
       requests: requests?.requests ?? [],
       ...(requests && { seed: requests.seed }),
+      readings: annotations.filter((annotation) => annotation.type === READING_ANNOTATION).flatMap((annotation) => parsed<DetectionSummary>(this.redact(annotation.description ?? ''))),
+      credited: attachmentOf<CreditedViolation[]>(result, CREDITED_ATTACHMENT)?.map((credited) => ({ ...credited, message: cut(this.redact(credited.message)) })) ?? [],
     };
   }
 }
 
 const cut = (text: string) => (text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT)}\n… (cut at ${MESSAGE_LIMIT} of ${text.length} characters; Playwright's own report has the whole message)` : text);
 
-function requestsOf(result: TestResult): RequestsAttachment | undefined {
-  const attachment = result.attachments.find((candidate) => candidate.name === REQUESTS_ATTACHMENT && candidate.body);
-  if (!attachment?.body) return undefined;
+const requestsOf = (result: TestResult) => attachmentOf<RequestsAttachment>(result, REQUESTS_ATTACHMENT);
+
+function attachmentOf<T>(result: TestResult, name: string): T | undefined {
+  const attachment = result.attachments.find((candidate) => candidate.name === name && candidate.body);
+  return attachment?.body ? parsed<T>(attachment.body.toString('utf8'))[0] : undefined;
+}
+
+/** The JSON value, or nothing when the text is not JSON (a report is still written). */
+function parsed<T>(text: string): T[] {
   try {
-    return JSON.parse(attachment.body.toString('utf8')) as RequestsAttachment;
+    return [JSON.parse(text) as T];
   } catch {
-    return undefined;
+    return [];
   }
 }

@@ -1,9 +1,10 @@
 // index.html: one self-contained page (inline CSS and SVG, no script, no external resource) that
 // opens offline and prints. The verdict comes first; then the requirement matrix by section of the
 // specification, each outcome shown by colour and by text; the failures with Expected/Received and
-// how to reproduce them; what the target did on the "not shown" items; requests per operation; and
-// the run's configuration with secrets redacted.
-import type { ConformanceReport, OperationSummary, RequirementResult, RequirementStatus, Verdict } from './report-model.ts';
+// how to reproduce them; the readings the target was found to follow and judged under; what the
+// target did on the "not shown" items; requests per operation; and the run's configuration with
+// secrets redacted.
+import type { ConformanceReport, FailureRecord, OperationSummary, ReadingResult, RequirementResult, RequirementStatus, Verdict } from './report-model.ts';
 import { REQUIREMENT_STATUSES } from './requirement-matrix.ts';
 
 const STATUS_LABEL: Record<RequirementStatus, string> = {
@@ -46,12 +47,13 @@ export function renderHtml(report: ConformanceReport): string {
     ${fact('Run', `${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${report.summary.requests} requests`)}
   </dl>
 </header>
-<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a><a href="#failures">Failures (${report.failures.length})</a><a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
+<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a><a href="#failures">Failures (${report.failures.length})</a><a href="#readings">Readings</a><a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
 <main>
 ${renderTotals(report)}
 ${renderGlance(report)}
 ${renderMatrix(report)}
 ${renderFailures(report)}
+${renderReadings(report.readings)}
 ${renderNotShown(report)}
 ${renderOperations(report.operations)}
 ${renderWrites(report)}
@@ -62,8 +64,9 @@ ${renderConfiguration(report)}
 `;
 }
 
-/** An id for a test's failure, from its location (unique within a run). */
-const anchorOf = (location: string) => location.replace(/[^A-Za-z0-9]+/g, '-');
+/** An id for a failure: its test's location (unique within a run), and the requirement a test credited. */
+const anchorOf = (failure: Pick<FailureRecord, 'location' | 'requirements' | 'credited'>) =>
+  `failure-${failure.location}${failure.credited ? `-${failure.requirements[0]}` : ''}`.replace(/[^A-Za-z0-9]+/g, '-');
 const verdictClass = (verdict: Verdict) => `verdict-${verdict.toLowerCase()}`;
 const fact = (term: string, value: string) => `<div><dt>${h(term)}</dt><dd>${h(value)}</dd></div>`;
 const badge = (status: RequirementStatus) => `<span class="badge s-${status}">${h(STATUS_LABEL[status])}</span>`;
@@ -87,7 +90,7 @@ function renderGlance(report: ConformanceReport): string {
 
 function renderMatrix(report: ConformanceReport): string {
   const bodies = report.sections.map((section) => {
-    const rows = report.requirements.filter((result) => result.section === section.id).map(renderRequirementRow).join('\n');
+    const rows = report.requirements.filter((result) => result.section === section.id).map((result) => renderRequirementRow(result, report.failures)).join('\n');
     const counts = REQUIREMENT_STATUSES.filter((status) => section.counts[status] > 0).map((status) => `${section.counts[status]} ${STATUS_LABEL[status].split(' ').slice(1).join(' ').toLowerCase()}`).join(' · ');
     return `<tbody id="section-${h(section.id)}"><tr class="section-row"><th colspan="4" scope="colgroup">§${h(section.id)} ${h(section.title)} <span class="counts">${h(counts)}</span></th></tr>\n${rows}</tbody>`;
   });
@@ -97,11 +100,13 @@ ${bodies.join('\n')}
 </table></section>`;
 }
 
-function renderRequirementRow(result: RequirementResult): string {
+function renderRequirementRow(result: RequirementResult, failures: readonly FailureRecord[]): string {
   const details = [
     result.reason ? `<p class="why">${h(result.reason)}</p>` : '',
+    ...result.readings.map(({ subject, accepted }) => `<p class="judged-under">Judged under the reading <a href="#reading-${h(subject)}">${h(subject)}</a>: ${h(accepted.join(' or '))}</p>`),
     ...result.warnings.map((warning) => `<p class="warning">Warning: ${h(warning)}</p>`),
-    ...result.tests.filter((test) => result.status === 'fail' && test.status !== 'passed' && test.status !== 'skipped').map((test) => `<p class="see-failure"><a href="#failure-${anchorOf(test.location)}">See the failure of ${h(test.title)}</a></p>`),
+    ...(result.status === 'fail' ? failures.filter((failure) => failure.requirements.includes(result.id)) : []).map((failure) =>
+      `<p class="see-failure"><a href="#${anchorOf(failure)}">See the failure ${failure.credited ? 'found while testing' : 'of'} ${h(failure.test)}</a></p>`),
     result.tests.length > 0 ? `<p class="tests">${result.tests.map((test) => `<span class="t-${test.status}">${h(test.location)} (${h(test.status)})</span>`).join(' ')}</p>` : '',
   ].join('');
   const level = result.level === result.specLevel ? result.level : `${result.level} (spec: ${result.specLevel})`;
@@ -110,13 +115,28 @@ function renderRequirementRow(result: RequirementResult): string {
 
 function renderFailures(report: ConformanceReport): string {
   if (report.failures.length === 0) return `<section id="failures"><h2>Failures</h2><p>No test failed.</p></section>`;
-  const items = report.failures.map((failure) => `<article class="failure" id="failure-${anchorOf(failure.location)}">
-<h3>${h(failure.test)}</h3>
-<p class="where">${h(failure.location)} · ${h(failure.status)}${failure.requirements.length > 0 ? ` · violates ${failure.requirements.map((id) => `<code>${h(id)}</code>`).join(', ')}` : ''}</p>
+  const items = report.failures.map((failure) => `<article class="failure${failure.credited ? ' credited' : ''}" id="${anchorOf(failure)}">
+<h3>${failure.credited ? `${h(failure.requirements[0] ?? '')}, found while testing: ` : ''}${h(failure.test)}</h3>
+<p class="where">${h(failure.location)} · ${failure.credited ? `the test ${h(failure.status)}; it holds other requirements and credited this one` : h(failure.status)}${failure.requirements.length > 0 ? ` · violates ${failure.requirements.map((id) => `<code>${h(id)}</code>`).join(', ')}` : ''}</p>
 <pre>${h(failure.message)}</pre>
 <p>Re-run this test with the same seed:</p><pre class="command">${h(failure.rerun)}</pre>
 </article>`);
   return `<section id="failures"><h2>Failures (${report.failures.length})</h2>\n${items.join('\n')}</section>`;
+}
+
+const CANDIDATE_LABEL = { accepted: '✔ ACCEPTED', consistent: '○ CONSISTENT', 'ruled-out': '✘ RULED OUT' } as const;
+
+/** What the suite learned of the target, one block per subject, each candidate with what the run found of it. */
+function renderReadings(readings: readonly ReadingResult[]): string {
+  if (readings.length === 0) return `<section id="readings"><h2>Readings</h2><p>Nothing was learned of the target in this run (no test that rests on a reading ran).</p></section>`;
+  const blocks = readings.map((reading) => `<div class="reading" id="reading-${h(reading.subject)}" data-subject="${h(reading.subject)}">
+<h3><code>${h(reading.subject)}</code> ${h(reading.question)}</h3>
+${reading.noneSurvived ? `<p class="warning">No candidate fits everything the target answered: it fits none, or follows different ones on different calls. The checks judge by ${h(reading.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id).join(' or '))}, and what does not fit fails its requirement.</p>` : ''}
+<table class="candidates"><tbody>${reading.candidates.map((candidate) => `<tr data-candidate="${h(candidate.id)}" data-status="${candidate.status}"><td><span class="badge c-${candidate.status}">${h(CANDIDATE_LABEL[candidate.status])}</span></td><th scope="row"><code>${h(candidate.id)}</code></th><td>${h(candidate.text)}${candidate.reason ? `<p class="why">Ruled out: ${h(candidate.reason)}</p>` : ''}</td></tr>`).join('')}</tbody></table>
+<p class="muted">Evidence: ${h(reading.evidence)}${reading.variants > 1 ? ` (the run learned ${reading.variants} different answers, in different workers or shards: the first is shown)` : ''}. Judged under it: ${reading.requirements.map((id) => `<a href="#req-${h(id)}"><code>${h(id)}</code></a>`).join(', ')}.</p>
+<p class="muted">How the suite decides: ${h(reading.judged)}</p>
+</div>`);
+  return `<section id="readings"><h2>Readings: what the suite learned of the target</h2><p>Where the specification's words allow more than one meaning, or leave a behaviour open, the suite finds out which one the target follows and judges it by that; it fails only what fits no candidate, or a target that follows different ones on different calls.</p>${blocks.join('\n')}</section>`;
 }
 
 function renderNotShown(report: ConformanceReport): string {
@@ -225,6 +245,9 @@ pre.error { border-color: var(--error); }
 article.failure { border-left: 4px solid var(--fail); padding-left: 14px; margin: 18px 0; }
 article.failure h3 { margin: 0; font-size: 16px; } .where { color: var(--muted); margin: 2px 0 6px; }
 .not-shown { margin-bottom: 12px; } .not-shown dd { margin-left: 18px; } .muted { color: var(--muted); }
+.reading { margin: 18px 0; } .reading h3 { font-size: 16px; margin: 0 0 6px; } .judged-under { color: var(--muted); }
+.c-accepted { color: #fff; background: var(--pass); border-color: var(--pass); } .c-consistent { color: var(--skip); background: #fff; border-color: #c5ccd3; } .c-ruled-out { color: var(--fail); background: #fff; border-color: var(--fail); }
+article.failure.credited { border-left-color: var(--warn); }
 figure { margin: 16px 0; } figcaption { color: var(--muted); font-size: 13px; }
 svg text { font: 12px system-ui, sans-serif; fill: #1f2328; } svg .label { font-weight: 600; }
 .bar-p50 { fill: #0b57d0; } .bar-p95 { fill: #8ab4f8; }

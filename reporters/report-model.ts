@@ -3,6 +3,8 @@
 import type { Level, RequirementKind } from '../openapi/catalog.ts';
 import type { RequestRecord } from '../fixtures/request-log.ts';
 import type { RunMetadata } from './run-metadata.ts';
+import type { DetectionSummary } from '../fixtures/learning/detection.ts';
+import type { CreditedViolation } from '../fixtures/verdict.ts';
 
 export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'INCONCLUSIVE';
 export type RequirementStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'not-testable' | 'error' | 'uncovered';
@@ -30,6 +32,10 @@ export interface TestRecord {
   requests: RequestRecord[];
   /** The suite's seed in the worker that ran the test, when it reported one. */
   seed?: number;
+  /** What the suite learned of the target that this test's requirements were judged under. */
+  readings: DetectionSummary[];
+  /** Requirements this test does not hold that it found broken, described. */
+  credited: CreditedViolation[];
 }
 
 export interface RequirementResult {
@@ -49,6 +55,31 @@ export interface RequirementResult {
   warnings: string[];
   /** The tests that hold it, and any other test that found it violated. */
   tests: Array<{ title: string; location: string; status: TestStatus }>;
+  /** The readings it was judged under: for each subject, the candidates the checks accepted. */
+  readings: Array<{ subject: string; accepted: string[] }>;
+}
+
+/** One thing the suite learned of the target (a Readings entry of the report). */
+export interface ReadingResult {
+  subject: string;
+  question: string;
+  /** How the suite decides between the candidates. */
+  judged: string;
+  /** The requirements judged under it. */
+  requirements: string[];
+  candidates: Array<{
+    id: string;
+    text: string;
+    /** accepted: the checks judge by it; consistent: it fits everything seen but another is judged by; ruled-out: something seen contradicts it. */
+    status: 'accepted' | 'consistent' | 'ruled-out';
+    /** For a ruled-out candidate, the first thing seen that it cannot explain. */
+    reason?: string;
+  }>;
+  /** No candidate fits everything seen: the target fits none, or follows different ones on different calls. */
+  noneSurvived: boolean;
+  evidence: string;
+  /** When the workers or shards learned different things (a target that changed meanwhile), each is listed. */
+  variants: number;
 }
 
 export interface FailureRecord {
@@ -60,6 +91,8 @@ export interface FailureRecord {
   message: string;
   /** The command that re-runs just this test with the same seed. */
   rerun: string;
+  /** True when the test met another requirement's violation on the way and credited it there (the test itself may have passed). */
+  credited?: boolean;
 }
 
 export interface OperationSummary {
@@ -106,6 +139,8 @@ export interface ConformanceReport {
   };
   sections: Array<{ id: string; title: string; counts: StatusCounts }>;
   requirements: RequirementResult[];
+  /** What the suite learned of the target and judged it under, subject by subject. */
+  readings: ReadingResult[];
   operations: OperationSummary[];
   /** Every write the run sent to the target. */
   writes: WriteSummary[];

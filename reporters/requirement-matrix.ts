@@ -6,6 +6,7 @@ import { effectiveLevel, isTestable, type Catalog, type Requirement } from '../o
 import type { Profile } from '../fixtures/config.ts';
 import { RUN_STOPPED_PREFIX } from '../fixtures/transport/run-state.ts';
 import type { RequirementResult, RequirementStatus, StatusCounts, TestRecord, TestStatus, Verdict } from './report-model.ts';
+import { readingsOf } from './readings.ts';
 
 export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['fail', 'error', 'warn', 'pass', 'skip', 'uncovered', 'not-testable'];
 const TEST_STATUSES: readonly TestStatus[] = ['passed', 'failed', 'timedOut', 'skipped', 'interrupted'];
@@ -52,6 +53,7 @@ function judgeRequirement(requirement: Requirement, profile: Profile, tests: rea
     observations: notesOf('observations'),
     warnings,
     tests: involved.map((test) => ({ title: test.title, location: test.location, status: test.status })),
+    readings: readingsOf(requirement.readings, tests),
   };
 }
 

@@ -95,3 +95,43 @@ test('requests are counted as sent, retries included; writes are listed by addre
   expect(html).toContain('no answer: 1');
   expect(renderHtml(buildReport(loadCatalog(), { ...RUN, tests: [] }))).toContain('No write was sent to the target');
 });
+
+test('a requirement another test found broken fails with its own failure record, while that test passes', () => {
+  const credited = { requirement: 'CALL-FIELD-MODE', message: 'CALL-FIELD-MODE [response_schema_conformance] mode "fax"\n  Expected: one of call, meet, presenter\n  Received: "fax"\n  Reproduce with:\n  curl …' };
+  const report = buildReport(loadCatalog(), {
+    ...RUN,
+    tests: [
+      testRecord({ requirements: ['CALLS-LIST-FILTER-TYPE'], violations: [{ requirement: 'CALL-FIELD-MODE', text: 'mode "fax"' }], credited: [credited] }),
+      testRecord({ requirements: ['CALL-FIELD-MODE'] }),
+    ],
+  });
+  expect(report.requirements.find((result) => result.id === 'CALL-FIELD-MODE')?.status).toBe('fail');
+  expect(report.requirements.find((result) => result.id === 'CALLS-LIST-FILTER-TYPE')?.status).toBe('pass');
+  expect(report.failures).toEqual([expect.objectContaining({ requirements: ['CALL-FIELD-MODE'], status: 'passed', credited: true, message: expect.stringMatching(/^Found while testing "CALLS-LIST-FILTER-TYPE a test", which holds CALLS-LIST-FILTER-TYPE:\nCALL-FIELD-MODE .*Expected: one of/s) })]);
+  const html = renderHtml(report);
+  expect(html).toContain('<article class="failure credited" id="failure-tests-example-calls-list-filter-type-spec-ts-1-CALL-FIELD-MODE">');
+  expect(html).toContain('<a href="#failure-tests-example-calls-list-filter-type-spec-ts-1-CALL-FIELD-MODE">See the failure found while testing CALLS-LIST-FILTER-TYPE a test</a>');
+  expect(renderJunit(report)).toMatch(/name="CALL-FIELD-MODE [^"]*">\n\s*<failure [^>]*>CALLS-LIST-FILTER-TYPE a test\nFound while testing/);
+});
+
+test('the Readings section shows each subject learned, every candidate with what the run found of it, and the requirements judged under it', () => {
+  const minutes = { subject: 'call-minutes' as const, candidates: ['sum-of-entries', 'call-span'], survivors: ['call-span'], accepted: ['call-span'], ruledOut: [{ candidate: 'sum-of-entries', reason: 'call "c-1": minutes are not its entries added up' }], evidence: '12 sampled calls, 3 of which tell the readings apart' };
+  const count = { subject: 'participant-count' as const, candidates: ['entries', 'joined-entries'], survivors: [], accepted: ['entries'], ruledOut: [{ candidate: 'entries', reason: 'call "c-2": 5 where it has 4 entries' }, { candidate: 'joined-entries', reason: 'call "c-3": 5 where it has 2 joined entries' }], evidence: '12 sampled calls' };
+  const report = buildReport(loadCatalog(), { ...RUN, tests: [testRecord({ requirements: ['CALL-MINUTES-SUM-OVER-PARTICIPANTS'], readings: [minutes] }), testRecord({ requirements: ['CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES'], readings: [count] })] });
+
+  expect(report.readings.map((reading) => reading.subject)).toEqual(['call-minutes', 'participant-count']);
+  expect(report.readings[0]).toMatchObject({
+    noneSurvived: false,
+    requirements: ['CALL-MINUTES-SUM-OVER-PARTICIPANTS'],
+    candidates: [{ id: 'sum-of-entries', status: 'ruled-out', reason: 'call "c-1": minutes are not its entries added up' }, { id: 'call-span', status: 'accepted' }],
+  });
+  expect(report.readings[1]).toMatchObject({ noneSurvived: true, requirements: ['CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES', 'CALLS-LIST-FILTER-PARTICIPANTS-COUNT', 'CALLS-LIST-AND-NARROWING', 'CALLS-LIST-FILTER-COMPLETENESS'] });
+  expect(report.requirements.find((result) => result.id === 'CALL-MINUTES-SUM-OVER-PARTICIPANTS')?.readings).toEqual([{ subject: 'call-minutes', accepted: ['call-span'] }]);
+
+  const html = renderHtml(report);
+  expect(html).toContain('<a href="#readings">Readings</a>');
+  expect(html).toMatch(/<div class="reading" id="reading-call-minutes" data-subject="call-minutes">[\s\S]*data-candidate="call-span" data-status="accepted"/);
+  expect(html).toContain('Ruled out: call &quot;c-1&quot;: minutes are not its entries added up');
+  expect(html).toContain('No candidate fits everything the target answered');
+  expect(html).toContain('Judged under the reading <a href="#reading-call-minutes">call-minutes</a>: call-span');
+});

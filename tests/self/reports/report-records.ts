@@ -16,6 +16,8 @@ export function testRecord(overrides: Partial<TestRecord> & Pick<TestRecord, 're
     durationMs: 5,
     requests: [],
     seed: 42,
+    readings: [],
+    credited: [],
     ...overrides,
   };
 }

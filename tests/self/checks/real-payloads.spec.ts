@@ -1,0 +1,74 @@
+// The deployed API's own published payloads (tests/self/real-payloads/), run through what the
+// suite does with every answer: the readings it learns from the calls are the deployment's, and
+// under them no check finds anything wrong, in either profile. A check that held only for our
+// reference's reading of the words would fail here.
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { callsIn } from '../../../fixtures/checks/calls-in.ts';
+import { checkExchange } from '../../../fixtures/checks/index.ts';
+import { disagreements } from '../../../fixtures/checks/get-matches-list.ts';
+import { OPEN_READINGS, type Readings } from '../../../fixtures/checks/readings.ts';
+import { detectCountReading, detectMinutesReading } from '../../../fixtures/learning/call-readings.ts';
+import { participantsUnderEveryReading } from '../../../fixtures/arbitraries/call-filters.ts';
+import { effectiveLevel, loadCatalog } from '../../../openapi/catalog.ts';
+import type { OperationId } from '../../../openapi/contract.ts';
+import { checkContext, exchange } from './exchanges.ts';
+
+const payload = (file: string): unknown => JSON.parse(readFileSync(fileURLToPath(new URL(`../real-payloads/${file}`, import.meta.url)), 'utf8'));
+const published: Array<{ operation: OperationId; file: string }> = [
+  { operation: 'listCalls', file: 'list-calls.json' },
+  { operation: 'getCall', file: 'get-call.json' },
+  { operation: 'markGroupConversationAsUnread', file: 'mark-unread.json' },
+];
+const exchanges = published.map(({ operation, file }) => ({ file, exchange: exchange(operation, 200, payload(file)) }));
+const calls = exchanges.flatMap(({ exchange: sent }) => callsIn(sent));
+const minutes = detectMinutesReading(calls);
+const participantCount = detectCountReading(calls);
+const readings: Readings = { ...OPEN_READINGS, minutes: minutes.accepted, participantCount: participantCount.accepted };
+const catalog = loadCatalog();
+
+test('the published payloads hold three calls (two listed, one fetched) for the suite to read', () => {
+  expect(calls.map(({ call }) => call.sessionId)).toHaveLength(3);
+});
+
+test("the readings learned from the deployment's published calls are the deployment's: minutes are the call's span, totalParticipants counts the joined entries", () => {
+  expect(minutes.survivors).toEqual(['call-span']);
+  expect(minutes.ruledOut).toEqual([expect.objectContaining({ candidate: 'sum-of-entries' })]);
+  expect(participantCount.survivors).toEqual(['joined-entries']);
+  expect(participantCount.ruledOut).toEqual([expect.objectContaining({ candidate: 'entries', reason: expect.stringContaining('totalParticipants 2 where it has 5 entries') })]);
+});
+
+for (const profile of ['spec', 'strict'] as const) {
+  test(`under the readings learned from them, every published payload passes every per-answer check (${profile} profile)`, () => {
+    for (const { file, exchange: sent } of exchanges) {
+      const found = checkExchange(sent, checkContext(readings)).filter((violation) => effectiveLevel(catalog.byId.get(violation.requirement)!, profile) !== 'INFO');
+      expect(found, file).toEqual([]);
+    }
+  });
+}
+
+test('the published Get Call agrees with the published list on every field both carry', () => {
+  const [fetched] = callsIn(exchanges[1]!.exchange);
+  const listed = calls.find(({ call, exchange: sent }) => sent.operation === 'listCalls' && call.sessionId === fetched!.call.sessionId)!;
+  expect(disagreements(listed, fetched!)).toEqual([]);
+});
+
+test('under the open readings (nothing learned yet) the published calls pass too: no reading is assumed', () => {
+  for (const { file, exchange: sent } of exchanges) expect(checkExchange(sent, checkContext()), file).toEqual([]);
+});
+
+test("under our reference's readings alone, the published calls fail, each naming the reading it follows instead", () => {
+  const ours = checkContext({ ...OPEN_READINGS, minutes: ['sum-of-entries'], participantCount: ['entries'] });
+  const found = checkExchange(exchanges[0]!.exchange, ours).map((violation) => `${violation.requirement}: ${violation.title}`);
+  expect(found).toEqual([
+    expect.stringMatching(/^CALL-MINUTES-SUM-OVER-PARTICIPANTS: .* follow the call-span reading, while the target's calls follow sum-of-entries$/),
+    expect.stringMatching(/^CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES: .* counts joined-entries, while the target's calls count entries$/),
+    expect.stringMatching(/^CALL-MINUTES-SUM-OVER-PARTICIPANTS: .* follow the call-span reading/),
+  ]);
+});
+
+test('the users a completeness or onBehalfOf check may ask about are the ones who joined, whatever the target reads "took part" as', () => {
+  const group = calls.find(({ call }) => call.receiverType === 'group')!;
+  expect(participantsUnderEveryReading(group, OPEN_READINGS).sort()).toEqual(['cometchat-uid-2', 'cometchat-uid-8']);
+});
