@@ -45,7 +45,7 @@ export function runMetadata(config: SuiteConfig): RunMetadata {
 
 function describeTarget(config: SuiteConfig): string {
   const { target } = config;
-  if (target.kind === 'embedded') return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls)`;
+  if (target.kind === 'embedded') return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls${target.readings === 'deployment' ? ", the deployment's readings" : ''})`;
   return `${config.callsBaseUrl} (calls) and ${config.chatBaseUrl} (chat)`;
 }
 
