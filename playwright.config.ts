@@ -34,7 +34,7 @@ function configOrExit(): SuiteConfig {
     }
     if (chosen) process.stderr.write(`Conformance seed ${config.seed} (replay with CONFORMANCE_SEED=${config.seed})\n`);
     if (config.requestBudget !== undefined) {
-      const plan = planBudget(config, defaultWorkers());
+      const plan = planBudget(config);
       process.env.CONFORMANCE_RUNS = String(plan.runs);
       process.stderr.write(`${describePlan(plan, config.requestBudget)}\n`);
       config = loadConfig(environment());

@@ -21,7 +21,7 @@ function errorFor(env: Record<string, string>): ConfigError {
 
 test('with nothing configured the embedded reference is the target, with its demo keys and fixtures', () => {
   const config = loadConfig({});
-  expect(config.target).toEqual({ kind: 'embedded', seed: 1, calls: 1000 });
+  expect(config.target).toEqual({ kind: 'embedded', seed: 1, calls: 1000, readings: 'entries' });
   expect(config.apiKey).toBe(DEMO_KEYS.fullAccess);
   expect(config.restrictedApiKey).toBe(DEMO_KEYS.readOnly);
   expect(config.allowWrites).toBe(true);
@@ -31,10 +31,10 @@ test('with nothing configured the embedded reference is the target, with its dem
 });
 
 test('the embedded reference address reported at start-up becomes both base addresses', () => {
-  const config = loadConfig({ CONFORMANCE_REFERENCE_URL: 'http://127.0.0.1:4321/v3', REFERENCE_CALLS: '50', REFERENCE_SEED: '9' });
+  const config = loadConfig({ CONFORMANCE_REFERENCE_URL: 'http://127.0.0.1:4321/v3', REFERENCE_CALLS: '50', REFERENCE_SEED: '9', REFERENCE_READINGS: 'deployment' });
   expect(config.callsBaseUrl).toBe('http://127.0.0.1:4321/v3');
   expect(config.chatBaseUrl).toBe('http://127.0.0.1:4321/v3');
-  expect(config.target).toEqual({ kind: 'embedded', seed: 9, calls: 50 });
+  expect(config.target).toEqual({ kind: 'embedded', seed: 9, calls: 50, readings: 'deployment' });
 });
 
 test('a remote target by base addresses is read-only by default, with trailing slashes tolerated', () => {
@@ -72,6 +72,7 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ REQUEST_TIMEOUT_MS: '10s' }, 'REQUEST_TIMEOUT_MS'],
     [{ REFERENCE_CALLS: '0' }, 'REFERENCE_CALLS'],
     [{ REFERENCE_SEED: '-1' }, 'REFERENCE_SEED'],
+    [{ REFERENCE_READINGS: 'sums' }, 'REFERENCE_READINGS'],
     [{ REQUEST_BUDGET: 'lots' }, 'REQUEST_BUDGET'],
     [{ REQUEST_BUDGET: '0' }, 'REQUEST_BUDGET'],
     [{ MAX_RPS: 'fast' }, 'MAX_RPS'],
@@ -105,7 +106,7 @@ test('the env file is read, and the process environment wins over it', () => {
   const path = join(mkdtempSync(join(tmpdir(), 'dotenv-')), '.env');
   writeFileSync(path, 'REFERENCE_CALLS=77\nREFERENCE_SEED=5\n');
   const env = environment({ ENV_FILE: path, REFERENCE_SEED: '6' });
-  expect(loadConfig(env).target).toEqual({ kind: 'embedded', seed: 6, calls: 77 });
+  expect(loadConfig(env).target).toEqual({ kind: 'embedded', seed: 6, calls: 77, readings: 'entries' });
 });
 
 test('an empty ENV_FILE reads no file, and one that does not exist is refused', () => {

@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { createServer } from '../../../reference/server.ts';
 import { loadConfig } from '../../../fixtures/config.ts';
-import { defaultWorkers, planBudget } from '../../../fixtures/budget-plan.ts';
+import { planBudget } from '../../../fixtures/budget-plan.ts';
 import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
 
@@ -34,7 +34,7 @@ test('REQUEST_BUDGET and MAX_RPS bound a whole run: runs scaled to fit and said 
   const target = await countingReference();
   try {
     const env = { ...referenceTargetEnv(target.base), REQUEST_BUDGET: '700', MAX_RPS: '90' };
-    const plan = planBudget(loadConfig(env), defaultWorkers());
+    const plan = planBudget(loadConfig(env));
     const reports = freshDir('report-bounded');
     const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...env, REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
 
