@@ -1,14 +1,19 @@
-// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--fault NAME]`:
+// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings R] [--fault NAME]`:
 // starts the reference implementation and prints one line with its base address. `--rate-limit N`
 // answers at most N requests a second, with the deployment's headers and 429 (reference/rate-limit.ts).
-// `--fault NAME` runs it with one fault of the catalog; `--list-faults` prints the catalog. Keys come from API_KEY and
+// `--readings entries|deployment` chooses how call minutes and totalParticipants read the
+// specification (reference/readings.ts): the reference's own by default, or the deployed API's.
+// `--fault NAME` runs it with one fault of the catalog, under the first of the fault's readings
+// unless --readings says otherwise; `--list-faults` prints the catalog. Keys come from API_KEY and
 // RESTRICTED_API_KEY when set (the variables that configure the suite), else the demo keys.
 import { parseArgs } from 'node:util';
 import { createServer } from './server.ts';
 import { DEFAULT_CALLS, DEFAULT_SEED, MAX_CALLS } from './fixtures.ts';
 import { describeCatalog, findFault } from './faults/catalog.ts';
+import { readingsOf } from './faults/fault.ts';
+import { DEFAULT_READINGS, isReferenceReadings, REFERENCE_READINGS } from './readings.ts';
 
-const USAGE = 'usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--fault NAME | --list-faults]';
+const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--fault NAME | --list-faults]`;
 
 function fail(message: string): never {
   process.stderr.write(`reference: ${message}\n`);
@@ -38,6 +43,7 @@ try {
       calls: { type: 'string' },
       fault: { type: 'string' },
       'rate-limit': { type: 'string' },
+      readings: { type: 'string' },
       'list-faults': { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -57,19 +63,24 @@ if (parsed['list-faults']) {
 const fault = parsed.fault === undefined ? undefined : findFault(parsed.fault);
 if (parsed.fault !== undefined && !fault) fail(`--fault: no fault named "${parsed.fault}" (npm run reference -- --list-faults prints the catalog)`);
 
+const readings = parsed.readings ?? (fault ? readingsOf(fault)[0]! : DEFAULT_READINGS);
+if (!isReferenceReadings(readings)) fail(`--readings must be one of ${REFERENCE_READINGS.join(', ')} (got "${readings}")`);
+
 const port = integerOption('port', parsed.port, 8080, 0, 65535);
 const seed = integerOption('seed', parsed.seed, DEFAULT_SEED, 0, 2 ** 32 - 1);
 const calls = integerOption('calls', parsed.calls, fault?.calls ?? DEFAULT_CALLS, 1, MAX_CALLS);
 const fullAccess = keyOption('API_KEY');
 const readOnly = keyOption('RESTRICTED_API_KEY');
 const rateLimit = parsed['rate-limit'] === undefined ? undefined : integerOption('rate-limit', parsed['rate-limit'], 0, 1, 1_000_000);
-const reference = createServer({ seed, calls, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }), ...(rateLimit !== undefined && { rateLimit }) });
+const reference = createServer({ seed, calls, readings, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }), ...(rateLimit !== undefined && { rateLimit }) });
+/** What the start-up line adds after the address: the readings when not the default, and the fault. */
+const serving = [readings !== DEFAULT_READINGS && `the ${readings}'s readings`, fault && `the fault ${fault.name}`].filter(Boolean).join(' and ');
 
 try {
   const base = await reference.listen(port, parsed.host ?? '127.0.0.1');
   // Once the address is out, whoever waits for it starts up while the data set is built here.
   // Requests that arrive meanwhile wait in the listen queue and are answered once it is.
-  process.stdout.write(`reference server listening on ${base}${fault ? ` with the fault ${fault.name}` : ''}\n`, () => reference.prepare());
+  process.stdout.write(`reference server listening on ${base}${serving ? ` with ${serving}` : ''}\n`, () => reference.prepare());
 } catch (error) {
   fail(`cannot listen on ${parsed.host ?? '127.0.0.1'}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
 }

@@ -11,6 +11,7 @@ import { getCall, listCalls } from './routes/calls.ts';
 import { markGroupConversationAsUnread } from './routes/conversations.ts';
 import type { RequestContext } from './routes/context.ts';
 import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS } from './fixtures.ts';
+import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
 import { NO_FAULT, type Answer, type AnsweredRequest, type Fault, type FaultHooks, type Operation } from './faults/fault.ts';
 
 export interface ReferenceOptions {
@@ -21,6 +22,8 @@ export interface ReferenceOptions {
   fault?: Fault;
   /** Requests a second the server answers before it answers 429 (reference/rate-limit.ts); no limit by default. */
   rateLimit?: number;
+  /** Which reading of the call fields the specification leaves open it serves (reference/readings.ts); `entries` by default. */
+  readings?: ReferenceReadings;
 }
 
 export interface ReferenceServer {
@@ -52,8 +55,9 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
   let built: { store: Store; fault: FaultHooks } | undefined;
   const ready = () => {
     if (!built) {
-      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS);
-      built = { store, fault: options.fault ? options.fault.hooks({ store, keys }) : NO_FAULT };
+      const readings = options.readings ?? DEFAULT_READINGS;
+      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings);
+      built = { store, fault: options.fault ? options.fault.hooks({ store, keys, readings }) : NO_FAULT };
     }
     return built;
   };

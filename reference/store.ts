@@ -3,6 +3,7 @@
 import { generateDataSet, type CallRow, type DataSet } from './data/generate.ts';
 import { buildCallIndex, type CallIndex } from './call-index.ts';
 import type { Group, Message, StoredCall, User } from './model.ts';
+import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
 
 export interface Store {
   readonly data: DataSet;
@@ -20,8 +21,8 @@ export interface Store {
   reset(): void;
 }
 
-export function createStore(seed: number, callCount: number): Store {
-  const data = generateDataSet(seed, callCount);
+export function createStore(seed: number, callCount: number, readings: ReferenceReadings = DEFAULT_READINGS): Store {
+  const data = generateDataSet(seed, callCount, readings);
   const calls = buildCallIndex(data.rows);
   const users = new Map(data.users.map((user) => [user.uid, user]));
   const groups = new Map(data.groups.map((group) => [group.guid, group]));

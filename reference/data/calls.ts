@@ -1,12 +1,13 @@
 // Calls of every type, mode, status and receiver type, with participants who joined (some from
 // several devices), never joined, or rejected, and recordings. Every call is consistent with the
-// specification: minutes add up, timers match, timestamps are ordered, at most 50 entries.
+// specification: minutes add up, timers match, timestamps are ordered, at most 50 entries. The
+// call's totals follow the readings of the source (../readings.ts); nothing else depends on them.
 import type { Call, CallMode, CallStatus, Group, Participant, ParticipantState, Recording, StoredCall } from '../model.ts';
+import type { ReferenceReadings } from '../readings.ts';
 import { createRandom, type Random } from './random.ts';
-import { DATA_EPOCH, DATA_SPAN_SECONDS, type Directory } from './directory.ts';
+import { DATA_EPOCH, DATA_NOW, DATA_SPAN_SECONDS, type Directory } from './directory.ts';
+import { callMinutes, countedEntries } from './call-totals.ts';
 
-/** The data set's "now": ongoing calls are still running at this instant. */
-export const DATA_NOW = DATA_EPOCH + DATA_SPAN_SECONDS;
 const MAX_PARTICIPANT_ENTRIES = 50;
 
 const STATUS_WEIGHTS: ReadonlyArray<[CallStatus, number]> = [
@@ -15,13 +16,15 @@ const STATUS_WEIGHTS: ReadonlyArray<[CallStatus, number]> = [
 
 export interface CallSource {
   seed: number;
+  readings: ReferenceReadings;
   uids: readonly string[];
   groupsWithCallers: readonly Group[];
 }
 
-export function callSource(seed: number, directory: Directory): CallSource {
+export function callSource(seed: number, directory: Directory, readings: ReferenceReadings): CallSource {
   return {
     seed,
+    readings,
     uids: directory.users.map((user) => user.uid),
     groupsWithCallers: directory.groups.filter((group) => group.members.length >= 2),
   };
@@ -40,7 +43,7 @@ export function generateCall(source: CallSource, index: number, withIdentifiers:
   const status = index < 12 ? STATUS_WEIGHTS[index % 6]![0] : weighted(random, STATUS_WEIGHTS);
   const toGroup = index < 12 ? index >= 6 : random.chance(0.4);
   const group = toGroup ? random.pick(source.groupsWithCallers) : undefined;
-  const plan = { status, group, uids: source.uids, index };
+  const plan = { status, group, uids: source.uids, index, readings: source.readings };
   const uuid = withIdentifiers ? () => uuidFrom(ids) : () => undefined;
   const sessionId = `v1.us.${ids.hex(14)}`; // completed below with initiatedAt, as the deployment does
   return buildCall(random, plan, sessionId, ids, uuid);
@@ -51,6 +54,7 @@ interface CallPlan {
   group: Group | undefined;
   uids: readonly string[];
   index: number;
+  readings: ReferenceReadings;
 }
 
 function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: Random, uuid: () => string | undefined): StoredCall {
@@ -101,8 +105,7 @@ function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: R
     for (const uid of invitees) participants.push(neverJoined(uid, inviteeState));
   }
 
-  const totalAudioMinutes = sum(participants.map((p) => p.totalAudioMinutes));
-  const totalVideoMinutes = sum(participants.map((p) => p.totalVideoMinutes));
+  const { audio: totalAudioMinutes, video: totalVideoMinutes } = callMinutes(plan.readings, { type, status, startedAt, endedAt, participants });
   const recordings = status === 'ended' && random.chance(0.3) ? generateRecordings(random, ids, sessionId, startedAt, endedAt!) : [];
 
   const call: Call = {
@@ -117,7 +120,7 @@ function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: R
     totalVideoMinutes,
     totalDurationInMinutes: totalAudioMinutes + totalVideoMinutes,
     totalDuration: timer(started ? until - startedAt : 0),
-    totalParticipants: participants.length,
+    totalParticipants: countedEntries(plan.readings, participants).length,
     hasRecording: recordings.length > 0,
     initiatedAt,
     startedAt,
@@ -192,7 +195,6 @@ function pickOther(random: Random, uids: readonly string[], not: string): string
   return uid;
 }
 
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 /** Mixes the seed and a call's index into the seed of that call's own stream (murmur3's finaliser). */
 function mix(seed: number, index: number): number {
   let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ index;

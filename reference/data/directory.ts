@@ -12,6 +12,8 @@ export interface Directory {
 
 export const DATA_EPOCH = 1_735_689_600; // 2025-01-01T00:00:00Z: timestamps are 10-digit and fixed
 export const DATA_SPAN_SECONDS = 180 * 24 * 3600;
+/** The data set's "now": ongoing calls are still running at this instant. */
+export const DATA_NOW = DATA_EPOCH + DATA_SPAN_SECONDS;
 
 export function generateDirectory(random: Random, callCount: number): Directory {
   const userCount = Math.max(12, Math.min(10_000, Math.ceil(callCount / 20)));

@@ -1,9 +1,11 @@
 // The deterministic data set for a seed and a number of calls: the directory (users, groups,
 // messages) kept whole, and the calls kept as index rows that can be materialised on demand.
+// The readings change the calls' totals, and so the rows' totalParticipants, and nothing else.
 import { createRandom } from './random.ts';
 import { generateDirectory, type Directory } from './directory.ts';
 import { callSource, generateCall } from './calls.ts';
 import type { Call, StoredCall } from '../model.ts';
+import { DEFAULT_READINGS, type ReferenceReadings } from '../readings.ts';
 
 /** What the store keeps of a call to filter, sort and find it; the rest is rebuilt from `index`. */
 export interface CallRow {
@@ -24,18 +26,20 @@ export interface CallRow {
 
 export interface DataSet extends Directory {
   seed: number;
+  /** How its calls' minutes and totalParticipants read the specification (../readings.ts). */
+  readings: ReferenceReadings;
   /** Calls in the stable order List Calls answers them: newest initiatedAt first, then by sessionId. */
   rows: CallRow[];
   materialize(row: CallRow): StoredCall;
 }
 
-export function generateDataSet(seed: number, callCount: number): DataSet {
+export function generateDataSet(seed: number, callCount: number, readings: ReferenceReadings = DEFAULT_READINGS): DataSet {
   const directory = generateDirectory(createRandom(seed), callCount);
-  const source = callSource(seed, directory);
+  const source = callSource(seed, directory, readings);
   const rows: CallRow[] = new Array(callCount);
   for (let index = 0; index < callCount; index += 1) rows[index] = toRow(index, generateCall(source, index, false).call);
   rows.sort((a, b) => b.initiatedAt - a.initiatedAt || (a.sessionId < b.sessionId ? -1 : 1));
-  return { seed, ...directory, rows, materialize: (row) => generateCall(source, row.index, true) };
+  return { seed, readings, ...directory, rows, materialize: (row) => generateCall(source, row.index, true) };
 }
 
 function toRow(index: number, call: Call): CallRow {

@@ -7,6 +7,7 @@ import type { CallFilters, CallPage } from '../call-index.ts';
 import type { CallRow } from '../data/generate.ts';
 import type { ListQuery } from '../routes/list-query.ts';
 import type { Store } from '../store.ts';
+import { DEFAULT_READINGS, type ReferenceReadings } from '../readings.ts';
 
 export type Operation = 'listCalls' | 'getCall' | 'markGroupConversationAsUnread';
 
@@ -56,6 +57,12 @@ export interface Fault {
   profile?: 'spec' | 'strict';
   /** The size of data set it needs to show (some faults only show at scale). Default: the reference's. */
   calls?: number;
+  /**
+   * The reference readings the kill matrix runs this fault under; `['entries']` when absent. A fault
+   * whose effect or detection involves what the readings change (call minutes, totalParticipants,
+   * participantsCount) runs under each reading it breaks something in.
+   */
+  readings?: readonly ReferenceReadings[];
   /** Builds the hooks for one server (a fault may keep state, e.g. one that changes data on reads). */
   hooks(server: FaultedServer): FaultHooks;
 }
@@ -64,6 +71,11 @@ export interface Fault {
 export interface FaultedServer {
   store: Store;
   keys: ApiKeys;
+  /** The readings the server follows, so that a fault that recomputes a total recomputes it by them. */
+  readings: ReferenceReadings;
 }
+
+/** The readings the kill matrix runs a fault under. */
+export const readingsOf = (fault: Fault): readonly ReferenceReadings[] => fault.readings ?? [DEFAULT_READINGS];
 
 export const NO_FAULT: FaultHooks = Object.freeze({});

@@ -2,6 +2,7 @@
 // calls where real serializers tend to slip, not everywhere.
 import type { Fault } from './fault.ts';
 import { decimalString, isoDate, minutesAsTimer, participantsOf, withParticipants, withRecordings, without } from './shown.ts';
+import { REFERENCE_READINGS } from '../readings.ts';
 
 export const FIELD_FAULTS: Fault[] = [
   {
@@ -54,6 +55,7 @@ export const FIELD_FAULTS: Fault[] = [
     name: 'call-minutes-as-strings',
     description: "A video call's three minute totals arrive as decimal strings (\"12.50\"), not numbers.",
     requirements: ['CALL-FIELD-TOTAL-AUDIO-MINUTES', 'CALL-FIELD-TOTAL-VIDEO-MINUTES', 'CALL-FIELD-TOTAL-DURATION-IN-MINUTES'],
+    readings: REFERENCE_READINGS,
     hooks: () => ({
       showCall: (call) =>
         call.type !== 'video'
@@ -73,6 +75,7 @@ export const FIELD_FAULTS: Fault[] = [
     name: 'total-participants-as-string',
     description: 'Group calls show totalParticipants as a string ("12").',
     requirements: ['CALL-FIELD-TOTAL-PARTICIPANTS'],
+    readings: REFERENCE_READINGS,
     hooks: () => ({ showCall: (call) => (call.receiverType === 'group' ? { ...call, totalParticipants: String(call.totalParticipants) } : call) }),
   },
   {

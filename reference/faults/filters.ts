@@ -1,8 +1,10 @@
 // Faults in List Calls' filters: one ignored, off by one, too wide, too narrow, combined with OR,
 // or a value the specification allows refused. Most show only for some values or pairs.
 import type { Fault } from './fault.ts';
+import type { CallRow } from '../data/generate.ts';
 import { errors } from '../errors.ts';
 import { allRows, filterNames, pageOfRows, positions, union } from './list-rows.ts';
+import { REFERENCE_READINGS } from '../readings.ts';
 
 export const FILTER_FAULTS: Fault[] = [
   {
@@ -39,8 +41,9 @@ export const FILTER_FAULTS: Fault[] = [
   },
   {
     name: 'participants-count-excludes-initiator',
-    description: 'participantsCount=n counts invitees only, so it returns calls of n+1 entries.',
+    description: 'participantsCount=n leaves out the initiator, so it returns the calls whose totalParticipants is n+1.',
     requirements: ['CALLS-LIST-FILTER-PARTICIPANTS-COUNT'],
+    readings: REFERENCE_READINGS,
     hooks: () => ({
       listQuery: (query) => (query.filters.participantsCount === undefined ? query : { ...query, filters: { ...query.filters, participantsCount: query.filters.participantsCount + 1 } }),
     }),
@@ -75,6 +78,17 @@ export const FILTER_FAULTS: Fault[] = [
     hooks: () => ({ listQuery: ({ filters: { startedAt: _ignored, ...filters }, ...query }) => ({ ...query, filters }) }),
   },
   {
+    name: 'started-at-ignored-alone',
+    description: 'The startedAt filter is applied only beside another filter: given alone, it is ignored.',
+    requirements: ['CALLS-LIST-FILTER-STARTED-AT'],
+    hooks: () => ({
+      listQuery: (query) => {
+        const { startedAt, ...others } = query.filters;
+        return startedAt === undefined || filterNames(others).length > 0 ? query : { ...query, filters: others };
+      },
+    }),
+  },
+  {
     name: 'ended-at-an-hour-late',
     description: 'endedAt is compared in local time (UTC+1): it also returns calls that ended up to an hour after the bound.',
     requirements: ['CALLS-LIST-FILTER-ENDED-AT'],
@@ -106,8 +120,9 @@ export const FILTER_FAULTS: Fault[] = [
   },
   {
     name: 'status-drops-large-calls',
-    description: 'With a status filter, calls of more than ten participant entries are left out (a join that times out).',
+    description: 'With a status filter, calls whose totalParticipants is over ten are left out (a join that times out).',
     requirements: ['CALLS-LIST-FILTER-COMPLETENESS'],
+    readings: REFERENCE_READINGS,
     hooks: () => ({
       listRows: (filters, page, perPage, next) =>
         filters.status === undefined ? next(filters, page, perPage) : pageOfRows(allRows(next, filters).filter((row) => row.totalParticipants <= 10), page, perPage),
@@ -123,6 +138,22 @@ export const FILTER_FAULTS: Fault[] = [
         return uid === undefined ? next(filters, page, perPage) : pageOfRows(allRows(next, filters).filter((row) => row.uids[0] === uid), page, perPage);
       },
     }),
+  },
+  {
+    // Two readings of "took part" mixed: having been invited is enough in a group call, not in a 1:1 call.
+    name: 'uid-drops-unanswered-one-to-one',
+    description: 'The uid filter, and the onBehalfOf scope that shares its code, leave out 1:1 calls the user never joined, yet keep group calls they never joined.',
+    requirements: ['CALLS-LIST-FILTER-UID'],
+    hooks: ({ store }) => {
+      const joined = (row: CallRow, uid: string) => store.materialize(row).call.participants.some((participant) => participant.uid === uid && participant.isJoined);
+      return {
+        listRows: (filters, page, perPage, next) => {
+          const users = [filters.uid, filters.onBehalfOf].filter((uid) => uid !== undefined);
+          if (users.length === 0) return next(filters, page, perPage);
+          return pageOfRows(allRows(next, filters).filter((row) => row.receiverType === 'group' || users.every((uid) => joined(row, uid))), page, perPage);
+        },
+      };
+    },
   },
   {
     name: 'mode-presenter-refused',

@@ -1,6 +1,10 @@
-// Faults in what a call's fields say together: sums, counts and the order of its timestamps.
+// Faults in what a call's fields say together: sums, counts and the order of its timestamps. The
+// ones on a call's minutes and counts run under both readings (../readings.ts), and those that
+// recompute a count recompute it by the server's readings, so that they break only what they say.
 import type { Fault, ShownCall } from './fault.ts';
 import { participantsOf, withParticipants, withRecordings } from './shown.ts';
+import { REFERENCE_READINGS } from '../readings.ts';
+import { countedEntries } from '../data/call-totals.ts';
 
 const number = (value: unknown) => (typeof value === 'number' ? value : 0);
 
@@ -9,12 +13,14 @@ export const INVARIANT_FAULTS: Fault[] = [
     name: 'duration-leaves-out-video',
     description: "A video call's totalDurationInMinutes counts its audio minutes only.",
     requirements: ['CALL-DURATION-IS-AUDIO-PLUS-VIDEO'],
+    readings: REFERENCE_READINGS,
     hooks: () => ({ showCall: (call) => (call.type === 'video' && number(call.totalVideoMinutes) > 0 ? { ...call, totalDurationInMinutes: call.totalAudioMinutes } : call) }),
   },
   {
     name: 'minutes-of-initiator-only',
-    description: "A group call's audio and video totals are the initiator's minutes, not the sum over its participants.",
+    description: "A group call's audio and video totals are only its initiator's own minutes, which fit neither reading unless no one else joined (the sum) or the initiator stayed to the end (the span).",
     requirements: ['CALL-MINUTES-SUM-OVER-PARTICIPANTS'],
+    readings: REFERENCE_READINGS,
     hooks: () => ({
       showCall: (call) => {
         const first = participantsOf(call)[0];
@@ -38,9 +44,12 @@ export const INVARIANT_FAULTS: Fault[] = [
   },
   {
     name: 'total-participants-counts-users',
-    description: 'totalParticipants counts distinct users, so a user on two devices counts once though listed twice.',
+    description: 'totalParticipants counts distinct users among the entries it counts, so a user on two devices counts once though listed twice.',
     requirements: ['CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES'],
-    hooks: () => ({ showCall: (call) => ({ ...call, totalParticipants: new Set(participantsOf(call).map((participant) => participant.uid)).size }) }),
+    readings: REFERENCE_READINGS,
+    hooks: ({ readings }) => ({
+      showCall: (call) => ({ ...call, totalParticipants: new Set(countedEntries(readings, participantsOf(call)).map((participant) => participant.uid)).size }),
+    }),
   },
   {
     name: 'initiated-and-started-swapped',
@@ -103,16 +112,18 @@ export const INVARIANT_FAULTS: Fault[] = [
   },
   {
     name: 'participant-cap-off-by-one',
-    description: 'Calls with more than 30 entries are padded to 51, one past the cap of 50 (totalParticipants agrees).',
+    description: 'Calls with more than 30 entries are padded to 51 with guests who never joined, one past the cap of 50 (totalParticipants counts them by the server\'s readings).',
     requirements: ['CALL-PARTICIPANTS-AT-MOST-50'],
-    hooks: () => ({
+    readings: REFERENCE_READINGS,
+    hooks: ({ readings }) => ({
       showCall: (call) => {
         const participants = participantsOf(call);
         if (participants.length <= 30) return call;
         const padding: ShownCall[] = Array.from({ length: 51 - participants.length }, (_, index) => ({
           uid: `guest-${index + 1}`, totalAudioMinutes: 0, totalVideoMinutes: 0, totalDurationInMinutes: 0, totalDuration: 0, isJoined: false, state: 'unanswered',
         }));
-        return { ...call, participants: [...participants, ...padding], totalParticipants: 51 };
+        const padded = [...participants, ...padding];
+        return { ...call, participants: padded, totalParticipants: countedEntries(readings, padded).length };
       },
     }),
   },

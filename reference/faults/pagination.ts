@@ -66,6 +66,20 @@ export const PAGINATION_FAULTS: Fault[] = [
     }),
   },
   {
+    name: 'pages-overlap-from-page-2',
+    description: 'From page 2 on, each page starts one item early, repeating the last item of the page before.',
+    requirements: ['PAGINATION-PAGES-PARTITION'],
+    hooks: () => ({
+      listRows: (filters, page, perPage, next) => (page < 2 ? next(filters, page, perPage) : pageOfRows(allRows(next, filters), page, perPage, (page - 1) * perPage - 1)),
+    }),
+  },
+  {
+    name: 'page-echoed-first-page-served',
+    description: "List Calls echoes the page asked for in current_page but always serves the first page's items.",
+    requirements: ['PAGINATION-PAGES-PARTITION'],
+    hooks: () => ({ listRows: (filters, _page, perPage, next) => next(filters, 1, perPage) }),
+  },
+  {
     name: 'pages-skip-an-item',
     description: 'From page 2 on, each page starts one item late, so one item between pages is never listed.',
     requirements: ['PAGINATION-PAGES-PARTITION'],

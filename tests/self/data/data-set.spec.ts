@@ -2,7 +2,8 @@
 // specification describes, and consistent with every invariant the catalog derives from it.
 import { test, expect } from '@playwright/test';
 import { generateDataSet } from '../../../reference/data/generate.ts';
-import { DATA_NOW, timer } from '../../../reference/data/calls.ts';
+import { timer } from '../../../reference/data/calls.ts';
+import { DATA_NOW } from '../../../reference/data/directory.ts';
 import { CALL_MODES, CALL_STATUSES, CALL_TYPES, RECEIVER_TYPES, type Call } from '../../../reference/model.ts';
 import { OUTSIDER_UID, UNREAD_FIXTURE } from '../../../reference/fixtures.ts';
 import { loadContract } from '../../../openapi/contract.ts';

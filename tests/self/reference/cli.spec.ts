@@ -1,11 +1,12 @@
 // The reference's command line: it prints one line with its base address, serves the data set its
-// --seed and --calls describe, takes its keys from API_KEY and RESTRICTED_API_KEY, exits 0 on
-// SIGTERM, and refuses bad arguments with exit code 2 and one line naming the option.
+// --seed, --calls and --readings describe, takes its keys from API_KEY and RESTRICTED_API_KEY, exits
+// 0 on SIGTERM, and refuses bad arguments with exit code 2 and one line naming the option.
 import { test, expect, expectContractValid, sendRaw } from '../reference-fixtures.ts';
 import { createStore } from '../../../reference/store.ts';
 import { DEMO_KEYS, UNREAD_FIXTURE } from '../../../reference/fixtures.ts';
 import { sessionIdsOf } from './list-oracle.ts';
 import { startReference } from './reference-process.ts';
+import { totalsUnder } from './readings-oracle.ts';
 
 const LISTENING = /^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3$/;
 const START_TIMEOUT_MS = 20_000;
@@ -30,6 +31,23 @@ test('started on port 0, the reference prints exactly one line with its address,
   }
 });
 
+test("started with --readings deployment, the reference says so on its one line and serves the deployment's totals for the same calls", async ({ request, contract }) => {
+  const reference = startReference(['--port', '0', '--seed', '3', '--calls', '50', '--readings', 'deployment']);
+  try {
+    const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
+    // The suite's configuration finds the address with this pattern (playwright.config.ts).
+    expect(line).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3 with the deployment's readings$/);
+    const base = /reference server listening on (http:\S+)/.exec(line)![1]!;
+    const answer = await sendRaw(request, `${base}/calls?perPage=50`, { headers: { apikey: DEMO_KEYS.fullAccess } });
+    expectContractValid(contract, 'listCalls', answer);
+    expect(sessionIdsOf(answer.body.data)).toEqual(sessionIdsOf(createStore(3, 50).data.rows));
+    const totals = (call: any) => ({ totalAudioMinutes: call.totalAudioMinutes, totalVideoMinutes: call.totalVideoMinutes, totalDurationInMinutes: call.totalDurationInMinutes, totalParticipants: call.totalParticipants });
+    expect(answer.body.data.map(totals)).toEqual(answer.body.data.map((call: any) => totalsUnder(call, 'deployment')));
+  } finally {
+    reference.stop();
+  }
+});
+
 // Each also asks for a free port, so that a reference that wrongly starts does not take a fixed one.
 const badArguments: Array<[args: string[], option: string]> = [
   [['--port', 'abc'], '--port'],
@@ -37,6 +55,8 @@ const badArguments: Array<[args: string[], option: string]> = [
   [['--port', '0', '--bogus'], '--bogus'],
   [['--port', '0', '--rate-limit', 'fast'], '--rate-limit'],
   [['--port', '0', '--rate-limit', '0'], '--rate-limit'],
+  [['--port', '0', '--readings', 'joined-entries'], '--readings'],
+  [['--port', '0', '--readings'], '--readings'],
 ];
 
 for (const [args, option] of badArguments) {

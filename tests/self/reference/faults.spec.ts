@@ -1,10 +1,14 @@
 // The fault catalog itself: enough faults, well named and described, each naming requirements the
-// suite can observe, together covering every MUST and SHOULD the interface can show (and every
-// strict convention); the command line lists and runs them; the README's table matches it.
+// suite can observe and the readings it runs under, together covering every MUST and SHOULD the
+// interface can show (and every strict convention); the command line lists and runs them; the
+// README's table matches it.
 import { test, expect, sendRaw } from '../reference-fixtures.ts';
 import { FAULTS, findFault } from '../../../reference/faults/catalog.ts';
 import { createServer } from '../../../reference/server.ts';
+import { createStore } from '../../../reference/store.ts';
 import { DEMO_KEYS } from '../../../reference/fixtures.ts';
+import { REFERENCE_READINGS } from '../../../reference/readings.ts';
+import { readingsOf } from '../../../reference/faults/fault.ts';
 import { isTestable, loadCatalog } from '../../../openapi/catalog.ts';
 import { startReference } from './reference-process.ts';
 import { faultCoverageSection, readmeSection } from '../faults/readme-section.ts';
@@ -33,6 +37,30 @@ test('each fault names at least one requirement, each a testable requirement of 
   }
 });
 
+test('each fault runs under one or more distinct readings of the reference, and builds its hooks under each', () => {
+  const store = createStore(1, 20);
+  for (const fault of FAULTS) {
+    const readings = readingsOf(fault);
+    expect(readings.length, fault.name).toBeGreaterThan(0);
+    expect(new Set(readings).size, fault.name).toBe(readings.length);
+    for (const reading of readings) {
+      expect(REFERENCE_READINGS, fault.name).toContain(reading);
+      expect(typeof fault.hooks({ store, keys: DEMO_KEYS, readings: reading }), fault.name).toBe('object');
+    }
+  }
+});
+
+test('the faults on call minutes, totalParticipants and participantsCount run under both readings', () => {
+  const readingSensitive = [
+    'minutes-of-initiator-only', 'total-participants-counts-users', 'participant-cap-off-by-one', 'call-minutes-as-strings', 'total-participants-as-string',
+    'participants-count-excludes-initiator', 'status-drops-large-calls', 'duration-leaves-out-video',
+    'call-minutes-fit-neither-reading', 'call-minutes-readings-mixed', 'total-participants-fits-neither-count', 'total-participants-readings-mixed',
+  ];
+  for (const name of readingSensitive) expect(readingsOf(findFault(name)!), name).toEqual(REFERENCE_READINGS);
+  // Under the reference's own readings it would change nothing: the two counts are the same there.
+  expect(readingsOf(findFault('participants-count-on-every-entry')!)).toEqual(['deployment']);
+});
+
 test('together the faults break every testable MUST and SHOULD requirement, and every strict convention under the strict profile', () => {
   const spec = declared('spec');
   const strict = declared('strict');
@@ -48,6 +76,7 @@ test('--list-faults prints every fault with its requirements and description, an
     for (const fault of FAULTS) {
       expect(reference.stdout()).toMatch(new RegExp(`^${fault.name} +${fault.requirements.join(', ')}`, 'm'));
       expect(reference.stdout()).toContain(fault.description);
+      if (fault.readings) expect(reference.stdout()).toMatch(new RegExp(`^${fault.name} +.*readings ${fault.readings.join(' and ')}\\)$`, 'm'));
     }
   } finally {
     reference.stop();
@@ -65,6 +94,19 @@ test('--fault NAME starts the reference with that fault, and says so', async ({ 
     expect(new Set(answer.body.data.map((call: { status: string }) => call.status))).toEqual(new Set(['missed']));
   } finally {
     reference.stop();
+  }
+});
+
+test('--fault NAME of a fault that runs under the deployment\'s readings only starts under them, unless --readings says otherwise', async () => {
+  const name = 'participants-count-on-every-entry';
+  const underItsReadings = startReference(['--port', '0', '--calls', '20', '--fault', name]);
+  const underOthers = startReference(['--port', '0', '--calls', '20', '--fault', name, '--readings', 'entries']);
+  try {
+    await underItsReadings.waitForLine(new RegExp(`^reference server listening on http:\\S+ with the deployment's readings and the fault ${name}$`), 20_000);
+    await underOthers.waitForLine(new RegExp(`^reference server listening on http:\\S+ with the fault ${name}$`), 20_000);
+  } finally {
+    underItsReadings.stop();
+    underOthers.stop();
   }
 });
 
