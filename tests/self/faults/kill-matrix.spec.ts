@@ -1,9 +1,13 @@
 // The kill matrix: the whole conformance suite, run as a child process against the clean reference
-// (it must pass with no warning, on several seeds) and against each fault of the catalog (it must
-// fail naming every MUST the fault breaks, or warn for a SHOULD fault). A fault that survives fails
-// here by name, so a check cannot be weakened, nor a fault added, without this noticing.
+// (it must pass with no warning, on several seeds, under each of its readings) and against each
+// fault of the catalog under each reading it runs under (it must fail naming every MUST the fault
+// breaks, or warn for a SHOULD fault, and still judge every other requirement: none in error). A
+// fault that survives fails here by name, so a check cannot be weakened, nor a fault added, without
+// this noticing.
 import { test, expect } from '@playwright/test';
 import { FAULTS } from '../../../reference/faults/catalog.ts';
+import { readingsOf } from '../../../reference/faults/fault.ts';
+import { REFERENCE_READINGS } from '../../../reference/readings.ts';
 import { expectationOf, MATRIX_REFERENCE_SEED, runAgainst } from './kill-matrix.ts';
 import { saveRow } from './matrix-files.ts';
 import { SELF_TEST_SEED } from '../runner/run-suite.ts';
@@ -11,30 +15,34 @@ import { rowsDir } from './rows-dir.ts';
 
 test.describe.configure({ mode: 'parallel' });
 
-/** Several seeds of both the data and the suite: the clean reference passes on each. */
+/** Several seeds of both the data and the suite: the clean reference passes on each, under each of its readings. */
 const CLEAN_RUNS = [
   { referenceSeed: MATRIX_REFERENCE_SEED, conformanceSeed: SELF_TEST_SEED },
   { referenceSeed: 2, conformanceSeed: '7' },
   { referenceSeed: 11, conformanceSeed: '424242' },
 ];
 
-for (const { referenceSeed, conformanceSeed } of CLEAN_RUNS) {
-  test(`the clean reference (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`, async ({}, testInfo) => {
-    const row = await runAgainst(undefined, { referenceSeed, conformanceSeed });
-    saveRow(rowsDir(testInfo), row);
-    expect(row.outcome, row.problem).toBe('passed');
-  });
+for (const readings of REFERENCE_READINGS) {
+  for (const { referenceSeed, conformanceSeed } of CLEAN_RUNS) {
+    test(`the clean reference under the ${readings} readings (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`, async ({}, testInfo) => {
+      const row = await runAgainst(undefined, { referenceSeed, conformanceSeed, readings });
+      saveRow(rowsDir(testInfo), row);
+      expect(row.outcome, row.problem).toBe('passed');
+    });
+  }
 }
 
 for (const fault of FAULTS) {
   const expected = expectationOf(fault);
   if (expected === 'pass') throw new Error(`fault ${fault.name} breaks no MUST or SHOULD requirement under its own profile, so nothing could catch it`);
   const how = expected === 'fail' ? 'fails the run naming' : 'warns naming';
-  test(`fault ${fault.name}: the suite ${how} ${fault.requirements.join(', ')}`, async ({}, testInfo) => {
-    const row = await runAgainst(fault);
-    saveRow(rowsDir(testInfo), row);
-    expect(row.outcome, `fault ${fault.name} survived: ${row.problem}`).toBe(expected === 'fail' ? 'killed' : 'warned');
-  });
+  for (const readings of readingsOf(fault)) {
+    test(`fault ${fault.name} under the ${readings} readings: the suite ${how} ${fault.requirements.join(', ')}, and judges every other requirement`, async ({}, testInfo) => {
+      const row = await runAgainst(fault, { readings });
+      saveRow(rowsDir(testInfo), row);
+      expect(row.outcome, `fault ${fault.name} (${readings} readings) ${row.outcome}: ${row.problem}`).toBe(expected === 'fail' ? 'killed' : 'warned');
+    });
+  }
 }
 
 // A convention of the deployment is not the specification: under the spec profile, a target that

@@ -1,10 +1,17 @@
-// Runs the conformance suite, as a child process and the way a user runs it, against the reference
-// with one fault (or none), and reads from Playwright's JSON report what the suite reported: the
-// requirements it found violated or warned about, and how many requests it took to first do so.
+// Runs the conformance suite, as a child process and the way a user runs it, to its end, against the
+// reference with one fault (or none) under one of its readings, and reads what the suite reported:
+// the requirements it found violated or warned about, how many requests it took to first do so, and
+// from results.json which requirements it could not judge. A fault is caught only when the run
+// names what it breaks and judges every other requirement: one deviation must not hide the rest.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from '../../../reference/server.ts';
 import { DEFAULT_CALLS } from '../../../reference/fixtures.ts';
 import type { Fault } from '../../../reference/faults/catalog.ts';
+import { DEFAULT_READINGS, type ReferenceReadings } from '../../../reference/readings.ts';
 import { effectiveLevel, loadCatalog } from '../../../openapi/catalog.ts';
+import type { ConformanceReport } from '../../../reporters/report-model.ts';
 import { fileURLToPath } from 'node:url';
 import { referenceTargetEnv, runSuite, SELF_TEST_SEED } from '../runner/run-suite.ts';
 import type { DetectionLine } from './detection-reporter.ts';
@@ -14,13 +21,16 @@ export const MATRIX_REFERENCE_SEED = 5;
 const RUN_TIMEOUT_MS = 300_000;
 
 export type Expectation = 'pass' | 'fail' | 'warn';
-export type Outcome = 'passed' | 'killed' | 'warned' | 'survived';
+/** `unjudged`: the run named what the fault breaks, but left some other requirement in error. */
+export type Outcome = 'passed' | 'killed' | 'warned' | 'survived' | 'unjudged';
 
 export interface MatrixRow {
   /** The fault's name, or `clean` for the reference without one. */
   fault: string;
   description: string;
   profile: 'spec' | 'strict';
+  /** The readings the reference served. */
+  readings: ReferenceReadings;
   conformanceSeed: string;
   referenceSeed: number;
   /** The requirements the fault declares it violates. */
@@ -32,12 +42,14 @@ export interface MatrixRow {
   /** Every requirement the suite reported as violated (failed MUSTs) and as warnings, until the run stopped. */
   violated: string[];
   warned: string[];
-  /** True when the run was stopped once the fault was caught; the exit code is then unknown. */
-  stoppedEarly: boolean;
+  /** Requirements the run could not judge (status error in results.json), each with why. */
+  errored: string[];
+  verdict: string;
   exitCode: number | null;
   testsRun: number;
   /** Requests the target answered before the first test reporting a declared requirement ended. */
   requestsToDetect: number | null;
+  /** Requests the target answered in the whole run. */
   requests: number;
   /** When the run started (ISO 8601) and how long it took. */
   startedAt: string;
@@ -65,20 +77,29 @@ export function expectationOf(fault: Fault | undefined, profile = fault?.profile
 }
 
 const DETECTION_REPORTER = fileURLToPath(new URL('./detection-reporter.ts', import.meta.url));
+const CONFORMANCE_REPORTER = fileURLToPath(new URL('../../../reporters/conformance-reporter.ts', import.meta.url));
+
+export interface RunOptions {
+  conformanceSeed?: string;
+  referenceSeed?: number;
+  profile?: 'spec' | 'strict';
+  readings?: ReferenceReadings;
+}
 
 /**
- * Runs the suite against the reference with the fault (none: the clean reference). A run that must
- * fail stops as soon as the suite has reported every requirement the fault breaks: the matrix
- * measures detection, and the rest of the run would only repeat it. Runs that must pass or only
- * warn go to the end, since nothing before the end shows that nothing fails.
+ * Runs the whole suite against the reference with the fault (none: the clean reference), to the
+ * end: whether every other requirement was still judged is known only then, and so are the run's
+ * requests and time, which a failing run must keep close to a passing one's.
  */
-export async function runAgainst(fault: Fault | undefined, options: { conformanceSeed?: string; referenceSeed?: number; profile?: 'spec' | 'strict' } = {}): Promise<MatrixRow> {
+export async function runAgainst(fault: Fault | undefined, options: RunOptions = {}): Promise<MatrixRow> {
   const conformanceSeed = options.conformanceSeed ?? SELF_TEST_SEED;
   const referenceSeed = options.referenceSeed ?? MATRIX_REFERENCE_SEED;
   const profile = options.profile ?? fault?.profile ?? 'spec';
+  const readings = options.readings ?? DEFAULT_READINGS;
   const expected = expectationOf(fault, profile);
   const declared = expected === 'pass' ? [] : fault?.requirements ?? [];
-  const reference = createServer({ seed: referenceSeed, calls: fault?.calls ?? DEFAULT_CALLS, ...(fault && { fault }) });
+  const reference = createServer({ seed: referenceSeed, calls: fault?.calls ?? DEFAULT_CALLS, readings, ...(fault && { fault }) });
+  const reports = mkdtempSync(join(tmpdir(), 'kill-matrix-reports-'));
   const answeredAt: number[] = [];
   reference.server.on('request', () => answeredAt.push(Date.now()));
   const address = await reference.listen(0);
@@ -88,7 +109,7 @@ export async function runAgainst(fault: Fault | undefined, options: { conformanc
   const violated = new Set<string>();
   const warned = new Set<string>();
   let detectedAt: number | undefined;
-  const stopWhen = (text: string) => {
+  const watch = (text: string) => {
     let line: DetectionLine;
     try {
       line = JSON.parse(text) as DetectionLine;
@@ -104,47 +125,68 @@ export async function runAgainst(fault: Fault | undefined, options: { conformanc
     line.warnings.forEach((id) => warned.add(id));
     const reported = expected === 'warn' ? warned : violated;
     if (detectedAt === undefined && expected !== 'pass' && declared.every((id) => reported.has(id))) detectedAt = line.at;
-    return expected === 'fail' && detectedAt !== undefined;
+    return false;
   };
   try {
     // One worker per run: the matrix gets its parallelism from running faults side by side, one per
     // core, and a run per fault with workers of its own would oversubscribe a large machine.
-    const run = await runSuite(['--project=conformance', '--workers=1', `--reporter=${DETECTION_REPORTER}`], {
+    const run = await runSuite(['--project=conformance', '--workers=1', `--reporter=${DETECTION_REPORTER},${CONFORMANCE_REPORTER}`], {
       ...referenceTargetEnv(address),
       CONFORMANCE_SEED: conformanceSeed,
       CONFORMANCE_PROFILE: profile,
-    }, { timeoutMs: RUN_TIMEOUT_MS, stopWhen });
+      REPORT_DIR: reports,
+    }, { timeoutMs: RUN_TIMEOUT_MS, stopWhen: watch });
+    const results = readResults(reports);
+    const errored = (results?.requirements ?? []).filter((result) => result.status === 'error').map((result) => `${result.id} (${result.reason ?? 'not judged'})`);
     const missed = declared.filter((id) => !(expected === 'warn' ? warned : violated).has(id));
     const row: MatrixRow = {
-      fault: fault ? `${fault.name}${profile !== (fault.profile ?? 'spec') ? ` (${profile} profile)` : ''}` : 'clean',
+      fault: labelOf(fault, profile, readings),
       description: fault?.description ?? 'The reference implementation without a fault.',
       profile,
+      readings,
       conformanceSeed,
       referenceSeed,
       requirements: declared,
       expected,
-      outcome: judge(expected, run.stopped, ended, run.code, violated.size + warned.size, missed),
+      outcome: judge(expected, ended, run.code, violated.size + warned.size, missed, errored),
       missed,
       violated: [...violated].sort(),
       warned: [...warned].sort(),
-      stoppedEarly: run.stopped,
-      exitCode: run.stopped ? null : run.code,
+      errored,
+      verdict: results?.verdict ?? 'no report',
+      exitCode: run.code,
       testsRun: tests.length,
       requestsToDetect: detectedAt === undefined ? null : answeredAt.filter((time) => time <= detectedAt!).length,
       requests: answeredAt.length,
       startedAt: new Date(started).toISOString(),
       seconds: (Date.now() - started) / 1000,
     };
-    if (row.outcome === 'survived') row.problem = explain(row, ended, run.stderr);
+    if (row.outcome === 'survived' || row.outcome === 'unjudged') row.problem = explain(row, ended, run.stderr);
     return row;
   } finally {
     await reference.close();
+    rmSync(reports, { recursive: true, force: true });
   }
 }
 
-function judge(expected: Expectation, stopped: boolean, ended: boolean, code: number | null, reports: number, missed: string[]): Outcome {
-  if (expected === 'fail') return stopped && missed.length === 0 ? 'killed' : 'survived';
+/** The fault's name, and the profile and readings it ran under where they are not its own first. */
+function labelOf(fault: Fault | undefined, profile: 'spec' | 'strict', readings: ReferenceReadings): string {
+  const name = fault ? `${fault.name}${profile !== (fault.profile ?? 'spec') ? ` (${profile} profile)` : ''}` : 'clean';
+  return readings === DEFAULT_READINGS ? name : `${name} (${readings} readings)`;
+}
+
+function readResults(dir: string): ConformanceReport | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ConformanceReport;
+  } catch {
+    return undefined;
+  }
+}
+
+function judge(expected: Expectation, ended: boolean, code: number | null, reports: number, missed: string[], errored: string[]): Outcome {
   if (!ended) return 'survived';
+  if (expected === 'fail') return code !== 1 || missed.length > 0 ? 'survived' : errored.length > 0 ? 'unjudged' : 'killed';
+  if (errored.length > 0) return 'unjudged';
   if (expected === 'pass') return code === 0 && reports === 0 ? 'passed' : 'survived';
   return code === 0 && missed.length === 0 ? 'warned' : 'survived';
 }
@@ -152,6 +194,7 @@ function judge(expected: Expectation, stopped: boolean, ended: boolean, code: nu
 function explain(row: MatrixRow, ended: boolean, stderr: string): string {
   const reported = `exit ${row.exitCode}; violated [${row.violated.join(', ') || 'nothing'}]; warned [${row.warned.join(', ') || 'nothing'}]`;
   if (!ended) return `the run did not finish: ${reported}\n${stderr.slice(-2000)}`;
+  if (row.outcome === 'unjudged') return `other requirements were left in error, one deviation hiding the verdict on them: ${row.errored.join('; ')}`;
   if (row.expected === 'pass') return `the clean reference did not pass cleanly: ${reported}\n${stderr.slice(-2000)}`;
   if (row.expected === 'warn' && row.exitCode !== 0) return `a SHOULD fault must only warn, but the run failed: ${reported}`;
   return `the suite did not report ${row.missed.join(', ')}: ${reported}`;

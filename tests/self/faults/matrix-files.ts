@@ -9,7 +9,7 @@ export const MATRIX_DIR = join(PROJECT_ROOT, 'kill-matrix');
 
 export function saveRow(rowsDir: string, row: MatrixRow): void {
   mkdirSync(rowsDir, { recursive: true });
-  writeFileSync(join(rowsDir, `${row.fault}-${row.conformanceSeed}-${row.referenceSeed}.json`), JSON.stringify(row));
+  writeFileSync(join(rowsDir, `${row.fault.replace(/[^A-Za-z0-9-]+/g, '_')}-${row.conformanceSeed}-${row.referenceSeed}.json`), JSON.stringify(row));
 }
 
 export function loadRows(rowsDir: string): MatrixRow[] {
@@ -67,8 +67,8 @@ function renderMarkdown(rows: readonly MatrixRow[], summary: MatrixSummary, seco
     '',
     `${scoreLine(summary)} Wall time ${seconds.toFixed(0)} s.`,
     '',
-    'Each fault runs the conformance suite as a child process against the reference with that fault; a run that must fail stops once every requirement the fault breaks has been reported, the others run to the end.',
-    '"Requests to detect" counts the requests the target answered before the first test that reported a declared requirement ended.',
+    'Each fault runs the whole conformance suite as a child process against the reference with that fault, under each reading it runs under; a fault is caught when the run names every requirement it breaks and leaves no other requirement in error.',
+    '"Requests to detect" counts the requests the target answered before the first test that reported a declared requirement ended; "Requests" and "Seconds" are the whole run\'s, beside the clean reference\'s.',
     '',
     '| Fault | Breaks | Expected | Outcome | Requests to detect | Requests | Seconds | Also reported |',
     '|---|---|---|---|---:|---:|---:|---|',
@@ -76,7 +76,7 @@ function renderMarkdown(rows: readonly MatrixRow[], summary: MatrixSummary, seco
   for (const row of rows) {
     const also = row.violated.filter((id) => !row.requirements.includes(id));
     const breaks = row.fault === 'clean' ? `nothing (reference seed ${row.referenceSeed}, conformance seed ${row.conformanceSeed})` : row.requirements.join(', ');
-    const outcome = row.outcome === 'survived' ? `**SURVIVED**: ${row.problem ?? ''}` : row.outcome;
+    const outcome = row.outcome === 'survived' || row.outcome === 'unjudged' ? `**${row.outcome.toUpperCase()}**: ${row.problem ?? ''}` : row.outcome;
     lines.push(`| ${cell(row.fault)}${row.profile === 'strict' ? ' (strict)' : ''} | ${cell(breaks)} | ${row.expected} | ${cell(outcome)} | ${row.requestsToDetect ?? '-'} | ${row.requests} | ${row.seconds.toFixed(1)} | ${cell(also.join(', '))} |`);
   }
   lines.push('', '## By requirement', '', '| Requirement | Caught faults |', '|---|---|');
