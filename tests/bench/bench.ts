@@ -2,8 +2,10 @@
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
 // floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
 // suite's shape (its tests and requests through the request context, checking nothing); the same run
-// against 1,000 and 200,000 calls; detection per fault (the kill matrix); and the reference against
-// Stoplight Prism's mock of the same OpenAPI document. It writes bench-results/bench.json and
+// against 1,000 and 200,000 calls; a run against a target with one fault beside a clean one;
+// detection per fault (the kill matrix, whose full runs also give each fault's requests and time
+// beside the clean reference's); and the reference against Stoplight Prism's mock of the same
+// OpenAPI document. It writes bench-results/bench.json and
 // bench-results/bench.md, and with --write-readme puts the table into the README.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, release, totalmem } from 'node:os';
@@ -21,6 +23,12 @@ const LARGE = 200_000;
 const PEER_SECONDS = 3;
 const OUT_DIR = join(PROJECT_ROOT, 'bench-results');
 const MATRIX_FILE = join(PROJECT_ROOT, 'kill-matrix', 'kill-matrix.json');
+/**
+ * Faults a failing run is timed against: one that breaks a call invariant of some calls, one that
+ * breaks every page past the first. Each fails a test or two of its own; the rest of the run must
+ * cost what a passing run does.
+ */
+const FAILING_FAULTS = ['minutes-of-initiator-only', 'page-echoed-first-page-served'];
 
 interface Options {
   runs: number;
@@ -92,6 +100,7 @@ async function main(): Promise<void> {
   const verdict = summarize(small);
   const scale = summarize(large);
   const suiteAlone = { small: summarize(smallRunning), large: summarize(largeRunning) };
+  const failing = await measureFailingRuns(options.runs);
 
   // The floor: a trivial Playwright run, the reference's start-up, and the suite's number of requests from autocannon.
   const trivialMs = median(await repeat(options.runs, 'trivial Playwright run', timeTrivialPlaywrightRun));
@@ -169,6 +178,7 @@ async function main(): Promise<void> {
       timeRatio: ratio(suiteAlone.large.totalMs, suiteAlone.small.totalMs),
       requestsRatio: ratio(suiteAlone.large.requests, suiteAlone.small.requests),
     },
+    failing,
     detection,
     peers,
   };
@@ -195,6 +205,31 @@ async function firstSessionId(base: string): Promise<string> {
   return id;
 }
 
+/** A run against the reference with one fault, beside a run against the clean reference, interleaved; both already running. */
+async function measureFailingRuns(runs: number): Promise<BenchResults['failing']> {
+  const clean = await startReference(SMALL);
+  const faulty = await Promise.all(FAILING_FAULTS.map((fault) => startReference(SMALL, fault)));
+  try {
+    const cleanRuns: SuiteRun[] = [];
+    const faultyRuns: SuiteRun[][] = FAILING_FAULTS.map(() => []);
+    for (let run = 1; run <= runs; run += 1) {
+      log(`a clean run and a run against each of ${FAILING_FAULTS.join(', ')} (${run}/${runs})`);
+      cleanRuns.push(await timeSuiteRun(SMALL, clean.base));
+      for (const [index, server] of faulty.entries()) faultyRuns[index]!.push(await timeSuiteRun(SMALL, server.base, 1));
+    }
+    const cleanPhases = summarize(cleanRuns);
+    return {
+      clean: cleanPhases,
+      faults: FAILING_FAULTS.map((fault, index) => {
+        const phases = summarize(faultyRuns[index]!);
+        return { fault, ...phases, timeRatio: ratio(phases.totalMs, cleanPhases.totalMs), requestsRatio: ratio(phases.requests, cleanPhases.requests) };
+      }),
+    };
+  } finally {
+    await Promise.all([clean, ...faulty].map((server) => server.stop()));
+  }
+}
+
 async function measureDetection(run: boolean): Promise<BenchResults['detection']> {
   let matrixMs: number | undefined;
   if (run) {
@@ -204,17 +239,29 @@ async function measureDetection(run: boolean): Promise<BenchResults['detection']
     matrixMs = matrix.ms;
   }
   if (!existsSync(MATRIX_FILE)) return undefined;
-  const rows = (JSON.parse(readFileSync(MATRIX_FILE, 'utf8')) as { rows: MatrixRow[] }).rows.filter((row) => row.expected === 'fail');
+  const all = (JSON.parse(readFileSync(MATRIX_FILE, 'utf8')) as { rows: MatrixRow[] }).rows;
+  const rows = all.filter((row) => row.expected === 'fail');
   const requests = rows.flatMap((row) => (row.requestsToDetect === null ? [] : [row.requestsToDetect]));
-  const secondsToDetect = rows.map((row) => row.seconds * 1000);
+  const runMs = rows.map((row) => row.seconds * 1000);
+  // Each faulty run beside the clean reference's on the same data seed and readings, in the same matrix.
+  const cleanOf = (row: MatrixRow) => all.find((candidate) => candidate.fault.startsWith('clean') && candidate.readings === row.readings && candidate.referenceSeed === row.referenceSeed);
+  const paired = rows.flatMap((row) => {
+    const clean = cleanOf(row);
+    return clean ? [{ requests: ratio(row.requests, clean.requests), time: ratio(row.seconds, clean.seconds) }] : [];
+  });
   return {
     measuredNow: run,
     matrixMs,
     faults: rows.length,
     caught: rows.filter((row) => row.outcome === 'killed').length,
+    unjudged: rows.filter((row) => row.outcome === 'unjudged').map((row) => row.fault),
     requestsToDetect: { median: median(requests), p90: percentile(requests, 0.9), max: Math.max(...requests) },
-    msToDetect: { median: median(secondsToDetect), p90: percentile(secondsToDetect, 0.9), max: Math.max(...secondsToDetect) },
-    perFault: rows.map((row) => ({ fault: row.fault, requestsToDetect: row.requestsToDetect, ms: row.seconds * 1000 })),
+    runMs: { median: median(runMs), p90: percentile(runMs, 0.9), max: Math.max(...runMs) },
+    againstClean: {
+      requests: { median: median(paired.map((pair) => pair.requests)), max: Math.max(...paired.map((pair) => pair.requests)) },
+      time: { median: median(paired.map((pair) => pair.time)), max: Math.max(...paired.map((pair) => pair.time)) },
+    },
+    perFault: rows.map((row) => ({ fault: row.fault, requestsToDetect: row.requestsToDetect, requests: row.requests, ms: row.seconds * 1000 })),
   };
 }
 

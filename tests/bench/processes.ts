@@ -63,9 +63,9 @@ export interface SuiteRun {
 /**
  * One default conformance run, as `npm run conformance` runs it: against the embedded reference with
  * `calls` calls (its start-up included), or against a reference already running at `target`, so
- * that only the suite's own cost is timed.
+ * that only the suite's own cost is timed. A run against a faulty target is expected to exit 1.
  */
-export async function timeSuiteRun(calls: number, target?: string): Promise<SuiteRun> {
+export async function timeSuiteRun(calls: number, target?: string, expectedExit = 0): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-suite-'));
   const timingFile = join(dir, 'timing.json');
   try {
@@ -74,7 +74,7 @@ export async function timeSuiteRun(calls: number, target?: string): Promise<Suit
       [PLAYWRIGHT_CLI, 'test', '--project=conformance', `--reporter=list,${CONFORMANCE_REPORTER},${TIMING_REPORTER}`, `--output=${join(dir, 'artefacts')}`],
       { ...(target ? referenceTargetEnv(target) : { REFERENCE_CALLS: String(calls) }), REPORT_DIR: join(dir, 'report'), BENCH_TIMING_FILE: timingFile },
     );
-    if (exit.code !== 0) throw new Error(`the conformance run against ${calls} calls exited ${exit.code}:\n${exit.output.slice(-3000)}`);
+    if (exit.code !== expectedExit) throw new Error(`the conformance run against ${target ?? `${calls} calls`} exited ${exit.code}, not ${expectedExit}:\n${exit.output.slice(-3000)}`);
     const timing = JSON.parse(readFileSync(timingFile, 'utf8')) as RunTiming;
     const report = JSON.parse(readFileSync(join(dir, 'report', 'results.json'), 'utf8')) as ConformanceReport;
     const firstTest = timing.firstTest ?? timing.end;
@@ -124,9 +124,9 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** The reference as the suite's web server starts it (playwright.config.ts), on a free port. */
-export function startReference(calls: number): Promise<Server> {
-  return startServer(['--import', 'tsx', 'reference/main.ts', '--port', '0', '--calls', String(calls)], /reference server listening on (http:\/\/\S+)/);
+/** The reference as the suite's web server starts it (playwright.config.ts), on a free port; with one fault of the catalog if named. */
+export function startReference(calls: number, fault?: string): Promise<Server> {
+  return startServer(['--import', 'tsx', 'reference/main.ts', '--port', '0', '--calls', String(calls), ...(fault ? ['--fault', fault] : [])], /reference server listening on (http:\/\/\S+)/);
 }
 
 /** Stoplight Prism's mock server on the same OpenAPI document, on `port`, logging errors only. */

@@ -8,7 +8,7 @@ import { median, percentile, ratio } from '../../bench/stats.ts';
 import { README_END, README_START, renderMarkdown, targetsOf, writeReadmeSection, type BenchResults } from '../../bench/render.ts';
 
 const phases = (totalMs: number, requests: number) => ({ totalMs, toBeginMs: 1500, toFirstTestMs: 700, testsMs: totalMs - 2200, requests, tests: 110 });
-const results = (overrides: { suiteMs?: number; largeMs?: number; prismRps?: number } = {}): BenchResults => {
+const results = (overrides: { suiteMs?: number; largeMs?: number; prismRps?: number; faultyMs?: number; faultyRequests?: number } = {}): BenchResults => {
   const suiteMs = overrides.suiteMs ?? 8000;
   return {
     startedAt: '2026-11-21T10:00:00.000Z',
@@ -27,6 +27,13 @@ const results = (overrides: { suiteMs?: number; largeMs?: number; prismRps?: num
       timeRatio: (overrides.largeMs ?? 9000) / suiteMs,
       requestsRatio: 980 / 950,
     },
+    failing: {
+      clean: phases(10_000, 950),
+      faults: [
+        { fault: 'fault-a', ...phases(11_000, 960), timeRatio: 1.1, requestsRatio: 960 / 950 },
+        { fault: 'fault-b', ...phases(overrides.faultyMs ?? 12_000, overrides.faultyRequests ?? 970), timeRatio: (overrides.faultyMs ?? 12_000) / 10_000, requestsRatio: (overrides.faultyRequests ?? 970) / 950 },
+      ],
+    },
     peers: [{ operation: 'Get Call', reference: { requestsPerSecond: 20000, latencyP50Ms: 0, latencyP99Ms: 1, errors: 0 }, prism: { requestsPerSecond: overrides.prismRps ?? 3000, latencyP50Ms: 2, latencyP99Ms: 7, errors: 0 } }],
   };
 };
@@ -42,9 +49,9 @@ test('medians, percentiles and ratios', () => {
 
 test('each target is met or missed by the numbers measured', () => {
   const met = targetsOf(results({ suiteMs: 3900, largeMs: 4200 }));
-  expect(met.map((target) => target.met)).toEqual([true, true, true, true, true]);
-  const missed = targetsOf(results({ suiteMs: 10_500, largeMs: 14_000, prismRps: 25_000 }));
-  expect(missed.map((target) => target.met)).toEqual([false, false, false, true, false]);
+  expect(met.map((target) => target.met)).toEqual([true, true, true, true, true, true, true]);
+  const missed = targetsOf(results({ suiteMs: 10_500, largeMs: 14_000, prismRps: 25_000, faultyMs: 16_000, faultyRequests: 1500 }));
+  expect(missed.map((target) => target.met)).toEqual([false, false, false, true, false, false, false]);
   expect(renderMarkdown(results({ suiteMs: 10_500 }))).toContain('| A default verdict in under 10 s | 10.5 s | **missed** |');
 });
 
@@ -63,4 +70,11 @@ test('the README section between the markers is replaced, and nothing else', () 
   expect(written.startsWith(`# Title\n\nbefore\n${README_START}\nMeasured 2026-11-21 on 2 cores (a test CPU)`)).toBe(true);
   expect(written).not.toContain('old table');
   expect(written.endsWith(`${README_END}\nafter\n`)).toBe(true);
+});
+
+test('a failing run is shown beside a clean one, the worst fault naming the target', () => {
+  const text = renderMarkdown(results({ faultyMs: 16_000, faultyRequests: 1500 }));
+  expect(text).toContain('| A run against one fault within 1.5x of a clean run in time | 1.60x (fault-b) | **missed** |');
+  expect(text).toContain('| A run against one fault within 1.5x of a clean run in requests | 1.58x (fault-b) | **missed** |');
+  expect(text).toContain('| `fault-a` | 11.0 s | 110 | 960 | 1.10x | 1.01x |');
 });
