@@ -198,3 +198,13 @@ test('a test that holds no requirement answers for every violation it meets', ()
   const { verdict } = verdictFor('spec', []);
   expect(failureOf(() => verdict.enforce([violation('CALL-FIELD-MODE')]))).toBeDefined();
 });
+
+test('many violations credited to one requirement never crowd out the test\'s own in its annotations', () => {
+  const { info, verdict } = verdictFor('spec', ['CALLS-LIST-FILTER-STATUS']);
+  verdict.enforce(Array.from({ length: 30 }, (_, index) => violation('CALL-FIELD-STATUS', `call ${index} shows "missed"`)));
+  expect(failureOf(() => verdict.enforce([violation('CALLS-LIST-FILTER-STATUS', 'a missed call for status=unanswered')]))).toBeDefined();
+  verdict.finish(true);
+  const named = added(info).filter((annotation) => annotation.type === 'violation').map((annotation) => annotation.description!.split(' ')[0]);
+  expect(named.filter((id) => id === 'CALL-FIELD-STATUS')).toHaveLength(20);
+  expect(named).toContain('CALLS-LIST-FILTER-STATUS');
+});
