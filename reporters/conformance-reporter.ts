@@ -2,7 +2,9 @@
 // it ends, and when the run ends writes index.html, results.json and junit.xml (into REPORT_DIR,
 // conformance-report/ by default) from the pure summary in build-report.ts. It reads only what
 // Playwright's blob reports keep, so `npx playwright merge-reports` with this reporter gives the
-// same report as one unsharded run.
+// same report as one unsharded run. Playwright's own exit code follows the verdict: a run whose
+// tests all passed is still failed when a requirement did (one test credits another's violation
+// and passes), so `npx playwright test` gates the same way `npm run conformance` does.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
@@ -58,12 +60,12 @@ export default class ConformanceReporter implements Reporter {
     this.runnerErrors.push(this.redact(error.message ?? error.value ?? 'An unknown error.'));
   }
 
-  onEnd(result: FullResult): void {
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     // `--list` ends a run where no test ran and nothing failed: there is nothing to report, and the
     // last real report must not be overwritten by an empty one.
-    if (this.records.size === 0 && this.runnerErrors.length === 0 && result.status === 'passed') return;
+    if (this.records.size === 0 && this.runnerErrors.length === 0 && result.status === 'passed') return undefined;
     const metadata = this.metadata ?? this.metadataFromEnvironment();
-    if (!metadata) return;
+    if (!metadata) return undefined;
     const report = buildReport(loadCatalog(), {
       metadata,
       tests: [...this.records.values()],
@@ -77,7 +79,10 @@ export default class ConformanceReporter implements Reporter {
     writeFileSync(join(this.outputFolder, REPORT_FILES.junit), renderJunit(report));
     writeFileSync(join(this.outputFolder, REPORT_FILES.html), renderHtml(report));
     const where = relative(process.cwd(), join(this.outputFolder, REPORT_FILES.html)) || REPORT_FILES.html;
-    process.stdout.write(`\nConformance verdict: ${report.verdict}. ${report.verdictReason}\nReport: ${where}\n`);
+    const credited = report.failures.filter((failure) => failure.credited).map((failure) => `  ${failure.requirements[0]}: found while testing "${failure.test}" (${failure.location})`);
+    const creditedLines = credited.length === 0 ? '' : `Requirements found broken by tests that hold others (see the report's failures):\n${[...new Set(credited)].join('\n')}\n`;
+    process.stdout.write(`\n${creditedLines}Conformance verdict: ${report.verdict}. ${report.verdictReason}\nReport: ${where}\n`);
+    return report.verdict !== 'CONFORMANT' && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 
   /** A run whose configuration did not come through playwright.config.ts (it always should). */

@@ -148,7 +148,7 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
       referenceSeed,
       requirements: declared,
       expected,
-      outcome: judge(expected, ended, run.code, violated.size + warned.size, missed, errored),
+      outcome: judge(expected, ended, results?.verdict, violated.size + warned.size, missed, errored),
       missed,
       violated: [...violated].sort(),
       warned: [...warned].sort(),
@@ -183,19 +183,20 @@ function readResults(dir: string): ConformanceReport | undefined {
   }
 }
 
-function judge(expected: Expectation, ended: boolean, code: number | null, reports: number, missed: string[], errored: string[]): Outcome {
+/** By the verdict the run's report gives, as a user gating on it would read it. */
+function judge(expected: Expectation, ended: boolean, verdict: string | undefined, reports: number, missed: string[], errored: string[]): Outcome {
   if (!ended) return 'survived';
-  if (expected === 'fail') return code !== 1 || missed.length > 0 ? 'survived' : errored.length > 0 ? 'unjudged' : 'killed';
+  if (expected === 'fail') return verdict !== 'NON-CONFORMANT' || missed.length > 0 ? 'survived' : errored.length > 0 ? 'unjudged' : 'killed';
   if (errored.length > 0) return 'unjudged';
-  if (expected === 'pass') return code === 0 && reports === 0 ? 'passed' : 'survived';
-  return code === 0 && missed.length === 0 ? 'warned' : 'survived';
+  if (expected === 'pass') return verdict === 'CONFORMANT' && reports === 0 ? 'passed' : 'survived';
+  return verdict === 'CONFORMANT' && missed.length === 0 ? 'warned' : 'survived';
 }
 
 function explain(row: MatrixRow, ended: boolean, stderr: string): string {
-  const reported = `exit ${row.exitCode}; violated [${row.violated.join(', ') || 'nothing'}]; warned [${row.warned.join(', ') || 'nothing'}]`;
+  const reported = `${row.verdict}, exit ${row.exitCode}; violated [${row.violated.join(', ') || 'nothing'}]; warned [${row.warned.join(', ') || 'nothing'}]`;
   if (!ended) return `the run did not finish: ${reported}\n${stderr.slice(-2000)}`;
   if (row.outcome === 'unjudged') return `other requirements were left in error, one deviation hiding the verdict on them: ${row.errored.join('; ')}`;
   if (row.expected === 'pass') return `the clean reference did not pass cleanly: ${reported}\n${stderr.slice(-2000)}`;
-  if (row.expected === 'warn' && row.exitCode !== 0) return `a SHOULD fault must only warn, but the run failed: ${reported}`;
+  if (row.expected === 'warn' && row.verdict !== 'CONFORMANT') return `a SHOULD fault must only warn, but the run failed: ${reported}`;
   return `the suite did not report ${row.missed.join(', ')}: ${reported}`;
 }

@@ -45,6 +45,21 @@ test('npm run conformance against the embedded reference exits 0 and writes a CO
   expect(html).toContain('data-verdict="CONFORMANT"');
 });
 
+test("against the embedded reference serving the deployment's readings, npm run conformance exits 0, CONFORMANT, and reports the readings it found", async () => {
+  const dir = freshDir('report-deployment-readings');
+  const run = await runConformance(dir, [], { REFERENCE_READINGS: 'deployment' });
+  expect(run.code, run.stdout.slice(-3000)).toBe(0);
+  const { results, html } = readReports(dir);
+  expect(results.verdict).toBe('CONFORMANT');
+  expect(results.summary.requirements.error).toBe(0);
+  const accepted = (subject: string) => results.readings.find((reading) => reading.subject === subject)?.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id);
+  expect(accepted('call-minutes')).toEqual(['call-span']);
+  expect(accepted('participant-count')).toEqual(['joined-entries']);
+  expect(results.requirements.find((entry) => entry.id === 'CALLS-LIST-FILTER-PARTICIPANTS-COUNT')?.readings).toEqual([{ subject: 'participant-count', accepted: ['joined-entries'] }]);
+  expect(results.run.target).toContain("the deployment's readings");
+  expect(html).toMatch(/<div class="reading" id="reading-call-minutes"[\s\S]*?data-candidate="call-span" data-status="accepted"/);
+});
+
 test('two shards merged with npm run conformance -- merge give the same conformance report as one unsharded run', async () => {
   const blobs = freshDir('blobs');
   for (const shard of ['1/2', '2/2']) {
@@ -72,5 +87,5 @@ test('two shards merged with npm run conformance -- merge give the same conforma
  */
 function comparable(report: ConformanceReport) {
   const { startedAt: _s, endedAt: _e, durationMs: _d, targetAddresses: _t, runner: _r, ...run } = report.run;
-  return { verdict: report.verdict, reason: report.verdictReason, requirements: report.requirements, failures: report.failures, sections: report.sections, run, tests: report.summary.tests };
+  return { verdict: report.verdict, reason: report.verdictReason, requirements: report.requirements, readings: report.readings, failures: report.failures, sections: report.sections, run, tests: report.summary.tests };
 }

@@ -81,6 +81,13 @@ test('the HTML report opens offline in Chromium and shows the verdict, the matri
     await expect(page.locator('#failures article.failure')).toHaveCount(reports.results.failures.length);
     await expect(page.locator('#failures')).toContainText('Reproduce with:');
     await expect(page.locator('#requests svg rect')).toHaveCount(2 * reports.results.operations.length);
+    // What the suite learned of the target, each subject with the reading it judged by.
+    expect(reports.results.readings.map((reading) => reading.subject)).toEqual(['call-minutes', 'participant-count', 'took-part', 'started-at-filter', 'ended-at-filter', 'page-selection']);
+    await expect(page.locator('#readings .reading')).toHaveCount(reports.results.readings.length);
+    await expect(page.locator('#reading-call-minutes tr[data-status="accepted"]')).toContainText('sum-of-entries');
+    await expect(page.locator('#reading-call-minutes tr[data-status="ruled-out"]')).toContainText('Ruled out: call');
+    await page.locator('table.matrix tr[data-requirement="CALL-MINUTES-SUM-OVER-PARTICIPANTS"] .judged-under a').click();
+    await expect(page.locator('.reading:target')).toHaveAttribute('data-subject', 'call-minutes');
     // Colour is never the only sign: every outcome badge spells its outcome.
     for (const text of await page.locator('table.matrix .badge').allTextContents()) expect(text).toMatch(/^. (PASS|FAIL|WARN|ERROR|SKIP|UNCOVERED|NOT TESTABLE)$/);
 
