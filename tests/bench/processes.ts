@@ -124,9 +124,9 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** The reference as the suite's web server starts it (playwright.config.ts), on a free port; with one fault of the catalog if named. */
-export function startReference(calls: number, fault?: string): Promise<Server> {
-  return startServer(['--import', 'tsx', 'reference/main.ts', '--port', '0', '--calls', String(calls), ...(fault ? ['--fault', fault] : [])], /reference server listening on (http:\/\/\S+)/);
+/** The reference as the suite's web server starts it (playwright.config.ts), on a free port. */
+export function startReference(calls: number): Promise<Server> {
+  return startServer(['--import', 'tsx', 'reference/main.ts', '--port', '0', '--calls', String(calls)], /reference server listening on (http:\/\/\S+)/);
 }
 
 /** Stoplight Prism's mock server on the same OpenAPI document, on `port`, logging errors only. */

@@ -136,7 +136,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     `With the embedded reference, the run at ${count(scale.largeCalls)} calls takes ${times(scale.embeddedTimeRatio)} the run at ${count(scale.smallCalls)}: the difference is the reference building and indexing the larger data set, which it does while the runner starts its worker.`,
     '',
-    '**Failing runs** (a whole run against a reference with one fault, beside one against the clean reference, both already running):',
+    '**Failing runs** (a whole run against a reference with one fault, beside one against the clean reference answering through the same path, all already running):',
     '',
     '| Target | Total | Tests | Requests | Time | Requests |',
     '|---|---:|---:|---:|---:|---:|',

@@ -1,9 +1,9 @@
 // Filters combine with AND (specification 4.1 rule 1).
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
-import { callsIn } from '../../fixtures/checks/calls-in.ts';
+import { callsIn, listed } from '../../fixtures/checks/calls-in.ts';
 import { describeFilters, filterNarrowing, filterQuery, givenFilters, type Filters } from '../../fixtures/checks/filters.ts';
 import { pageOf } from '../../fixtures/checks/pagination.ts';
-import { succeeds } from '../../fixtures/checks/errors.ts';
+import { listAnswered } from '../../fixtures/checks/errors.ts';
 import { shown, type Violation } from '../../fixtures/checks/violation.ts';
 import { filterCombination } from '../../fixtures/arbitraries/call-filters.ts';
 import type { Exchange } from '../../fixtures/exchange.ts';
@@ -11,10 +11,13 @@ import type { Exchange } from '../../fixtures/exchange.ts';
 test('CALLS-LIST-AND-NARROWING for any combination of filters, every returned call matches all of them', requirement('CALLS-LIST-AND-NARROWING'), async ({ api, verdict, property, targetSample, readings }) => {
   sampledCalls(targetSample);
 
+  let judged = 0;
   await property(filterCombination(targetSample, readings), async (filters) => {
     const exchange = await api.listCalls(filterQuery(filters));
-    verdict.enforce([...succeeds(exchange, 'CALLS-LIST-AND-NARROWING', `GET /calls?${describeFilters(filters)}`, 200), ...filterNarrowing(exchange, callsIn(exchange), filters, readings)]);
+    if (listed(exchange)) judged += 1;
+    verdict.enforce([...listAnswered(exchange, `GET /calls?${describeFilters(filters)}`), ...filterNarrowing(exchange, callsIn(exchange), filters, readings)]);
   });
+  test.skip(judged === 0, 'Not judged: no answer to a combination of filters was a list of calls (CALLS-LIST-FILTER-VALUES-ACCEPTED or CALLS-LIST-OK says why).');
 });
 
 /** A combination answers no more than any one of its filters, and, where that filter's answer is whole, only calls it holds. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../fixtures/checks/calls-in.ts';
-import { filterQuery, onBehalfOfScope } from '../../fixtures/checks/filters.ts';
-import { succeeds } from '../../fixtures/checks/errors.ts';
+import { describeFilters, filterQuery, onBehalfOfScope } from '../../fixtures/checks/filters.ts';
+import { listAnswered } from '../../fixtures/checks/errors.ts';
 import { filterCombination } from '../../fixtures/arbitraries/call-filters.ts';
 
 test('CALLS-LIST-ON-BEHALF-OF for any user seen in the data, with or without filters, every call listed on their behalf is one they took part in', requirement('CALLS-LIST-ON-BEHALF-OF'), async ({ api, verdict, property, targetSample, readings }) => {
@@ -15,6 +15,9 @@ test('CALLS-LIST-ON-BEHALF-OF for any user seen in the data, with or without fil
 
   await property(arbitrary, async ({ uid, filters }) => {
     const exchange = await api.listCalls(filterQuery(filters ?? {}), { onBehalfOf: uid });
-    verdict.enforce([...succeeds(exchange, 'CALLS-LIST-ON-BEHALF-OF', `GET /calls with onBehalfOf ${uid}`, 200), ...onBehalfOfScope(exchange, callsIn(exchange), uid)]);
+    // Refused with filters, the filters may be what was refused (theirs to answer for); without,
+    // the scope is, and the refusal is this requirement's.
+    const what = `GET /calls?${describeFilters(filters ?? {})} with onBehalfOf ${uid}`;
+    verdict.enforce([...listAnswered(exchange, what, filters ? 'CALLS-LIST-FILTER-VALUES-ACCEPTED' : 'CALLS-LIST-ON-BEHALF-OF'), ...onBehalfOfScope(exchange, callsIn(exchange), uid)]);
   });
 });

@@ -14,9 +14,11 @@ test('CHAT-UNREAD-OK DELETE /groups/{guid}/conversation/read with a fullAccess k
 
 test('CHAT-UNREAD-RESULT-SHAPE the result holds data.success (boolean) and data.message (string)', requirementOn('markGroupConversationAsUnread', 'CHAT-UNREAD-RESULT-SHAPE'), async ({ api, verdict, checks, unread }) => {
   const exchange = await api.markGroupConversationAsUnread(unread.groupGuid, { messageId: unread.messageId }, { onBehalfOf: unread.actingUid });
+  test.skip(exchange.response.text === '', `Not judged: mark-unread answered ${exchange.response.status} with no body, so there is no result to judge (CHAT-UNREAD-OK says why).`);
 
   verdict.enforce([
-    ...succeeds(exchange, 'CHAT-UNREAD-RESULT-SHAPE', 'mark-unread with a fullAccess key', 200),
+    // The status is CHAT-UNREAD-OK's to judge; this test judges the body it came with.
+    ...succeeds(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200),
     ...checks.contract.validateResponse('markGroupConversationAsUnread', 200, exchange.response.body).map((violation) => ({
       check: 'response_schema_conformance', requirement: 'CHAT-UNREAD-RESULT-SHAPE', title: `${violation.valuePath || '/'} ${violation.message}`,
       expected: `${violation.message} (${violation.schemaPath})`, received: shown(exchange.response.body), exchange,
