@@ -92,6 +92,6 @@ export default defineConfig({
         { name: 'faults', testDir: 'tests/self/faults', testMatch: 'kill-matrix.spec.ts', timeout: FAULT_RUN_TIMEOUT_MS, teardown: 'kill-matrix' },
         { name: 'kill-matrix', testDir: 'tests/self/faults', testMatch: 'kill-matrix.teardown.ts' },
       ]
-    : [{ name: 'conformance', testIgnore: ['self/**', 'bench/**'] }],
+    : [{ name: 'conformance', testIgnore: ['self/**', 'bench/**'], retries: suite?.retries ?? 0 }],
   ...(embeddedReference && { webServer: embeddedReference }),
 });

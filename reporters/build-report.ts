@@ -4,8 +4,8 @@
 import type { Catalog } from '../openapi/catalog.ts';
 import type { RequestRecord } from '../fixtures/request-log.ts';
 import type { RunMetadata } from './run-metadata.ts';
-import type { ConformanceReport, FailureRecord, OperationSummary, TestRecord, WriteSummary } from './report-model.ts';
-import { countStatuses, countTests, decideVerdict, exitCodeOf, requirementResults } from './requirement-matrix.ts';
+import type { ConformanceReport, FailureRecord, OperationSummary, RequirementResult, TestRecord, TestStatus, WriteSummary } from './report-model.ts';
+import { countStatuses, countTests, decideVerdict, exitCodeOf, FAILING, requirementResults } from './requirement-matrix.ts';
 import { readingResults } from './readings.ts';
 
 export interface CollectedRun {
@@ -19,7 +19,7 @@ export interface CollectedRun {
 
 export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceReport {
   const tests = [...run.tests].sort((a, b) => a.location.localeCompare(b.location, 'en', { numeric: true }) || a.title.localeCompare(b.title));
-  const requirements = requirementResults(catalog, run.metadata.profile, tests);
+  const requirements = requirementResults(catalog, run.metadata.profile, tests, run.metadata.expectations);
   const untraced = tests.filter((test) => test.requirements.length === 0).map((test) => test.title);
   const { verdict, reason } = decideVerdict({ requirements, tests, runnerStatus: run.runnerStatus, runnerErrors: run.runnerErrors });
   const requests = tests.flatMap((test) => test.requests);
@@ -40,13 +40,15 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
     },
     summary: {
       requirements: countStatuses(requirements),
-      mustFailed: requirements.filter((result) => result.status === 'fail' && result.level === 'MUST').map((result) => result.id),
+      mustFailed: requirements.filter((result) => FAILING.has(result.status) && result.level === 'MUST').map((result) => result.id),
+      intermittent: requirements.filter((result) => result.status === 'intermittent').map((result) => result.id),
       tests: countTests(tests),
       requests: requestsSent(requests),
     },
     sections: Object.entries(catalog.sections).sort(([a], [b]) => compareSections(a, b)).map(([id, title]) => ({ id, title, counts: countStatuses(requirements.filter((result) => result.section === id)) })),
     requirements,
     readings: readingResults(catalog, tests),
+    ...(run.metadata.expectations && { expectations: expectationsOf(run.metadata.expectations, requirements) }),
     operations: summarizeOperations(requests),
     writes: summarizeWrites(requests),
     failures: tests.flatMap((test) => failuresOf(test, run.metadata.seed)),
@@ -64,20 +66,38 @@ function compareSections(a: string, b: string): number {
   return 0;
 }
 
+/** Listed, failed as expected, passed against expectation, or listed past its date. */
+function expectationsOf(expectations: NonNullable<RunMetadata['expectations']>, requirements: readonly RequirementResult[]): NonNullable<ConformanceReport['expectations']> {
+  const statusOf = (id: string) => requirements.find((result) => result.id === id)?.status;
+  const active = expectations.entries.filter((entry) => !entry.expired).map((entry) => entry.requirement);
+  return {
+    file: expectations.file,
+    expectedFailures: active.filter((id) => statusOf(id) === 'expected-fail'),
+    unexpectedPasses: active.filter((id) => statusOf(id) === 'pass' || statusOf(id) === 'warn'),
+    expired: expectations.entries.filter((entry) => entry.expired).map((entry) => entry.requirement),
+  };
+}
+
+const failedStatus = (status: TestStatus) => status === 'failed' || status === 'timedOut' || status === 'interrupted';
+
 /**
- * A test's own failure, when it failed, and one record per requirement it does not hold that it
- * found broken on the way (it may itself have passed): every failed requirement has its message.
+ * A test's own failure, when any attempt of it failed (the last such attempt's message, and how many
+ * attempts failed when it was retried), and one record per requirement it does not hold that it found
+ * broken on the way (it may itself have passed): every failed requirement has its message.
  */
 function failuresOf(test: TestRecord, seed: number): FailureRecord[] {
   const rerun = `CONFORMANCE_SEED=${test.seed ?? seed} npx playwright test --project=conformance ${test.location}`;
   const credited = new Set(test.credited.map((entry) => entry.requirement));
-  const own = test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted' ? [{
+  const failedAttempts = test.attempts.filter((attempt) => failedStatus(attempt.status));
+  const last = failedAttempts.at(-1);
+  const own = last ? [{
     test: test.title,
     location: test.location,
-    status: test.status,
-    requirements: [...new Set(test.violations.map((note) => note.requirement).filter((id) => !credited.has(id)))],
-    message: test.errors.join('\n\n') || `The test ended ${test.status} without an error message.`,
+    status: last.status,
+    requirements: [...new Set(failedAttempts.flatMap((attempt) => attempt.violated).filter((id) => !credited.has(id)))],
+    message: last.errors.join('\n\n') || `The test ended ${last.status} without an error message.`,
     rerun,
+    ...(test.attempts.length > 1 && { attempts: { failed: failedAttempts.length, total: test.attempts.length } }),
   }] : [];
   return [
     ...own,

@@ -4,7 +4,8 @@
 // Playwright's blob reports keep, so `npx playwright merge-reports` with this reporter gives the
 // same report as one unsharded run. Playwright's own exit code follows the verdict: a run whose
 // tests all passed is still failed when a requirement did (one test credits another's violation
-// and passes), so `npx playwright test` gates the same way `npm run conformance` does.
+// and passes), and a run failed only by known failures is not, so `npx playwright test` gates the
+// same way `npm run conformance` does.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
@@ -17,7 +18,9 @@ import { buildReport } from './build-report.ts';
 import { redactorFor, type Redactor } from './redact.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
-import type { Note, TestRecord } from './report-model.ts';
+import type { Comparison, ConformanceReport, Note, TestRecord } from './report-model.ts';
+import { compareRuns, describeComparison } from './compare.ts';
+import { readResultsFile } from './results-file.ts';
 import { METADATA_KEY, runMetadata, type RunMetadata } from './run-metadata.ts';
 
 /** A failure message longer than this is cut: the report stays readable, and Playwright's own report keeps the whole. */
@@ -51,9 +54,17 @@ export default class ConformanceReporter implements Reporter {
     this.metadata = config.metadata[METADATA_KEY] as RunMetadata | undefined;
   }
 
+  /**
+   * With retries, every attempt is kept: the last result stands for the test, and the earlier ones
+   * tell a deterministic failure from an intermittent one. Every attempt's requests were sent, and
+   * what any attempt credited to another requirement was seen.
+   */
   onTestEnd(test: TestCase, result: TestResult): void {
-    // With retries the last result stands; the earlier ones are in Playwright's own reports.
-    this.records.set(test.id, this.recordOf(test, result));
+    const record = this.recordOf(test, result);
+    const earlier = this.records.get(test.id);
+    if (!earlier || result.retry === 0) return void this.records.set(test.id, record);
+    const credited = [...earlier.credited, ...record.credited.filter((entry) => !earlier.credited.some((seen) => seen.requirement === entry.requirement))];
+    this.records.set(test.id, { ...record, attempts: [...earlier.attempts, ...record.attempts], requests: [...earlier.requests, ...record.requests], credited });
   }
 
   onError(error: TestError): void {
@@ -74,6 +85,8 @@ export default class ConformanceReporter implements Reporter {
       runnerStatus: result.status,
       runnerErrors: this.runnerErrors,
     });
+    const comparison = this.comparedWithBaseline(report);
+    if (comparison) report.comparison = comparison;
     mkdirSync(this.outputFolder, { recursive: true });
     writeFileSync(join(this.outputFolder, REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(join(this.outputFolder, REPORT_FILES.junit), renderJunit(report));
@@ -81,8 +94,25 @@ export default class ConformanceReporter implements Reporter {
     const where = relative(process.cwd(), join(this.outputFolder, REPORT_FILES.html)) || REPORT_FILES.html;
     const credited = report.failures.filter((failure) => failure.credited).map((failure) => `  ${failure.requirements[0]}: found while testing "${failure.test}" (${failure.location})`);
     const creditedLines = credited.length === 0 ? '' : `Requirements found broken by tests that hold others (see the report's failures):\n${[...new Set(credited)].join('\n')}\n`;
-    process.stdout.write(`\n${creditedLines}Conformance verdict: ${report.verdict}. ${report.verdictReason}\nReport: ${where}\n`);
-    return report.verdict !== 'CONFORMANT' && result.status === 'passed' ? { status: 'failed' } : undefined;
+    const comparisonLines = comparison ? `\nCompared with the baseline:\n${describeComparison(comparison)}\n` : '';
+    process.stdout.write(`\n${creditedLines}${comparisonLines}Conformance verdict: ${report.verdict}. ${report.verdictReason}\nReport: ${where}\n`);
+    // Playwright's status follows the verdict both ways: a requirement failed by credit fails the run,
+    // and an expected failure, or a known failure that passed, does not.
+    if (report.verdict !== 'CONFORMANT' && result.status === 'passed') return { status: 'failed' };
+    if (report.verdict === 'CONFORMANT' && result.status === 'failed') return { status: 'passed' };
+    return undefined;
+  }
+
+  /** The run beside BASELINE's results.json, when one is named (the configuration has checked it is one). */
+  private comparedWithBaseline(report: ConformanceReport): Comparison | undefined {
+    let baseline: string | undefined;
+    try {
+      baseline = loadConfig(environment()).baseline;
+    } catch {
+      return undefined;
+    }
+    if (baseline === undefined) return undefined;
+    return compareRuns(readResultsFile(baseline), report, { base: baseline, next: join(this.outputFolder, REPORT_FILES.json) });
   }
 
   /** A run whose configuration did not come through playwright.config.ts (it always should). */
@@ -107,21 +137,24 @@ export default class ConformanceReporter implements Reporter {
       });
     const requests = requestsOf(result);
     const skip = annotations.find((annotation) => annotation.type === 'skip' && annotation.description);
+    const violations = notes('violation');
+    const errors = result.errors.map((error) => cut(this.redact(error.message ?? error.value ?? 'An unknown error.')));
     return {
       title: test.title,
       location: `${relative(process.cwd(), test.location.file)}:${test.location.line}`,
       requirements: [...new Set(annotations.filter((annotation) => annotation.type === 'requirement').map((annotation) => annotation.description ?? ''))],
       status: result.status,
       ...(skip?.description !== undefined && { skipReason: this.redact(skip.description) }),
-      violations: notes('violation'),
+      violations,
       warnings: notes('warning'),
       observations: notes('observation'),
-      errors: result.errors.map((error) => cut(this.redact(error.message ?? error.value ?? 'An unknown error.'))),
+      errors,
       durationMs: result.duration,
       requests: requests?.requests ?? [],
       ...(requests && { seed: requests.seed }),
       readings: annotations.filter((annotation) => annotation.type === READING_ANNOTATION).flatMap((annotation) => parsed<DetectionSummary>(this.redact(annotation.description ?? ''))),
       credited: attachmentOf<CreditedViolation[]>(result, CREDITED_ATTACHMENT)?.map((credited) => ({ ...credited, message: cut(this.redact(credited.message)) })) ?? [],
+      attempts: [{ status: result.status, violated: [...new Set(violations.map((note) => note.requirement))], errors }],
     };
   }
 }

@@ -4,12 +4,14 @@
 // how to reproduce them; the readings the target was found to follow and judged under; what the
 // target did on the "not shown" items; requests per operation; and the run's configuration with
 // secrets redacted.
-import type { ConformanceReport, FailureRecord, OperationSummary, ReadingResult, RequirementResult, RequirementStatus, Verdict } from './report-model.ts';
-import { REQUIREMENT_STATUSES } from './requirement-matrix.ts';
+import type { Comparison, ConformanceReport, FailureRecord, OperationSummary, ReadingResult, RequirementResult, RequirementStatus, Verdict } from './report-model.ts';
+import { FAILING, REQUIREMENT_STATUSES } from './requirement-matrix.ts';
 
 const STATUS_LABEL: Record<RequirementStatus, string> = {
   pass: '✔ PASS',
   fail: '✘ FAIL',
+  intermittent: '≈ INTERMITTENT',
+  'expected-fail': '⚑ EXPECTED FAIL',
   warn: '! WARN',
   error: '⚠ ERROR',
   skip: '– SKIP',
@@ -47,11 +49,13 @@ export function renderHtml(report: ConformanceReport): string {
     ${fact('Run', `${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${report.summary.requests} requests`)}
   </dl>
 </header>
-<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a><a href="#failures">Failures (${report.failures.length})</a><a href="#readings">Readings</a><a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
+<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Failures (${report.failures.length})</a><a href="#readings">Readings</a><a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
 <main>
 ${renderTotals(report)}
 ${renderGlance(report)}
 ${renderMatrix(report)}
+${renderComparison(report)}
+${renderExpectations(report)}
 ${renderFailures(report)}
 ${renderReadings(report.readings)}
 ${renderNotShown(report)}
@@ -85,7 +89,7 @@ function renderGlance(report: ConformanceReport): string {
     );
     return `<tr><th scope="row">§${h(section.id)} ${h(section.title)}</th><td>${tiles.join('')}</td></tr>`;
   });
-  return `<section id="glance"><h2>At a glance</h2><table class="glance"><tbody>${rows.join('')}</tbody></table><p class="muted">One tile per requirement; the symbol repeats the colour: ✔ pass, ✘ fail, ! warn, ⚠ error, – skip, ? uncovered, ○ not testable.</p></section>`;
+  return `<section id="glance"><h2>At a glance</h2><table class="glance"><tbody>${rows.join('')}</tbody></table><p class="muted">One tile per requirement; the symbol repeats the colour: ✔ pass, ✘ fail, ≈ intermittent, ⚑ expected failure, ! warn, ⚠ error, – skip, ? uncovered, ○ not testable.</p></section>`;
 }
 
 function renderMatrix(report: ConformanceReport): string {
@@ -104,8 +108,9 @@ function renderRequirementRow(result: RequirementResult, failures: readonly Fail
   const details = [
     result.reason ? `<p class="why">${h(result.reason)}</p>` : '',
     ...result.readings.map(({ subject, accepted }) => `<p class="judged-under">Judged under the reading <a href="#reading-${h(subject)}">${h(subject)}</a>: ${h(accepted.join(' or '))}</p>`),
+    result.expected && result.status !== 'expected-fail' ? `<p class="expected">Listed as a known failure (${h(result.expected.reason)}${result.expected.until ? `, until ${h(result.expected.until)}` : ''})${result.expected.expired ? ': the entry has expired and counts for nothing' : FAILING.has(result.status) ? '' : ': it did not fail in this run'}.</p>` : '',
     ...result.warnings.map((warning) => `<p class="warning">Warning: ${h(warning)}</p>`),
-    ...(result.status === 'fail' ? failures.filter((failure) => failure.requirements.includes(result.id)) : []).map((failure) =>
+    ...(FAILING.has(result.status) || result.status === 'expected-fail' ? failures.filter((failure) => failure.requirements.includes(result.id)) : []).map((failure) =>
       `<p class="see-failure"><a href="#${anchorOf(failure)}">See the failure ${failure.credited ? 'found while testing' : 'of'} ${h(failure.test)}</a></p>`),
     result.tests.length > 0 ? `<p class="tests">${result.tests.map((test) => `<span class="t-${test.status}">${h(test.location)} (${h(test.status)})</span>`).join(' ')}</p>` : '',
   ].join('');
@@ -117,11 +122,46 @@ function renderFailures(report: ConformanceReport): string {
   if (report.failures.length === 0) return `<section id="failures"><h2>Failures</h2><p>No test failed.</p></section>`;
   const items = report.failures.map((failure) => `<article class="failure${failure.credited ? ' credited' : ''}" id="${anchorOf(failure)}">
 <h3>${failure.credited ? `${h(failure.requirements[0] ?? '')}, found while testing: ` : ''}${h(failure.test)}</h3>
-<p class="where">${h(failure.location)} · ${failure.credited ? `the test ${h(failure.status)}; it holds other requirements and credited this one` : h(failure.status)}${failure.requirements.length > 0 ? ` · violates ${failure.requirements.map((id) => `<code>${h(id)}</code>`).join(', ')}` : ''}</p>
+<p class="where">${h(failure.location)} · ${failure.credited ? `the test ${h(failure.status)}; it holds other requirements and credited this one` : h(failure.status)}${failure.attempts ? ` · failed in ${failure.attempts.failed} of ${failure.attempts.total} attempts` : ''}${failure.requirements.length > 0 ? ` · violates ${failure.requirements.map((id) => `<code>${h(id)}</code>`).join(', ')}` : ''}</p>
 <pre>${h(failure.message)}</pre>
 <p>Re-run this test with the same seed:</p><pre class="command">${h(failure.rerun)}</pre>
 </article>`);
   return `<section id="failures"><h2>Failures (${report.failures.length})</h2>\n${items.join('\n')}</section>`;
+}
+
+/** Known failures: the file, what failed as expected, what passed against expectation, what expired. */
+function renderExpectations(report: ConformanceReport): string {
+  const { expectations } = report;
+  if (!expectations) return '';
+  const list = (ids: readonly string[], none: string) => (ids.length === 0 ? `<p class="muted">${none}</p>` : `<ul>${ids.map((id) => `<li><a href="#req-${h(id)}"><code>${h(id)}</code></a>${reasonOf(report, id)}</li>`).join('')}</ul>`);
+  return `<section id="expectations"><h2>Known failures (${h(expectations.file)})</h2>
+<h3>Expected failures (${expectations.expectedFailures.length}): listed, and failed; not counted against the verdict</h3>${list(expectations.expectedFailures, 'None.')}
+<h3>Unexpected passes (${expectations.unexpectedPasses.length}): listed, and passed; the file no longer says what the target does</h3>${list(expectations.unexpectedPasses, 'None.')}
+<h3>Expired (${expectations.expired.length}): listed past their date, judged as if not listed</h3>${list(expectations.expired, 'None.')}
+</section>`;
+}
+
+const reasonOf = (report: ConformanceReport, id: string) => {
+  const expected = report.requirements.find((result) => result.id === id)?.expected;
+  return expected ? `: ${h(expected.reason)}${expected.until ? ` (until ${h(expected.until)})` : ''}` : '';
+};
+
+/** The run beside its baseline (BASELINE): what newly fails, what was fixed, what else changed. */
+function renderComparison(report: ConformanceReport): string {
+  const comparison = report.comparison;
+  if (!comparison) return '';
+  const changes = (title: string, list: Comparison['changed'], id: string) => `<h3 id="${id}">${h(title)} (${list.length})</h3>${
+    list.length === 0 ? '<p class="muted">None.</p>' : `<ul>${list.map((change) => `<li><a href="#req-${h(change.id)}"><code>${h(change.id)}</code></a> ${h(change.level)}: ${h(change.base)} → ${h(change.next)}</li>`).join('')}</ul>`
+  }`;
+  const differences = [
+    ...comparison.readings.map((reading) => `<li>Reading <code>${h(reading.subject)}</code>: ${h(reading.base.join(' or ') || 'not learned')} → ${h(reading.next.join(' or ') || 'not learned')}</li>`),
+    ...comparison.notShown.map((item) => `<li><code>${h(item.id)}</code>: ${h(item.base.join('; ') || 'nothing observed')} → ${h(item.next.join('; ') || 'nothing observed')}</li>`),
+  ];
+  return `<section id="comparison"><h2>Compared with the baseline</h2>
+<p>Baseline: ${h(comparison.base.file)} (${h(comparison.base.verdict)}, ${h(comparison.base.target)}, ${h(comparison.base.startedAt)}).</p>
+${changes('Newly failing', comparison.newlyFailing, 'newly-failing')}${changes('Fixed', comparison.fixed, 'fixed')}${changes('Changed otherwise', comparison.changed, 'changed')}
+<h3>Answered differently: readings and items the specification does not show (${differences.length})</h3>${differences.length === 0 ? '<p class="muted">None.</p>' : `<ul>${differences.join('')}</ul>`}
+</section>`;
 }
 
 const CANDIDATE_LABEL = { accepted: '✔ ACCEPTED', consistent: '○ CONSISTENT', 'ruled-out': '✘ RULED OUT' } as const;
@@ -223,6 +263,9 @@ ul.totals { display: flex; flex-wrap: wrap; gap: 10px 22px; list-style: none; pa
 .badge { display: inline-block; min-width: 8.5em; padding: 1px 8px; border-radius: 4px; font-weight: 600; font-size: 13px; white-space: nowrap; border: 1px solid; }
 .s-pass { color: #fff; background: var(--pass); border-color: var(--pass); }
 .s-fail { color: #fff; background: var(--fail); border-color: var(--fail); }
+.s-intermittent { color: var(--fail); background: #fff; border-color: var(--fail); border-style: dashed; }
+.s-expected-fail { color: var(--warn); background: #fff8e1; border-color: var(--warn); }
+.expected { color: var(--warn); }
 .s-warn { color: #fff; background: var(--warn); border-color: var(--warn); }
 .s-error { color: #fff; background: var(--error); border-color: var(--error); }
 .s-skip { color: var(--skip); background: #eef1f4; border-color: #c5ccd3; }

@@ -1,7 +1,8 @@
 // The JUnit rendering, for CI systems: one test suite per section of the specification and
 // one test case per requirement, so a CI dashboard shows requirements, not test files. A failed
-// requirement is a <failure>, one the suite could not judge an <error>; skipped, uncovered and not
-// testable ones are <skipped> with the reason; a SHOULD not met passes with its warnings as output.
+// requirement is a <failure> (an intermittent one says so), one the suite could not judge an
+// <error>; skipped, uncovered and not testable ones, and expected failures, are <skipped> with the
+// reason; a SHOULD not met passes with its warnings as output.
 import type { ConformanceReport, RequirementResult } from './report-model.ts';
 
 /** Text safe in XML content and attributes; characters XML 1.0 cannot hold at all are dropped. */
@@ -15,6 +16,8 @@ export function xmlEscape(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
+const SKIPPED: ReadonlyArray<RequirementResult['status']> = ['skip', 'uncovered', 'not-testable', 'expected-fail'];
+
 export function renderJunit(report: ConformanceReport): string {
   const failuresByRequirement = new Map<string, string[]>();
   for (const failure of report.failures) {
@@ -22,9 +25,9 @@ export function renderJunit(report: ConformanceReport): string {
   }
   const suites = report.sections.map((section) => {
     const cases = report.requirements.filter((result) => result.section === section.id);
-    const count = (status: RequirementResult['status'][]) => cases.filter((result) => status.includes(result.status)).length;
+    const count = (status: ReadonlyArray<RequirementResult['status']>) => cases.filter((result) => status.includes(result.status)).length;
     const body = cases.map((result) => testCase(result, `${section.id} ${section.title}`, failuresByRequirement.get(result.id) ?? [])).join('\n');
-    return `  <testsuite name="${xmlEscape(`${section.id} ${section.title}`)}" tests="${cases.length}" failures="${count(['fail'])}" errors="${count(['error'])}" skipped="${count(['skip', 'uncovered', 'not-testable'])}">\n${body}\n  </testsuite>`;
+    return `  <testsuite name="${xmlEscape(`${section.id} ${section.title}`)}" tests="${cases.length}" failures="${count(['fail', 'intermittent'])}" errors="${count(['error'])}" skipped="${count(SKIPPED)}">\n${body}\n  </testsuite>`;
   });
   const totals = report.summary.requirements;
   const properties = [
@@ -37,7 +40,7 @@ export function renderJunit(report: ConformanceReport): string {
   ].map(([name, value]) => `    <property name="${name}" value="${xmlEscape(value!)}"/>`).join('\n');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlEscape(`Conformance: ${report.specification}`)}" tests="${report.requirements.length}" failures="${totals.fail}" errors="${totals.error}" skipped="${totals.skip + totals.uncovered + totals['not-testable']}" time="${(report.run.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="${xmlEscape(`Conformance: ${report.specification}`)}" tests="${report.requirements.length}" failures="${totals.fail + totals.intermittent}" errors="${totals.error}" skipped="${SKIPPED.reduce((sum, status) => sum + totals[status], 0)}" time="${(report.run.durationMs / 1000).toFixed(3)}">`,
     '  <properties>',
     properties,
     '  </properties>',
@@ -53,6 +56,10 @@ function testCase(result: RequirementResult, className: string, failures: string
     switch (result.status) {
       case 'fail':
         return `      <failure message="${xmlEscape(`${result.id} failed`)}" type="${result.level}">${xmlEscape(failures.join('\n\n') || 'See the conformance report.')}</failure>`;
+      case 'intermittent':
+        return `      <failure message="${xmlEscape(`${result.id} failed intermittently, in ${result.attempts?.violated} of ${result.attempts?.judged} attempts`)}" type="${result.level}">${xmlEscape(failures.join('\n\n') || 'See the conformance report.')}</failure>`;
+      case 'expected-fail':
+        return `      <skipped message="${xmlEscape(`expected failure: ${result.expected?.reason ?? ''}`)}"/>`;
       case 'error':
         return `      <error message="${xmlEscape(result.reason ?? 'not judged')}"/>`;
       case 'skip':

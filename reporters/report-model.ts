@@ -7,7 +7,11 @@ import type { DetectionSummary } from '../fixtures/learning/detection.ts';
 import type { CreditedViolation } from '../fixtures/verdict.ts';
 
 export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'INCONCLUSIVE';
-export type RequirementStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'not-testable' | 'error' | 'uncovered';
+/**
+ * `intermittent`: violated in some attempts of a test and not in others (Playwright's retries, the
+ * same seed); `expected-fail`: failed, and listed as a known failure (CONFORMANCE_EXPECTATIONS).
+ */
+export type RequirementStatus = 'pass' | 'fail' | 'intermittent' | 'expected-fail' | 'warn' | 'skip' | 'not-testable' | 'error' | 'uncovered';
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 
 /** A requirement id and one line about it, from a `violation`, `warning` or `observation` annotation. */
@@ -36,6 +40,16 @@ export interface TestRecord {
   readings: DetectionSummary[];
   /** Requirements this test does not hold that it found broken, described. */
   credited: CreditedViolation[];
+  /** Every attempt, the last (this record) included: more than one when Playwright retried a failed test. */
+  attempts: Attempt[];
+}
+
+/** One attempt of a test: how it ended, and which requirements it found violated. */
+export interface Attempt {
+  status: TestStatus;
+  violated: string[];
+  /** The attempt's failure message, when it failed. */
+  errors: string[];
 }
 
 export interface RequirementResult {
@@ -57,6 +71,10 @@ export interface RequirementResult {
   tests: Array<{ title: string; location: string; status: TestStatus }>;
   /** The readings it was judged under: for each subject, the candidates the checks accepted. */
   readings: Array<{ subject: string; accepted: string[] }>;
+  /** For a requirement found violated: in how many of the attempts that judged it. */
+  attempts?: { violated: number; judged: number };
+  /** When it is listed as a known failure (CONFORMANCE_EXPECTATIONS). */
+  expected?: { reason: string; until?: string; expired: boolean };
 }
 
 /** One thing the suite learned of the target (a Readings entry of the report). */
@@ -93,6 +111,8 @@ export interface FailureRecord {
   rerun: string;
   /** True when the test met another requirement's violation on the way and credited it there (the test itself may have passed). */
   credited?: boolean;
+  /** When Playwright retried the test: in how many attempts it failed. */
+  attempts?: { failed: number; total: number };
 }
 
 export interface OperationSummary {
@@ -133,7 +153,10 @@ export interface ConformanceReport {
   };
   summary: {
     requirements: StatusCounts;
+    /** MUST requirements failed or intermittent: what makes the verdict NON-CONFORMANT. */
     mustFailed: string[];
+    /** Of those, the ones that failed only in some attempts. */
+    intermittent: string[];
     tests: Record<TestStatus, number>;
     requests: number;
   };
@@ -141,10 +164,45 @@ export interface ConformanceReport {
   requirements: RequirementResult[];
   /** What the suite learned of the target and judged it under, subject by subject. */
   readings: ReadingResult[];
+  /** The known failures the run was judged with, and what became of them. */
+  expectations?: {
+    file: string;
+    /** Listed, and failed: not counted against the verdict. */
+    expectedFailures: string[];
+    /** Listed, and passed: the file no longer says what the target does. */
+    unexpectedPasses: string[];
+    /** Listed past their date: judged as if not listed. */
+    expired: string[];
+  };
+  /** The same run compared with a baseline (BASELINE). */
+  comparison?: Comparison;
   operations: OperationSummary[];
   /** Every write the run sent to the target. */
   writes: WriteSummary[];
   failures: FailureRecord[];
   /** Tests that carry no catalogued requirement (they count toward the verdict when they fail). */
   untraced: string[];
+}
+
+/** What changed between two runs, requirement by requirement (reporters/compare.ts). */
+export interface Comparison {
+  base: { file: string; verdict: Verdict; target: string; startedAt: string };
+  next: { file: string; verdict: Verdict; target: string; startedAt: string };
+  /** Failed (or intermittent) now, and not before: a regression. */
+  newlyFailing: OutcomeChange[];
+  /** Failed before, and passes now. */
+  fixed: OutcomeChange[];
+  /** Any other change of outcome (a pass now skipped, an error now passing, a failure now expected). */
+  changed: OutcomeChange[];
+  /** Readings the target was found to follow that differ. */
+  readings: Array<{ subject: string; base: string[]; next: string[] }>;
+  /** "Not shown" items the target answered differently. */
+  notShown: Array<{ id: string; base: string[]; next: string[] }>;
+}
+
+export interface OutcomeChange {
+  id: string;
+  level: Level;
+  base: RequirementStatus | 'absent';
+  next: RequirementStatus | 'absent';
 }

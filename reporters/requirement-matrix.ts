@@ -1,14 +1,20 @@
 // The pure heart of the conformance report: from the catalog and the tests that ran, each
 // requirement's outcome and the one verdict. Roll-ups take the worst outcome: a requirement fails
-// when any test found it violated, whichever test that was; it is in error when a test that holds it
-// did not finish; it warns on a SHOULD not met; it passes only when its tests ran and passed.
+// when any test found it violated, whichever test that was, in every attempt (Playwright retries a
+// failed test with the same seed); it is intermittent when a test found it violated in some attempts
+// only; a listed known failure (CONFORMANCE_EXPECTATIONS) that fails is an expected failure; it is
+// in error when a test that holds it did not finish; it warns on a SHOULD not met; it passes only
+// when its tests ran and passed.
 import { effectiveLevel, isTestable, type Catalog, type Requirement } from '../openapi/catalog.ts';
 import type { Profile } from '../fixtures/config.ts';
 import { RUN_STOPPED_PREFIX } from '../fixtures/transport/run-state.ts';
 import type { RequirementResult, RequirementStatus, StatusCounts, TestRecord, TestStatus, Verdict } from './report-model.ts';
+import type { RunMetadata } from './run-metadata.ts';
 import { readingsOf } from './readings.ts';
 
-export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['fail', 'error', 'warn', 'pass', 'skip', 'uncovered', 'not-testable'];
+export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['fail', 'intermittent', 'error', 'expected-fail', 'warn', 'pass', 'skip', 'uncovered', 'not-testable'];
+/** What makes a MUST requirement count against the verdict. */
+export const FAILING: ReadonlySet<RequirementStatus> = new Set(['fail', 'intermittent']);
 const TEST_STATUSES: readonly TestStatus[] = ['passed', 'failed', 'timedOut', 'skipped', 'interrupted'];
 
 /** A test skipped because the run could send nothing more: not judged, unlike a test skipped by choice. */
@@ -16,21 +22,31 @@ const stoppedByRun = (test: TestRecord) => test.status === 'skipped' && (test.sk
 const unfinished = (test: TestRecord) => test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted' || stoppedByRun(test);
 const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
-export function requirementResults(catalog: Catalog, profile: Profile, tests: readonly TestRecord[]): RequirementResult[] {
-  return catalog.requirements.map((requirement) => judgeRequirement(requirement, profile, tests));
+export function requirementResults(catalog: Catalog, profile: Profile, tests: readonly TestRecord[], expectations?: RunMetadata['expectations']): RequirementResult[] {
+  return catalog.requirements.map((requirement) => withExpectation(judgeRequirement(requirement, profile, tests), expectations));
 }
+
+/** The attempts of a test that ran (a retry the run could not send counts for nothing). */
+const ran = (test: TestRecord) => test.attempts.filter((attempt) => attempt.status !== 'skipped');
 
 function judgeRequirement(requirement: Requirement, profile: Profile, tests: readonly TestRecord[]): RequirementResult {
   const { id } = requirement;
   const holding = tests.filter((test) => test.requirements.includes(id));
-  const violatedBy = tests.filter((test) => test.violations.some((note) => note.requirement === id));
+  const violatedBy = tests.filter((test) => test.attempts.some((attempt) => attempt.violated.includes(id)));
+  // A test that found it violated in every attempt shows a deterministic failure; in some only, an intermittent one.
+  const deterministic = violatedBy.some((test) => ran(test).every((attempt) => attempt.violated.includes(id)));
+  const attempts = violatedBy.length === 0 ? undefined : {
+    violated: violatedBy.reduce((sum, test) => sum + ran(test).filter((attempt) => attempt.violated.includes(id)).length, 0),
+    judged: violatedBy.reduce((sum, test) => sum + ran(test).length, 0),
+  };
   const notesOf = (kind: 'warnings' | 'observations') => unique(tests.flatMap((test) => test[kind].filter((note) => note.requirement === id).map((note) => note.text)));
   const warnings = notesOf('warnings');
   const involved = unique([...holding, ...violatedBy, ...tests.filter((test) => test.warnings.some((note) => note.requirement === id))]);
 
   const outcome = ((): { status: RequirementStatus; reason?: string } => {
     if (!isTestable(requirement)) return { status: 'not-testable', reason: requirement.reason ?? 'Not observable through this interface.' };
-    if (violatedBy.length > 0) return { status: 'fail' };
+    if (deterministic) return { status: 'fail' };
+    if (violatedBy.length > 0) return { status: 'intermittent', reason: `Violated in ${attempts!.violated} of ${attempts!.judged} attempts: the same test, with the same seed, found it broken only sometimes.` };
     const broken = holding.find(unfinished);
     if (broken) return { status: 'error', reason: whyUnfinished(broken) };
     if (warnings.length > 0) return { status: 'warn' };
@@ -54,7 +70,17 @@ function judgeRequirement(requirement: Requirement, profile: Profile, tests: rea
     warnings,
     tests: involved.map((test) => ({ title: test.title, location: test.location, status: test.status })),
     readings: readingsOf(requirement.readings, tests),
+    ...(attempts && { attempts }),
   };
+}
+
+/** A listed known failure that fails is expected; past its date the entry counts for nothing but is still shown. */
+function withExpectation(result: RequirementResult, expectations: RunMetadata['expectations']): RequirementResult {
+  const entry = expectations?.entries.find((candidate) => candidate.requirement === result.id);
+  if (!entry) return result;
+  const expected = { reason: entry.reason, ...(entry.until !== undefined && { until: entry.until }), expired: entry.expired };
+  if (entry.expired || !FAILING.has(result.status)) return { ...result, expected };
+  return { ...result, status: 'expected-fail', reason: `Expected to fail (${expectations!.file}): ${entry.reason}${entry.until ? ` (until ${entry.until})` : ''}.${result.reason ? ` ${result.reason}` : ''}`, expected };
 }
 
 function whyUnfinished(test: TestRecord): string {
@@ -91,8 +117,12 @@ export interface VerdictInput {
  * environment kept it from judging (an error, an interrupted run, nothing run); else CONFORMANT.
  */
 export function decideVerdict(input: VerdictInput): { verdict: Verdict; reason: string } {
-  const failed = input.requirements.filter((result) => result.status === 'fail' && result.level === 'MUST');
-  if (failed.length > 0) return { verdict: 'NON-CONFORMANT', reason: `${failed.length} MUST requirement(s) failed: ${failed.map((result) => result.id).join(', ')}.` };
+  // An intermittent MUST failure is a failure: the target answered wrongly, if not every time.
+  const failed = input.requirements.filter((result) => FAILING.has(result.status) && result.level === 'MUST');
+  if (failed.length > 0) {
+    const described = failed.map((result) => (result.status === 'intermittent' ? `${result.id} (intermittent, ${result.attempts!.violated} of ${result.attempts!.judged} attempts)` : result.id));
+    return { verdict: 'NON-CONFORMANT', reason: `${failed.length} MUST requirement(s) failed: ${described.join(', ')}.` };
+  }
   if (input.runnerErrors.length > 0) return { verdict: 'INCONCLUSIVE', reason: `The run failed outside the tests: ${firstLine(input.runnerErrors[0]!)}` };
   if (input.runnerStatus === 'interrupted' || input.runnerStatus === 'timedout') return { verdict: 'INCONCLUSIVE', reason: `The run was ${input.runnerStatus === 'timedout' ? 'stopped by its global timeout' : 'interrupted'} before it ended.` };
   const errored = input.requirements.filter((result) => result.status === 'error');
@@ -103,7 +133,9 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; reason: 
   if (ran.length === 0) return { verdict: 'INCONCLUSIVE', reason: input.tests.length === 0 ? 'No test ran.' : 'Every test was skipped.' };
   const judged = input.requirements.filter((result) => result.status === 'pass' || result.status === 'warn').length;
   const open = input.requirements.filter((result) => result.status === 'skip' || result.status === 'uncovered').length;
-  return { verdict: 'CONFORMANT', reason: `No MUST requirement failed; ${judged} requirement(s) judged${open > 0 ? `, ${open} not checked in this run (skipped or uncovered)` : ''}.` };
+  const expected = input.requirements.filter((result) => result.status === 'expected-fail').map((result) => result.id);
+  const known = expected.length > 0 ? ` beyond the ${expected.length} expected failure(s) listed (${expected.join(', ')})` : '';
+  return { verdict: 'CONFORMANT', reason: `No MUST requirement failed${known}; ${judged} requirement(s) judged${open > 0 ? `, ${open} not checked in this run (skipped or uncovered)` : ''}.` };
 }
 
 export const exitCodeOf = (verdict: Verdict): 0 | 1 | 3 => (verdict === 'CONFORMANT' ? 0 : verdict === 'NON-CONFORMANT' ? 1 : 3);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { redactedConfig, type SuiteConfig } from '../fixtures/config.ts';
 import { CATALOG_PATH } from '../openapi/catalog.ts';
 import { OPENAPI_PATH } from '../openapi/contract.ts';
+import { isExpired, type Expectation } from '../fixtures/expectations.ts';
 
 export const METADATA_KEY = 'conformance';
 const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -23,6 +24,8 @@ export interface RunMetadata {
   target: string;
   allowWrites: boolean;
   configuration: Record<string, unknown>;
+  /** The known failures the run was judged with (CONFORMANCE_EXPECTATIONS), each marked expired or not on the run's date. */
+  expectations?: { file: string; entries: Array<Expectation & { expired: boolean }> };
 }
 
 export const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
@@ -40,6 +43,9 @@ export function runMetadata(config: SuiteConfig): RunMetadata {
     target: describeTarget(config),
     allowWrites: config.allowWrites,
     configuration: redactedConfig(config),
+    ...(config.expectations && {
+      expectations: { file: config.expectations.file, entries: config.expectations.entries.map((entry) => ({ ...entry, expired: isExpired(entry, new Date()) })) },
+    }),
   };
 }
 

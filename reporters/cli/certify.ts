@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
+import { EXPECTATIONS_VARIABLE } from '../../fixtures/expectations.ts';
 import { hashFiles, manifestFor, MANIFEST_FILE, readSigningKey, SIGNATURE_FILE, signManifest } from '../bundle/manifest.ts';
 import { refusalsOf } from '../bundle/refusals.ts';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
@@ -78,6 +79,7 @@ function configurationProblem(): string | undefined {
     if (!config.allowWrites) return 'ALLOW_WRITES must be true for certification, with GROUP_GUID, MESSAGE_ID and ACTING_UID naming the fixtures mark-unread may write to';
     if (config.restrictedApiKey === undefined) return 'RESTRICTED_API_KEY is required for certification (a key without fullAccess, to check that mark-unread refuses it)';
     if (config.replayPath !== undefined) return 'CONFORMANCE_PATH replays one counterexample; unset it to certify a whole run';
+    if (config.expectations !== undefined) return `${EXPECTATIONS_VARIABLE} excuses known failures; a certified run is judged without them: unset it`;
     return undefined;
   } catch (error) {
     if (error instanceof ConfigError) return error.message;

@@ -3,11 +3,15 @@
 // With CONFORMANCE_DRY_RUN=true (`npm run dry-run`) it lists what a run would send and sends nothing.
 // `npm run conformance -- merge DIR` merges the blob reports of sharded runs found in DIR into one
 // conformance report (the same as one unsharded run) and exits the same way.
+// `npm run conformance -- compare BASE NEW` compares two runs (each a results.json or its folder),
+// requirement by requirement, and exits 1 when something newly fails, else 0 (2 on a bad argument).
 import { fileURLToPath } from 'node:url';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
 import { environment, loadConfig } from '../../fixtures/config.ts';
 import { defaultWorkers } from '../../fixtures/budget-plan.ts';
 import { describeDryRun } from '../../fixtures/dry-run.ts';
+import { compareRuns, describeComparison } from '../compare.ts';
+import { readResultsFile, resultsPathOf } from '../results-file.ts';
 
 const REPORTER = fileURLToPath(new URL('../conformance-reporter.ts', import.meta.url));
 
@@ -21,7 +25,24 @@ function dryRunListing(): string | undefined {
   }
 }
 
+function compare(paths: string[]): number {
+  if (paths.length !== 2) {
+    process.stderr.write('Usage: npm run conformance -- compare BASE NEW   (each a results.json, or the folder that holds it)\n');
+    return EXIT.error;
+  }
+  try {
+    const [base, next] = paths.map((path) => readResultsFile(path));
+    const comparison = compareRuns(base!, next!, { base: resultsPathOf(paths[0]!), next: resultsPathOf(paths[1]!) });
+    process.stdout.write(`${describeComparison(comparison)}\n`);
+    return comparison.newlyFailing.length > 0 ? EXIT.nonConformant : EXIT.conformant;
+  } catch (error) {
+    process.stderr.write(`compare: ${(error as Error).message}\n`);
+    return EXIT.error;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'compare') return compare(argv.slice(1));
   const listing = argv[0] === 'merge' ? undefined : dryRunListing();
   if (listing !== undefined) {
     process.stdout.write(`${listing}\n`);

@@ -22,6 +22,7 @@ function errorFor(env: Record<string, string>): ConfigError {
 test('with nothing configured the embedded reference is the target, with its demo keys and fixtures', () => {
   const config = loadConfig({});
   expect(config.target).toEqual({ kind: 'embedded', seed: 1, calls: 1000, readings: 'entries' });
+  expect(config).toMatchObject({ retries: 1, expectations: undefined, baseline: undefined });
   expect(config.apiKey).toBe(DEMO_KEYS.fullAccess);
   expect(config.restrictedApiKey).toBe(DEMO_KEYS.readOnly);
   expect(config.allowWrites).toBe(true);
@@ -73,6 +74,10 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ REFERENCE_CALLS: '0' }, 'REFERENCE_CALLS'],
     [{ REFERENCE_SEED: '-1' }, 'REFERENCE_SEED'],
     [{ REFERENCE_READINGS: 'sums' }, 'REFERENCE_READINGS'],
+    [{ CONFORMANCE_RETRIES: 'twice' }, 'CONFORMANCE_RETRIES'],
+    [{ CONFORMANCE_RETRIES: '11' }, 'CONFORMANCE_RETRIES'],
+    [{ BASELINE: '/no/such/results.json' }, 'BASELINE'],
+    [{ CONFORMANCE_EXPECTATIONS: '/no/such/known-failures.yaml' }, 'CONFORMANCE_EXPECTATIONS'],
     [{ REQUEST_BUDGET: 'lots' }, 'REQUEST_BUDGET'],
     [{ REQUEST_BUDGET: '0' }, 'REQUEST_BUDGET'],
     [{ MAX_RPS: 'fast' }, 'MAX_RPS'],

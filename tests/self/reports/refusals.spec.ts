@@ -18,7 +18,7 @@ test('a complete conformant run is not refused', () => {
 });
 
 test('a failed MUST refuses the bundle, naming the requirement', () => {
-  const tests = complete().map((record) => (record.requirements[0] === 'CALLS-GET-OK' ? { ...record, status: 'failed' as const, violations: [{ requirement: 'CALLS-GET-OK', text: 'another call' }] } : record));
+  const tests = complete().map((record) => (record.requirements[0] === 'CALLS-GET-OK' ? { ...record, status: 'failed' as const, violations: [{ requirement: 'CALLS-GET-OK', text: 'another call' }], attempts: [{ status: 'failed' as const, violated: ['CALLS-GET-OK'], errors: [] }] } : record));
   expect(refusals(tests)).toEqual([expect.stringMatching(/^The verdict is NON-CONFORMANT: 1 MUST requirement\(s\) failed: CALLS-GET-OK\.$/)]);
 });
 

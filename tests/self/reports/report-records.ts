@@ -3,8 +3,10 @@
 import type { TestRecord } from '../../../reporters/report-model.ts';
 import type { RunMetadata } from '../../../reporters/run-metadata.ts';
 
+/** A test record; unless given, its one attempt is the record itself. */
 export function testRecord(overrides: Partial<TestRecord> & Pick<TestRecord, 'requirements'>): TestRecord {
   const id = overrides.requirements[0] ?? 'UNTRACED';
+  const status = overrides.status ?? 'passed';
   return {
     title: `${id} a test`,
     location: `tests/example/${id.toLowerCase()}.spec.ts:1`,
@@ -18,6 +20,7 @@ export function testRecord(overrides: Partial<TestRecord> & Pick<TestRecord, 're
     seed: 42,
     readings: [],
     credited: [],
+    attempts: [{ status, violated: [...new Set((overrides.violations ?? []).map((note) => note.requirement))], errors: overrides.errors ?? [] }],
     ...overrides,
   };
 }

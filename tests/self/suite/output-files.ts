@@ -2,11 +2,11 @@
 // zip (traces, blob reports, the HTML report's embedded data) entry by entry, zips within zips too.
 // A secret is looked for as itself and in the forms a writer might turn it into (URL-encoded,
 // base64 at any byte alignment), and as any run of 16 of its characters in any letter case: a near
-// miss of a key (one character changed, characters added, cut short, upper-cased) gives it away too. Zips are read here with node:zlib rather than a new dependency:
-// the central directory names each entry and its compressed data, stored or deflated.
+// miss of a key (one character changed, characters added, cut short, upper-cased) gives it away too.
+// Zips are read with adm-zip, whose synchronous reader keeps the scan synchronous.
+import AdmZip from 'adm-zip';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 
 export interface ZipEntry {
   name: string;
@@ -36,77 +36,17 @@ export interface Scan {
   entries: Map<string, Buffer>;
 }
 
-const EOCD = 0x06054b50;
-const ZIP64_EOCD_LOCATOR = 0x07064b50;
-const ZIP64_EOCD = 0x06064b50;
-const CENTRAL_ENTRY = 0x02014b50;
-const LOCAL_ENTRY = 0x04034b50;
 const MAX_DEPTH = 4;
 /** A run of this many characters of a secret, found anywhere, counts as a leak of it. */
 export const FRAGMENT_LENGTH = 16;
 
-export const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === LOCAL_ENTRY;
+/** Starts with a local file header: a buffer to open as a zip. */
+export const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
 
-/** The entries of a zip archive (stored or deflated; zip64 sizes and offsets understood). */
+/** The entries of a zip archive, in archive order. adm-zip reads zip64 archives too, and throws on a zip it cannot read or an entry whose CRC is wrong. */
 export function readZip(zip: Buffer): ZipEntry[] {
-  const eocd = findEndOfCentralDirectory(zip);
-  let count = zip.readUInt16LE(eocd + 10);
-  let offset = zip.readUInt32LE(eocd + 16);
-  if (count === 0xffff || offset === 0xffffffff) {
-    const locator = eocd - 20;
-    if (locator < 0 || zip.readUInt32LE(locator) !== ZIP64_EOCD_LOCATOR) throw new Error('zip64 end of central directory locator missing');
-    const zip64 = Number(zip.readBigUInt64LE(locator + 8));
-    if (zip.readUInt32LE(zip64) !== ZIP64_EOCD) throw new Error('zip64 end of central directory missing');
-    count = Number(zip.readBigUInt64LE(zip64 + 32));
-    offset = Number(zip.readBigUInt64LE(zip64 + 48));
-  }
-  const entries: ZipEntry[] = [];
-  for (let index = 0; index < count; index += 1) {
-    if (zip.readUInt32LE(offset) !== CENTRAL_ENTRY) throw new Error(`central directory entry ${index} is malformed`);
-    const method = zip.readUInt16LE(offset + 10);
-    let compressedSize = zip.readUInt32LE(offset + 20);
-    let size = zip.readUInt32LE(offset + 24);
-    const nameLength = zip.readUInt16LE(offset + 28);
-    const extraLength = zip.readUInt16LE(offset + 30);
-    const commentLength = zip.readUInt16LE(offset + 32);
-    let localOffset = zip.readUInt32LE(offset + 42);
-    const name = zip.toString('utf8', offset + 46, offset + 46 + nameLength);
-    const zip64 = zip64Extra(zip.subarray(offset + 46 + nameLength, offset + 46 + nameLength + extraLength));
-    if (zip64) {
-      // Present only for the fields whose 32-bit value is saturated, in this order.
-      let at = 0;
-      const next = () => Number(zip64.readBigUInt64LE((at += 8) - 8));
-      if (size === 0xffffffff) size = next();
-      if (compressedSize === 0xffffffff) compressedSize = next();
-      if (localOffset === 0xffffffff) localOffset = next();
-    }
-    if (zip.readUInt32LE(localOffset) !== LOCAL_ENTRY) throw new Error(`local header of ${name} is malformed`);
-    const start = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
-    const raw = zip.subarray(start, start + compressedSize);
-    if (method !== 0 && method !== 8) throw new Error(`${name} uses compression method ${method}, which this reader does not know`);
-    const data = method === 0 ? raw : inflateRawSync(raw);
-    if (data.length !== size) throw new Error(`${name} inflated to ${data.length} bytes, not ${size}`);
-    entries.push({ name, data });
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
-
-function findEndOfCentralDirectory(zip: Buffer): number {
-  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 0xffff); at -= 1) {
-    if (zip.readUInt32LE(at) === EOCD) return at;
-  }
-  throw new Error('no end of central directory: not a complete zip');
-}
-
-function zip64Extra(extra: Buffer): Buffer | undefined {
-  for (let at = 0; at + 4 <= extra.length; ) {
-    const id = extra.readUInt16LE(at);
-    const length = extra.readUInt16LE(at + 2);
-    if (id === 0x0001) return extra.subarray(at + 4, at + 4 + length);
-    at += 4 + length;
-  }
-  return undefined;
+  const archive = new AdmZip(zip, { noSort: true, readEntries: true });
+  return archive.getEntries().map((entry) => ({ name: entry.entryName, data: entry.getData() }));
 }
 
 /** The forms a secret is looked for in, each named: itself, URL-encoded, and base64 of it at each byte alignment. */
