@@ -29,7 +29,7 @@ function configOrExit(): SuiteConfig {
     if (chosen) process.env.CONFORMANCE_SEED = String(chooseSeed());
     let config = loadConfig(environment());
     if (config.dryRun) {
-      process.stdout.write(`${describeDryRun(config, defaultWorkers())}\n`);
+      process.stdout.write(`${describeDryRun(config, defaultWorkers(config))}\n`);
       process.exit(0);
     }
     if (chosen) process.stderr.write(`Conformance seed ${config.seed} (replay with CONFORMANCE_SEED=${config.seed})\n`);
@@ -86,6 +86,8 @@ export default defineConfig({
   // The self-tests' slowest part runs the suite once per fault, each run mostly waiting on its own
   // child processes: one per core keeps the machine busy without oversubscribing it.
   ...(selfTests && { workers: availableParallelism() }),
+  // A target over a network is waited on, not computed on: see defaultWorkers. --workers overrides it.
+  ...(suite && { workers: defaultWorkers(suite) }),
   projects: selfTests
     ? [
         { name: 'self', testDir: 'tests/self', testIgnore: ['faults/**'], timeout: 60_000 },

@@ -19,7 +19,7 @@ const REPORTER = fileURLToPath(new URL('../conformance-reporter.ts', import.meta
 function dryRunListing(): string | undefined {
   try {
     const config = loadConfig(environment());
-    return config.dryRun ? describeDryRun(config, defaultWorkers()) : undefined;
+    return config.dryRun ? describeDryRun(config, defaultWorkers(config)) : undefined;
   } catch {
     return undefined;
   }

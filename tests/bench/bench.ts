@@ -1,10 +1,10 @@
-// `npm run bench [-- --runs N] [--skip-detection] [--write-readme]`: the benchmark. It measures,
+// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--write-readme]`: the benchmark. It measures,
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
 // floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
 // suite's shape (its tests and requests through the request context, checking nothing); the same run
 // against 1,000 and 200,000 calls; a run against a target with one fault beside a clean one;
 // detection per fault (the kill matrix, whose full runs also give each fault's requests and time
-// beside the clean reference's); and the reference against Stoplight Prism's mock of the same
+// beside the clean reference's); remote targets, behind a latency proxy (remote.ts); and the reference against Stoplight Prism's mock of the same
 // OpenAPI document. It writes bench-results/bench.json and
 // bench-results/bench.md, and with --write-readme puts the table into the README.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { freeLoopbackPort } from '../self/runner/run-suite.ts';
 import { readOperations, sendFor, timeAmount, type LoadResult } from './load.ts';
 import { PROJECT_ROOT, startPrism, startReference, timeKillMatrix, timeShapedPlaywrightRun, timeSuiteRun, timeTrivialPlaywrightRun, type SuiteRun } from './processes.ts';
 import { renderMarkdown, writeReadmeSection, type BenchResults } from './render.ts';
+import { measureRemote, remoteTargets, renderRemote } from './remote.ts';
 import { median, percentile, ratio } from './stats.ts';
 
 const SMALL = 1_000;
@@ -36,17 +37,20 @@ interface Options {
   runs: number;
   detection: boolean;
   writeReadme: boolean;
+  /** Only the remote case: bench-results/remote.json, the README untouched. */
+  remoteOnly: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { runs: 3, detection: true, writeReadme: false };
+  const options: Options = { runs: 3, detection: true, writeReadme: false, remoteOnly: false };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
     if (arg === '--runs' && /^[1-9]\d*$/.test(argv[index + 1] ?? '')) options.runs = Number(argv[++index]);
     else if (arg === '--skip-detection') options.detection = false;
     else if (arg === '--write-readme') options.writeReadme = true;
+    else if (arg === '--remote-only') options.remoteOnly = true;
     else {
-      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--write-readme]\n`);
+      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--write-readme]\n`);
       process.exit(2);
     }
   }
@@ -76,6 +80,7 @@ const summarize = (runs: SuiteRun[]) => ({
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date().toISOString();
+  if (options.remoteOnly) return benchRemoteOnly(options);
 
   // Time to verdict, and the same run at scale, interleaved so that drift of the machine hits both.
   // At scale, twice: with the embedded reference (which builds the larger data set first) and against
@@ -122,6 +127,7 @@ async function main(): Promise<void> {
   const referenceStartMs = median(referenceStarts);
   const loadMs = median(floorLoads.map((load) => load.ms));
   const floorMs = trivialMs + referenceStartMs + loadMs;
+  const remote = await measureRemote(options.runs, SMALL, trivialMs, UNCHANGED, FAILING_FAULTS);
 
   // The suite's shape: its tests and requests through the request context, checking nothing.
   const shapeReference = await startReference(SMALL);
@@ -181,6 +187,7 @@ async function main(): Promise<void> {
       requestsRatio: ratio(suiteAlone.large.requests, suiteAlone.small.requests),
     },
     failing,
+    remote,
     detection,
     peers,
   };
@@ -190,6 +197,21 @@ async function main(): Promise<void> {
   writeFileSync(join(OUT_DIR, 'bench.md'), markdown);
   process.stdout.write(markdown);
   if (options.writeReadme) writeReadmeSection(join(PROJECT_ROOT, 'README.md'), results);
+}
+
+async function benchRemoteOnly(options: Options): Promise<void> {
+  const trivialMs = median(await repeat(options.runs, 'trivial Playwright run', timeTrivialPlaywrightRun));
+  const remote = await measureRemote(options.runs, SMALL, trivialMs, UNCHANGED, FAILING_FAULTS);
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, 'remote.json'), `${JSON.stringify({ trivialMs, remote }, null, 2)}\n`);
+  const markdown = [
+    '| Target | Measured | |',
+    '|---|---:|---|',
+    ...remoteTargets(remote).map((target) => `| ${target.name} | ${target.value} | ${target.met ? 'met' : '**missed**'} |`),
+    '',
+    ...renderRemote(remote),
+  ].join('\n');
+  process.stdout.write(`${markdown}\n`);
 }
 
 const medianLoad = (runs: LoadResult[]) => ({

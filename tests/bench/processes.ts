@@ -65,14 +65,14 @@ export interface SuiteRun {
  * `calls` calls (its start-up included), or against a reference already running at `target`, so
  * that only the suite's own cost is timed. A run against a faulty target is expected to exit 1.
  */
-export async function timeSuiteRun(calls: number, target?: string, expectedExit = 0): Promise<SuiteRun> {
+export async function timeSuiteRun(calls: number, target?: string, expectedExit = 0, extra: { env?: Record<string, string>; args?: string[] } = {}): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-suite-'));
   const timingFile = join(dir, 'timing.json');
   try {
     const started = Date.now();
     const exit = await run(
-      [PLAYWRIGHT_CLI, 'test', '--project=conformance', `--reporter=list,${CONFORMANCE_REPORTER},${TIMING_REPORTER}`, `--output=${join(dir, 'artefacts')}`],
-      { ...(target ? referenceTargetEnv(target) : { REFERENCE_CALLS: String(calls) }), REPORT_DIR: join(dir, 'report'), BENCH_TIMING_FILE: timingFile },
+      [PLAYWRIGHT_CLI, 'test', '--project=conformance', `--reporter=list,${CONFORMANCE_REPORTER},${TIMING_REPORTER}`, `--output=${join(dir, 'artefacts')}`, ...(extra.args ?? [])],
+      { ...(target ? referenceTargetEnv(target) : { REFERENCE_CALLS: String(calls) }), REPORT_DIR: join(dir, 'report'), BENCH_TIMING_FILE: timingFile, ...extra.env },
     );
     if (exit.code !== expectedExit) throw new Error(`the conformance run against ${target ?? `${calls} calls`} exited ${exit.code}, not ${expectedExit}:\n${exit.output.slice(-3000)}`);
     const timing = JSON.parse(readFileSync(timingFile, 'utf8')) as RunTiming;

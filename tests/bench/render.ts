@@ -2,6 +2,7 @@
 // and the README section it replaces between its markers.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { seconds, times } from './stats.ts';
+import { remoteTargets, renderRemote, type RemoteResults } from './remote.ts';
 
 interface PhaseTimes {
   totalMs: number;
@@ -44,6 +45,8 @@ export interface BenchResults {
     clean: PhaseTimes;
     faults: Array<PhaseTimes & { fault: string; timeRatio: number; requestsRatio: number }>;
   };
+  /** The reference behind a latency proxy (remote.ts). */
+  remote?: RemoteResults;
   detection?: {
     measuredNow: boolean;
     matrixMs?: number;
@@ -84,6 +87,7 @@ export function targetsOf(results: BenchResults): Target[] {
     { name: `Requests at ${count(results.scale.largeCalls)} calls within 1.2x of ${count(results.scale.smallCalls)}`, value: times(results.scale.requestsRatio), met: results.scale.requestsRatio <= 1.2 },
     { name: 'The reference ahead of the Prism mock on every operation', value: `${times(slowestPeer)} Prism's throughput at the closest`, met: slowestPeer > 1 },
     ...failingTargets(results),
+    ...(results.remote ? remoteTargets(results.remote) : []),
   ];
 }
 
@@ -144,6 +148,7 @@ export function renderMarkdown(results: BenchResults): string {
     ...results.failing.faults.map((fault) => `| \`${fault.fault}\` | ${seconds(fault.totalMs)} | ${count(fault.tests)} | ${count(fault.requests)} | ${times(fault.timeRatio)} | ${times(fault.requestsRatio)} |`),
     '',
   ];
+  if (results.remote) lines.push(...renderRemote(results.remote));
   if (detection) {
     lines.push(
       `**Detection** (${detection.measuredNow ? 'the kill matrix run now' : 'from the last kill-matrix/kill-matrix.json'}): ${detection.caught} of ${detection.faults} fault runs that must fail were caught, each naming what it breaks and leaving no other requirement in error${detection.unjudged.length > 0 ? ` (left in error by: ${detection.unjudged.join(', ')})` : ''}${detection.matrixMs === undefined ? '' : `; the whole matrix took ${seconds(detection.matrixMs)}`}. Requests until the first test naming the fault ended: median ${count(detection.requestsToDetect.median)}, 90th percentile ${count(detection.requestsToDetect.p90)}, max ${count(detection.requestsToDetect.max)}. Each whole faulty run beside the clean reference's in the same matrix (two runs side by side on the machine): requests median ${times(detection.againstClean.requests.median)}, max ${times(detection.againstClean.requests.max)}; time median ${times(detection.againstClean.time.median)}, max ${times(detection.againstClean.time.max)}. Per fault: \`bench-results/bench.json\` and \`kill-matrix/kill-matrix.md\`.`,

@@ -53,8 +53,7 @@ for (const name of Object.keys(ENUMERATED) as Array<keyof typeof ENUMERATED>) {
   test(`${id} the totals of the lists filtered by each value of ${name} add up to the unfiltered total`, requirement(id), async ({ api, verdict, targetSample }) => {
     sampledCalls(targetSample);
     const before = await api.listCalls();
-    const byValue = [];
-    for (const value of ENUMERATED[name]) byValue.push({ value, exchange: await api.listCalls({ [name]: value }) });
+    const byValue = await Promise.all(ENUMERATED[name].map(async (value) => ({ value, exchange: await api.listCalls({ [name]: value }) })));
     const after = await api.listCalls();
     // New calls arriving on a live target change the totals; judge only a list that stood still.
     if (pageOf(before)?.pagination.total !== pageOf(after)?.pagination.total) {

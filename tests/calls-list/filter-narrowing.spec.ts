@@ -50,10 +50,9 @@ test('CALLS-LIST-AND-NARROWING for any combination of filters, the result is a s
   sampledCalls(targetSample);
 
   await property(filterCombination(targetSample, readings), async (filters) => {
-    const combination = await api.listCalls(filterQuery(filters));
-    for (const name of givenFilters(filters)) {
-      const single = await api.listCalls({ [name]: filters[name]! });
-      verdict.record(subsetOfEach(combination, filters, single, `${name}=${String(filters[name])}`));
-    }
+    // The combination and each filter alone are independent requests: they wait on the target together.
+    const names = givenFilters(filters);
+    const [combination, ...singles] = await Promise.all([api.listCalls(filterQuery(filters)), ...names.map((name) => api.listCalls({ [name]: filters[name]! }))]);
+    for (const [index, name] of names.entries()) verdict.record(subsetOfEach(combination!, filters, singles[index]!, `${name}=${String(filters[name])}`));
   });
 });

@@ -82,6 +82,8 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ REQUEST_BUDGET: '0' }, 'REQUEST_BUDGET'],
     [{ MAX_RPS: 'fast' }, 'MAX_RPS'],
     [{ MAX_RPS: '0' }, 'MAX_RPS'],
+    [{ MAX_IN_FLIGHT: '0' }, 'MAX_IN_FLIGHT'],
+    [{ MAX_IN_FLIGHT: '2.5' }, 'MAX_IN_FLIGHT'],
     [{ MAX_BODY_BYTES: '1k' }, 'MAX_BODY_BYTES'],
     [{ MAX_BODY_BYTES: '12' }, 'MAX_BODY_BYTES'],
     [{ CONFORMANCE_DRY_RUN: 'yes' }, 'CONFORMANCE_DRY_RUN'],
@@ -125,7 +127,8 @@ test('the run settings default to the spec profile, 20 runs, a fresh seed and no
   expect(config.runs).toBe(20);
   expect(Number.isInteger(config.seed)).toBe(true);
   expect(config.replayPath).toBeUndefined();
-  expect(config).toMatchObject({ requestBudget: undefined, maxRps: undefined, maxBodyBytes: 10 * 2 ** 20, dryRun: false });
+  expect(config).toMatchObject({ requestBudget: undefined, maxRps: undefined, maxInFlight: 8, maxBodyBytes: 10 * 2 ** 20, dryRun: false });
+  expect(loadConfig({ MAX_IN_FLIGHT: '1' }).maxInFlight).toBe(1);
   expect(loadConfig({ REQUEST_BUDGET: '500', MAX_RPS: '2.5', MAX_BODY_BYTES: '2048', CONFORMANCE_DRY_RUN: 'true' })).toMatchObject({ requestBudget: 500, maxRps: 2.5, maxBodyBytes: 2048, dryRun: true });
   expect(loadConfig({ CONFORMANCE_PROFILE: 'strict', CONFORMANCE_SEED: '42', CONFORMANCE_RUNS: '5', CONFORMANCE_PATH: '3:0:1' })).toMatchObject({ profile: 'strict', seed: 42, runs: 5, replayPath: '3:0:1' });
 });

@@ -18,6 +18,7 @@ const cases: Array<[string, Record<string, string>]> = [
   ['CONFORMANCE_PROFILE', { CONFORMANCE_PROFILE: 'lenient' }],
   ['API_KEY', { APP_ID: 'abc123', REGION: 'us', API_KEY: 'key with spaces' }],
   ['MAX_RPS', { MAX_RPS: 'fast' }],
+  ['MAX_IN_FLIGHT', { MAX_IN_FLIGHT: 'many' }],
 ];
 
 for (const [variable, env] of cases) {
@@ -40,4 +41,13 @@ test('a bad value in the env file stops the run the same way, naming the variabl
 
   expect(run.code).toBe(2);
   expect(run.stderr.trim()).toBe('Configuration error: REGION must be one of us, eu, in (got "mars")');
+});
+
+test('more workers than MAX_IN_FLIGHT ends the run with exit code 2 and one line naming it, before any request', async () => {
+  const run = await runSuite(['--project=conformance', '--workers=3'], { MAX_IN_FLIGHT: '2', CONFORMANCE_SEED: '1' });
+
+  expect(run.code).toBe(2);
+  const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
+  expect(lines).toEqual([expect.stringMatching(/^Configuration error: MAX_IN_FLIGHT 2 is fewer than the 3 workers/)]);
+  expect(run.stdout).not.toMatch(/passed|failed/);
 });
