@@ -26,8 +26,10 @@ test('PAGINATION-PAGE-SIZE-BOUNDS reports the default page size and the largest 
   const defaultPage = pageOf(targetSample.firstPage!);
   verdict.observe('PAGINATION-PAGE-SIZE-BOUNDS', `default page: per_page ${defaultPage?.pagination.per_page ?? 'absent'}, ${defaultPage?.items.length ?? 0} items`);
   test.skip(!paging.perPage, `perPage is not honoured: ${paging.evidence}`);
-  for (const perPage of [1000, 5000]) {
-    const exchange = await api.listCalls({ perPage });
+  const sizes = [1000, 5000];
+  const answers = await Promise.all(sizes.map((perPage) => api.listCalls({ perPage })));
+  for (const [index, perPage] of sizes.entries()) {
+    const exchange = answers[index]!;
     const page = pageOf(exchange);
     verdict.observe('PAGINATION-PAGE-SIZE-BOUNDS', page
       ? `perPage=${perPage}: per_page ${page.pagination.per_page ?? 'absent'}, ${page.items.length} items of ${page.pagination.total}`

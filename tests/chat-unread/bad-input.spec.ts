@@ -36,8 +36,10 @@ test('CHAT-UNREAD-ERRORS reports the status and code of mark-unread for unknown 
     { what: 'a messageId that is a string', guid: unread.groupGuid, body: { messageId: 'five' } as unknown },
   ];
   if (writesOnlyToFixture(suiteConfig)) verdict.observe('CHAT-UNREAD-ERRORS', 'an unknown group: not tried, because writes to a remote target go only to GROUP_GUID');
-  for (const { what, guid, body } of cases) {
-    const exchange = await api.markGroupConversationAsUnread(guid, body, { onBehalfOf: unread.actingUid });
+  // None of them marks anything, so they are sent together.
+  const answers = await Promise.all(cases.map(({ guid, body }) => api.markGroupConversationAsUnread(guid, body, { onBehalfOf: unread.actingUid })));
+  for (const [index, { what }] of cases.entries()) {
+    const exchange = answers[index]!;
     verdict.observe('CHAT-UNREAD-ERRORS', `${what}: status ${exchange.response.status} ${errorCodesIn(exchange.response.body)[0] ?? '(no code)'}`);
   }
 });

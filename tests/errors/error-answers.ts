@@ -3,10 +3,15 @@ import type { CallsApi } from '../../fixtures/api.ts';
 import type { Exchange } from '../../fixtures/exchange.ts';
 
 export async function provokeErrors(api: CallsApi): Promise<Array<{ code: string; exchange: Exchange }>> {
+  const [empty, unknown, notFound] = await Promise.all([
+    api.listCalls({}, { apiKey: null }),
+    api.listCalls({}, { apiKey: 'a-key-no-target-knows-0000' }),
+    api.getCall('a-session-no-target-knows-0000'),
+  ]);
   return [
-    { code: 'AUTH_ERR_EMPTY_APIKEY', exchange: await api.listCalls({}, { apiKey: null }) },
-    { code: 'AUTH_ERR_APIKEY_NOT_FOUND', exchange: await api.listCalls({}, { apiKey: 'a-key-no-target-knows-0000' }) },
-    { code: 'ERR_CALL_SESSION_NOT_FOUND', exchange: await api.getCall('a-session-no-target-knows-0000') },
+    { code: 'AUTH_ERR_EMPTY_APIKEY', exchange: empty! },
+    { code: 'AUTH_ERR_APIKEY_NOT_FOUND', exchange: unknown! },
+    { code: 'ERR_CALL_SESSION_NOT_FOUND', exchange: notFound! },
   ];
 }
 

@@ -21,11 +21,11 @@ test('ERROR-BODY-SHAPE reports where error bodies carry the code', requirementOn
 });
 
 test('ERRORS-OTHER reports the codes met beyond the three named ones', requirementOn('listCalls', 'ERRORS-OTHER'), async ({ api, verdict }) => {
-  const probes = [
-    await api.listCalls({ type: 'fax' }),
-    await api.listCalls({ participantsCount: 'many' }),
-    await api.listCalls({}, { onBehalfOf: 'a-user-no-target-knows-0000' }),
-  ];
+  const probes = await Promise.all([
+    api.listCalls({ type: 'fax' }),
+    api.listCalls({ participantsCount: 'many' }),
+    api.listCalls({}, { onBehalfOf: 'a-user-no-target-knows-0000' }),
+  ]);
   const other = probes.flatMap((exchange) => errorCodesIn(exchange.response.body).map((code) => `${code} (status ${exchange.response.status})`));
   verdict.observe('ERRORS-OTHER', other.length === 0 ? 'no other code met' : [...new Set(other)].join(', '));
 });
@@ -33,9 +33,8 @@ test('ERRORS-OTHER reports the codes met beyond the three named ones', requireme
 test('HTTP-JSON-BODIES success and error answers of the read operations are JSON', requirementOn(['listCalls', 'getCall'], 'HTTP-JSON-BODIES'), async ({ api, verdict, targetSample }) => {
   const sessionId = targetSample.calls[0]?.call.sessionId;
   // Each answer is held to the JSON check as it arrives; the codes show the errors are errors.
-  await api.listCalls();
-  if (typeof sessionId === 'string') await api.getCall(sessionId);
-  for (const { code, exchange } of await provokeErrors(api)) verdict.record(carriesErrorCode(exchange, code, requirementOf(code)));
+  const [, , errors] = await Promise.all([api.listCalls(), typeof sessionId === 'string' ? api.getCall(sessionId) : undefined, provokeErrors(api)]);
+  for (const { code, exchange } of errors) verdict.record(carriesErrorCode(exchange, code, requirementOf(code)));
   verdict.enforce();
 });
 
