@@ -1,0 +1,116 @@
+// The run's MAX_IN_FLIGHT slots, kept by the runner and shared by the workers: over a real Unix
+// socket, as a run uses them. The workers together never pass the bound, one worker alone can use
+// every slot, a worker that goes away gives back what it held, and one that loses the keeper goes on
+// with its static share instead of waiting forever.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { InFlightLimit } from '../../../fixtures/transport/in-flight.ts';
+import { SharedInFlight, slotKeeperPath, startSlotKeeper, type SlotKeeper } from '../../../fixtures/transport/shared-in-flight.ts';
+
+const pause = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
+
+async function keeperOf(slots: number): Promise<{ keeper: SlotKeeper; worker(): Promise<SharedInFlight>; close(): Promise<void> }> {
+  const folder = mkdtempSync(join(tmpdir(), 'slots-'));
+  const keeper = await startSlotKeeper(slotKeeperPath(folder)!, slots);
+  const workers: SharedInFlight[] = [];
+  return {
+    keeper,
+    async worker() {
+      const worker = await SharedInFlight.connect(keeper.path, slots, new InFlightLimit(1));
+      expect(worker, 'a worker reaches the keeper').toBeDefined();
+      workers.push(worker!);
+      return worker!;
+    },
+    async close() {
+      for (const worker of workers) worker.close();
+      await keeper.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Work that counts how many of its kind run at once, across every worker. */
+function counter() {
+  let running = 0;
+  let most = 0;
+  return {
+    most: () => most,
+    work: (ms: number) => async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await pause(ms);
+      running -= 1;
+    },
+  };
+}
+
+test('three workers sharing four slots never have more than four requests running, and each gets its turn', async () => {
+  const run = await keeperOf(4);
+  try {
+    const workers = await Promise.all([run.worker(), run.worker(), run.worker()]);
+    const count = counter();
+    const done = await Promise.all(workers.flatMap((worker, index) => Array.from({ length: 10 }, () => worker.run(count.work(3)).then(() => index))));
+    expect(count.most()).toBe(4);
+    expect(done.filter((index) => index === 2)).toHaveLength(10);
+  } finally {
+    await run.close();
+  }
+});
+
+test('a worker alone uses every slot of the run, not a share of them', async () => {
+  const run = await keeperOf(5);
+  try {
+    const [busy] = await Promise.all([run.worker(), run.worker()]);
+    const count = counter();
+    await Promise.all(Array.from({ length: 12 }, () => busy!.run(count.work(5))));
+    expect(count.most()).toBe(5);
+  } finally {
+    await run.close();
+  }
+});
+
+test('a worker that goes away while holding slots gives them back to the others', async () => {
+  const run = await keeperOf(2);
+  try {
+    const [leaving, staying] = await Promise.all([run.worker(), run.worker()]);
+    // The leaving worker holds both slots with work that never ends, then its process is gone.
+    void leaving!.run(() => new Promise(() => {}));
+    void leaving!.run(() => new Promise(() => {}));
+    await pause(50);
+    let served = false;
+    const waiting = staying!.run(async () => void (served = true));
+    await pause(50);
+    expect(served, 'no slot is free while the other worker holds both').toBe(false);
+    leaving!.close();
+    await waiting;
+    expect(served).toBe(true);
+  } finally {
+    await run.close();
+  }
+});
+
+test('a worker that loses the keeper goes on with its own share: what waited is served, nothing hangs', async () => {
+  const run = await keeperOf(1);
+  try {
+    const worker = await run.worker();
+    let release!: () => void;
+    const holding = worker.run(() => new Promise<void>((resolve) => (release = resolve)));
+    await pause(20);
+    const waited = worker.run(async () => 'served after the keeper was lost');
+    await run.keeper.close();
+    await expect(waited).resolves.toBe('served after the keeper was lost');
+    await expect(worker.run(async () => 'and later ones too')).resolves.toBe('and later ones too');
+    release();
+    await holding;
+  } finally {
+    await run.close();
+  }
+});
+
+test('a keeper that cannot be reached, or a folder too deep for a socket, leaves the workers their static shares', async () => {
+  expect(await SharedInFlight.connect(join(tmpdir(), 'no-such-keeper.sock'), 4, new InFlightLimit(2))).toBeUndefined();
+  expect(slotKeeperPath(join(tmpdir(), 'x'.repeat(120)))).toBeUndefined();
+  expect(slotKeeperPath('/tmp/conformance-run-0f0e')).toBe('/tmp/conformance-run-0f0e/slots.sock');
+});
