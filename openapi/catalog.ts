@@ -2,7 +2,7 @@
 // malformed entry stops everything that uses it.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { parseYamlFile } from './yaml-cache.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OperationId } from './contract.ts';
 
@@ -61,7 +61,7 @@ export function loadCatalog(path = CATALOG_PATH): Catalog {
 }
 
 function readCatalog(path: string): Catalog {
-  const raw = parse(readFileSync(path, 'utf8')) as unknown;
+  const raw = parseYamlFile(path);
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
   const validate = ajv.compile(JSON.parse(readFileSync(CATALOG_SCHEMA_PATH, 'utf8')));
   if (!validate(raw)) {

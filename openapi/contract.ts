@@ -1,8 +1,7 @@
 // The contract as code: the hand-written OpenAPI document, parsed once, and ajv validators compiled
 // straight from its schemas. No schema is restated in TypeScript.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { parseYamlFile } from './yaml-cache.ts';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -34,7 +33,7 @@ export interface Contract {
 }
 
 export function loadOpenApiDocument(path = OPENAPI_PATH): OpenAPIV3_1.Document {
-  return parse(readFileSync(path, 'utf8')) as OpenAPIV3_1.Document;
+  return parseYamlFile(path) as OpenAPIV3_1.Document;
 }
 
 export function loadContract(document: OpenAPIV3_1.Document = loadOpenApiDocument()): Contract {

@@ -1,0 +1,40 @@
+// The OpenAPI document and the requirement catalog are YAML, and every process of a run needs them
+// (the runner and each worker): parsing both costs about 0.2 s of CPU per process, which a run with
+// four workers pays five times. The parsed value is kept as JSON (about a thousandth of the time to
+// read back) under node_modules/.cache, by the SHA-256 of the text: an edited file is a new key, so
+// a stale entry is never read. Anything wrong with the cache (not writable, an entry cut short, a
+// value JSON cannot hold) costs only the parse it would have saved.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { parse } from 'yaml';
+
+export const YAML_CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/calls-conformance/', import.meta.url));
+
+/** The YAML file at `path`, parsed, or read back from what an earlier process parsed of the same text. */
+export function parseYamlFile(path: string, cacheDir = YAML_CACHE_DIR): unknown {
+  const text = readFileSync(path, 'utf8');
+  const entry = join(cacheDir, `${createHash('sha256').update(text).digest('hex')}.json`);
+  try {
+    return JSON.parse(readFileSync(entry, 'utf8')) as unknown;
+  } catch {
+    // No entry yet, or one that cannot be read: parse, and keep it for the next process.
+  }
+  const value = parse(text) as unknown;
+  const json = JSON.stringify(value);
+  // Only a value JSON holds exactly is kept (YAML can say more than JSON can).
+  if (json !== undefined && isDeepStrictEqual(JSON.parse(json), value)) {
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+      // Written aside and renamed, so that a process reading at the same moment sees all of it or none.
+      const aside = `${entry}.${process.pid}.tmp`;
+      writeFileSync(aside, json);
+      renameSync(aside, entry);
+    } catch {
+      // A read-only install parses every time; nothing else changes.
+    }
+  }
+  return value;
+}
