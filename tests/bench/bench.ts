@@ -1,10 +1,11 @@
-// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--write-readme]`: the benchmark. It measures,
+// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--write-readme]`: the benchmark. It measures,
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
 // floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
 // suite's shape (its tests and requests through the request context, checking nothing); the same run
 // against 1,000 and 200,000 calls; a run against a target with one fault beside a clean one;
 // detection per fault (the kill matrix, whose full runs also give each fault's requests and time
-// beside the clean reference's); remote targets, behind a latency proxy (remote.ts); and the reference against Stoplight Prism's mock of the same
+// beside the clean reference's); remote targets, behind a latency proxy (remote.ts); the CPU a request
+// costs by HTTP client (clients.ts); and the reference against Stoplight Prism's mock of the same
 // OpenAPI document. It writes bench-results/bench.json and
 // bench-results/bench.md, and with --write-readme puts the table into the README.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { readOperations, sendFor, timeAmount, type LoadResult } from './load.ts'
 import { PROJECT_ROOT, startPrism, startReference, timeKillMatrix, timeShapedPlaywrightRun, timeSuiteRun, timeTrivialPlaywrightRun, type SuiteRun } from './processes.ts';
 import { renderMarkdown, writeReadmeSection, type BenchResults } from './render.ts';
 import { measureRemote, remoteTargets, renderRemote } from './remote.ts';
+import { measureClients, renderClients } from './clients.ts';
 import { median, percentile, ratio } from './stats.ts';
 
 const SMALL = 1_000;
@@ -39,18 +41,24 @@ interface Options {
   writeReadme: boolean;
   /** Only the remote case: bench-results/remote.json, the README untouched. */
   remoteOnly: boolean;
+  /** Only the CPU per request by client: bench-results/clients.json, the README untouched. */
+  clientsOnly: boolean;
 }
 
+/** Requests each client sends per run (clients.ts). */
+const CLIENT_REQUESTS = 600;
+
 function parseOptions(argv: string[]): Options {
-  const options: Options = { runs: 3, detection: true, writeReadme: false, remoteOnly: false };
+  const options: Options = { runs: 3, detection: true, writeReadme: false, remoteOnly: false, clientsOnly: false };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
     if (arg === '--runs' && /^[1-9]\d*$/.test(argv[index + 1] ?? '')) options.runs = Number(argv[++index]);
     else if (arg === '--skip-detection') options.detection = false;
     else if (arg === '--write-readme') options.writeReadme = true;
     else if (arg === '--remote-only') options.remoteOnly = true;
+    else if (arg === '--clients-only') options.clientsOnly = true;
     else {
-      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--write-readme]\n`);
+      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--write-readme]\n`);
       process.exit(2);
     }
   }
@@ -81,6 +89,7 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date().toISOString();
   if (options.remoteOnly) return benchRemoteOnly(options);
+  if (options.clientsOnly) return benchClientsOnly(options);
 
   // Time to verdict, and the same run at scale, interleaved so that drift of the machine hits both.
   // At scale, twice: with the embedded reference (which builds the larger data set first) and against
@@ -138,6 +147,7 @@ async function main(): Promise<void> {
     await shapeReference.stop();
   }
   const shapeTotalMs = shapeMs + referenceStartMs;
+  const clients = await timeClients(options.runs);
 
   // The reference against Prism, operation by operation, in the same run.
   log('the reference and the Prism mock, side by side');
@@ -188,6 +198,7 @@ async function main(): Promise<void> {
     },
     failing,
     remote,
+    clients,
     detection,
     peers,
   };
@@ -212,6 +223,24 @@ async function benchRemoteOnly(options: Options): Promise<void> {
     ...renderRemote(remote),
   ].join('\n');
   process.stdout.write(`${markdown}\n`);
+}
+
+/** The CPU a request costs by client, against a reference of its own. */
+async function timeClients(runs: number) {
+  log(`CPU per request by HTTP client (${runs} runs of ${CLIENT_REQUESTS} requests each)`);
+  const reference = await startReference(SMALL);
+  try {
+    return await measureClients(reference.base, CLIENT_REQUESTS, runs);
+  } finally {
+    await reference.stop();
+  }
+}
+
+async function benchClientsOnly(options: Options): Promise<void> {
+  const clients = await timeClients(options.runs);
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, 'clients.json'), `${JSON.stringify(clients, null, 2)}\n`);
+  process.stdout.write(`${renderClients(clients).join('\n')}\n`);
 }
 
 const medianLoad = (runs: LoadResult[]) => ({

@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { seconds, times } from './stats.ts';
 import { remoteTargets, renderRemote, type RemoteResults } from './remote.ts';
+import { renderClients, type ClientCost } from './clients.ts';
 
 interface PhaseTimes {
   totalMs: number;
@@ -47,6 +48,8 @@ export interface BenchResults {
   };
   /** The reference behind a latency proxy (remote.ts). */
   remote?: RemoteResults;
+  /** The CPU a request costs by HTTP client (clients.ts). */
+  clients?: ClientCost[];
   detection?: {
     measuredNow: boolean;
     matrixMs?: number;
@@ -149,6 +152,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
   ];
   if (results.remote) lines.push(...renderRemote(results.remote));
+  if (results.clients) lines.push(...renderClients(results.clients), '');
   if (detection) {
     lines.push(
       `**Detection** (${detection.measuredNow ? 'the kill matrix run now' : 'from the last kill-matrix/kill-matrix.json'}): ${detection.caught} of ${detection.faults} fault runs that must fail were caught, each naming what it breaks and leaving no other requirement in error${detection.unjudged.length > 0 ? ` (left in error by: ${detection.unjudged.join(', ')})` : ''}${detection.matrixMs === undefined ? '' : `; the whole matrix took ${seconds(detection.matrixMs)}`}. Requests until the first test naming the fault ended: median ${count(detection.requestsToDetect.median)}, 90th percentile ${count(detection.requestsToDetect.p90)}, max ${count(detection.requestsToDetect.max)}. Each whole faulty run beside the clean reference's in the same matrix (two runs side by side on the machine): requests median ${times(detection.againstClean.requests.median)}, max ${times(detection.againstClean.requests.max)}; time median ${times(detection.againstClean.time.median)}, max ${times(detection.againstClean.time.max)}. Per fault: \`bench-results/bench.json\` and \`kill-matrix/kill-matrix.md\`.`,
