@@ -1,0 +1,70 @@
+// MAX_RPS among the workers: whole-number shares that add up to the rate, so that no second holds
+// more starts than MAX_RPS even when every worker starts at the same moment (as they do when a hold
+// of the run ends), which even fractional shares do not keep.
+import { test, expect } from '@playwright/test';
+import { Pacer, rateShare } from '../../../fixtures/transport/rate-limit.ts';
+
+/**
+ * Every start of pacers at the given rates, each sending back to back from 0 ms for `ms`, on a clock
+ * of its own whose every wait oversleeps by up to `oversleepMs` (a busy machine's timers); with
+ * `admitted`, each start is admitted as the transport admits it, right before it goes on the wire.
+ */
+async function startsOf(rates: readonly number[], ms: number, { admitted = true, oversleepMs = 0 } = {}): Promise<number[]> {
+  const all: number[] = [];
+  for (const [index, rate] of rates.entries()) {
+    let now = 0;
+    let turn = index;
+    // Deterministic oversleep: 0, 1/3, 2/3 of the most, in turn.
+    const sleep = async (wait: number) => void (now += wait + ((turn += 1) % 3) * (oversleepMs / 3));
+    const pacer = new Pacer(rate, () => now);
+    for (;;) {
+      const delay = pacer.delayBeforeRequest();
+      if (delay > 0) await sleep(delay);
+      if (admitted) await pacer.admit(sleep);
+      if (now >= ms) break;
+      all.push(now);
+    }
+  }
+  return all;
+}
+
+/** The most starts within any one second (a half-open window). */
+function busiestSecond(starts: readonly number[]): number {
+  const sorted = [...starts].sort((a, b) => a - b);
+  let most = 0;
+  for (let first = 0, last = 0; last < sorted.length; last += 1) {
+    while (sorted[last]! - sorted[first]! >= 1000) first += 1;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
+
+test('the workers\' shares of MAX_RPS are whole numbers adding up to it; a rate below one a worker is split evenly', () => {
+  expect([0, 1, 2, 3].map((index) => rateShare(90, 4, index))).toEqual([23, 23, 22, 22]);
+  for (const rate of [4, 7, 10, 90, 90.5, 1000]) {
+    for (let workers = 1; workers <= 4; workers += 1) {
+      const shares = Array.from({ length: workers }, (_, index) => rateShare(rate, workers, index));
+      expect(shares.reduce((sum, share) => sum + share, 0), `${rate} over ${workers}`).toBe(Math.floor(rate));
+      expect(shares.every(Number.isInteger)).toBe(true);
+    }
+  }
+  expect(rateShare(2, 4, 3)).toBe(0.5);
+  expect(rateShare(2.5, 1, 0)).toBe(2);
+});
+
+test('workers that start together never pass MAX_RPS in any second, even when their waits oversleep', async () => {
+  for (const [rate, workers] of [[90, 4], [100, 3], [7, 2], [45, 4]] as const) {
+    const shares = Array.from({ length: workers }, (_, index) => rateShare(rate, workers, index));
+    expect(busiestSecond(await startsOf(shares, 5_000)), `${rate} over ${workers}`).toBeLessThanOrEqual(rate);
+    expect(busiestSecond(await startsOf(shares, 5_000, { oversleepMs: 30 })), `${rate} over ${workers}, oversleeping`).toBeLessThanOrEqual(rate);
+  }
+  // What the pacers were before: planned spacing alone lets even whole-number shares crowd a second
+  // when waits oversleep, and fractional shares crowd one even when they do not.
+  expect(busiestSecond(await startsOf([23, 23, 22, 22], 5_000, { admitted: false, oversleepMs: 30 }))).toBeGreaterThan(90);
+  expect(busiestSecond(await startsOf([22.5, 22.5, 22.5, 22.5], 5_000, { admitted: false }))).toBe(92);
+});
+
+test('a rate below one start a second admits one start per interval', async () => {
+  const starts = await startsOf([0.5], 10_000);
+  expect(starts).toEqual([0, 2000, 4000, 6000, 8000]);
+});
