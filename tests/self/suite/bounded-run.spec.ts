@@ -8,6 +8,7 @@ import { loadConfig } from '../../../fixtures/config.ts';
 import { planBudget } from '../../../fixtures/budget-plan.ts';
 import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
+import { busiestSecond } from '../transport/busiest-second.ts';
 
 test.setTimeout(SUITE_RUN_TIMEOUT_MS);
 
@@ -18,16 +19,6 @@ async function countingReference() {
   reference.server.on('request', () => arrivals.push(performance.now()));
   const base = await reference.listen(0);
   return { base, arrivals, close: () => reference.close() };
-}
-
-/** The most requests that arrived within any one second. */
-function busiestSecond(arrivals: readonly number[]): number {
-  let most = 0;
-  for (let first = 0, last = 0; last < arrivals.length; last += 1) {
-    while (arrivals[last]! - arrivals[first]! >= 1000) first += 1;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
 }
 
 test('REQUEST_BUDGET and MAX_RPS bound a whole run: runs scaled to fit and said so, never past the budget or the rate, and still a verdict', async () => {

@@ -1,8 +1,9 @@
-// MAX_RPS among the workers: whole-number shares that add up to the rate, so that no second holds
-// more starts than MAX_RPS even when every worker starts at the same moment (as they do when a hold
-// of the run ends), which even fractional shares do not keep.
+// MAX_RPS among the workers: whole-number shares that add up to the rate, and each start admitted
+// against the last second's, so that no second holds more starts than MAX_RPS, even when every worker
+// starts at the same moment (as they do when a hold of the run ends) and their waits oversleep.
 import { test, expect } from '@playwright/test';
 import { Pacer, rateShare } from '../../../fixtures/transport/rate-limit.ts';
+import { busiestSecond } from './busiest-second.ts';
 
 /**
  * Every start of pacers at the given rates, each sending back to back from 0 ms for `ms`, on a clock
@@ -26,17 +27,6 @@ async function startsOf(rates: readonly number[], ms: number, { admitted = true,
     }
   }
   return all;
-}
-
-/** The most starts within any one second (a half-open window). */
-function busiestSecond(starts: readonly number[]): number {
-  const sorted = [...starts].sort((a, b) => a - b);
-  let most = 0;
-  for (let first = 0, last = 0; last < sorted.length; last += 1) {
-    while (sorted[last]! - sorted[first]! >= 1000) first += 1;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
 }
 
 test('the workers\' shares of MAX_RPS are whole numbers adding up to it; a rate below one a worker is split evenly', () => {
