@@ -1,19 +1,22 @@
 // The run's MAX_IN_FLIGHT slots, kept by the runner and shared by the workers: over a real Unix
 // socket, as a run uses them. The workers together never pass the bound, one worker alone can use
 // every slot, a worker that goes away gives back what it held, and one that loses the keeper goes on
-// with its static share instead of waiting forever.
+// with its static share instead of waiting forever. Under MAX_RPS the keeper paces every start of the
+// run, so that a worker started again after a failure does not pace afresh.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { InFlightLimit } from '../../../fixtures/transport/in-flight.ts';
+import { InFlightLimit, type InFlight } from '../../../fixtures/transport/in-flight.ts';
+import { Pacer, pacedInFlight } from '../../../fixtures/transport/rate-limit.ts';
+import { busiestSecond } from './busiest-second.ts';
 import { SharedInFlight, slotKeeperPath, startSlotKeeper, type SlotKeeper } from '../../../fixtures/transport/shared-in-flight.ts';
 
 const pause = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
 
-async function keeperOf(slots: number): Promise<{ keeper: SlotKeeper; worker(): Promise<SharedInFlight>; close(): Promise<void> }> {
+async function keeperOf(slots: number, pacer?: Pacer): Promise<{ keeper: SlotKeeper; worker(): Promise<SharedInFlight>; close(): Promise<void> }> {
   const folder = mkdtempSync(join(tmpdir(), 'slots-'));
-  const keeper = await startSlotKeeper(slotKeeperPath(folder)!, slots);
+  const keeper = await startSlotKeeper(slotKeeperPath(folder)!, slots, pacer);
   const workers: SharedInFlight[] = [];
   return {
     keeper,
@@ -113,4 +116,31 @@ test('a keeper that cannot be reached, or a folder too deep for a socket, leaves
   expect(await SharedInFlight.connect(join(tmpdir(), 'no-such-keeper.sock'), 4, new InFlightLimit(2))).toBeUndefined();
   expect(slotKeeperPath(join(tmpdir(), 'x'.repeat(120)))).toBeUndefined();
   expect(slotKeeperPath('/tmp/conformance-run-0f0e')).toBe('/tmp/conformance-run-0f0e/slots.sock');
+});
+
+/** `count` requests a worker starts at once through its slots: when each was let through. */
+async function startsThrough(worker: InFlight, count: number): Promise<number[]> {
+  return Promise.all(Array.from({ length: count }, () => worker.run(async () => Date.now())));
+}
+
+test('under MAX_RPS the keeper paces every start of the run: a worker started again cannot crowd the second its predecessor filled', async () => {
+  const run = await keeperOf(8, new Pacer(20));
+  try {
+    const before = await startsThrough(await run.worker(), 20);
+    // Playwright starts a worker again after a failure: the old one is gone, a new one asks at once.
+    const after = await startsThrough(await run.worker(), 10);
+    const starts = [...before, ...after];
+    expect(busiestSecond(starts)).toBeLessThanOrEqual(20);
+    // Spaced as planned: 50 ms apart, give or take a timer's lateness.
+    const sorted = [...starts].sort((a, b) => a - b);
+    expect(Math.min(...sorted.slice(1).map((start, index) => start - sorted[index]!))).toBeGreaterThanOrEqual(45);
+  } finally {
+    await run.close();
+  }
+  // What workers pacing alone did: the one started again knows nothing of its predecessor's starts.
+  const pacingAlone = () => pacedInFlight(new InFlightLimit(8), new Pacer(20));
+  const first = pacingAlone();
+  const second = pacingAlone();
+  const alone = [...(await startsThrough(first, 20)), ...(await startsThrough(second, 10))];
+  expect(busiestSecond(alone)).toBeGreaterThan(20);
 });
