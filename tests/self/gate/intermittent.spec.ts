@@ -4,9 +4,8 @@
 // answer to List Calls without a key (AUTH-EMPTY-KEY: it lists calls instead of refusing), on every
 // other such request, or on all of them; only the test that sends that one request is run.
 import { test, expect } from '@playwright/test';
-import { createServer as createHttpServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createServer } from '../../../reference/server.ts';
+import { proxyInFront } from '../runner/proxy-in-front.ts';
 import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
 
@@ -18,28 +17,19 @@ const REQUIREMENT = 'AUTH-EMPTY-KEY';
 /** A run of the one test, against the reference behind a proxy that breaks the keyless list requests `breaks` picks (by their number, from 0). */
 async function runBreaking(breaks: (n: number) => boolean) {
   const reference = createServer({ seed: 6, calls: 300 });
-  const upstream = new URL(await reference.listen(0));
   let keyless = 0;
-  const proxy = createHttpServer((incoming, outgoing) => {
+  const proxy = await proxyInFront(await reference.listen(0), (incoming, outgoing) => {
     const listing = /^\/v3\/calls(\?|$)/.test(incoming.url ?? '');
-    if (listing && incoming.headers.apikey === undefined && breaks(keyless++)) {
-      outgoing.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[],"meta":{"pagination":{"total":0,"count":0,"current_page":1,"total_pages":0}}}');
-      return;
-    }
-    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
-    incoming.pipe(forward);
+    if (!listing || incoming.headers.apikey !== undefined || !breaks(keyless++)) return false;
+    outgoing.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[],"meta":{"pagination":{"total":0,"count":0,"current_page":1,"total_pages":0}}}');
+    return true;
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   try {
     const reports = freshDir('report-intermittent');
-    const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v3`;
-    const run = await runScript(CLI.conformance, ['--grep', GREP, `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(CLI.conformance, ['--grep', GREP, `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
     return { run, results: readReports(reports).results, html: readReports(reports).html, keyless };
   } finally {
-    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    await proxy.close();
     await reference.close();
   }
 }

@@ -2,9 +2,8 @@
 // requests 503 and resets the connection of others. The run retries them with backoff and still
 // ends CONFORMANT; the report counts every request sent, retries included.
 import { test, expect } from '@playwright/test';
-import { createServer as createHttpServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createServer } from '../../../reference/server.ts';
+import { proxyInFront } from '../runner/proxy-in-front.ts';
 import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
 
@@ -12,23 +11,16 @@ test.setTimeout(SUITE_RUN_TIMEOUT_MS);
 
 test('503s and connection resets on some requests are retried, and the run is still CONFORMANT', async () => {
   const reference = createServer({ seed: 9, calls: 500 });
-  const upstream = new URL(await reference.listen(0));
   const seen = { requests: 0, unavailable: 0, reset: 0 };
-  const proxy = createHttpServer((incoming, outgoing) => {
+  const proxy = await proxyInFront(await reference.listen(0), (incoming, outgoing) => {
     const n = seen.requests++;
-    if (n % 23 === 11) return void (seen.unavailable++, outgoing.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":"ERR_UNAVAILABLE"}}'));
-    if (n % 37 === 19) return void (seen.reset++, incoming.socket.destroy());
-    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
-    incoming.pipe(forward);
+    if (n % 23 === 11) return (seen.unavailable++, outgoing.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":"ERR_UNAVAILABLE"}}'), true);
+    if (n % 37 === 19) return (seen.reset++, incoming.socket.destroy(), true);
+    return false;
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   try {
-    const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v3`;
     const reports = freshDir('report-flaky');
-    const run = await runScript(CLI.conformance, ['--grep', 'CALLS-GET|AUTH-|CALLS-LIST-OK ', `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(CLI.conformance, ['--grep', 'CALLS-GET|AUTH-|CALLS-LIST-OK ', `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
 
     expect(run.code, run.stdout.slice(-3000)).toBe(0);
     const results = readReports(reports).results;
@@ -38,8 +30,7 @@ test('503s and connection resets on some requests are retried, and the run is st
     // Every request that reached the proxy is counted, the faulted ones too, besides the preflight.
     expect(results.summary.requests).toBe(seen.requests - 1);
   } finally {
-    proxy.closeAllConnections();
-    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    await proxy.close();
     await reference.close();
   }
 });

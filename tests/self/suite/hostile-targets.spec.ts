@@ -5,9 +5,9 @@
 // off, a gateway error that never clears) is INCONCLUSIVE with the reason. Never a hang, a crash or
 // a stack trace.
 import { test, expect } from '@playwright/test';
-import { createServer as createHttpServer, request as httpRequest, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { createServer } from '../../../reference/server.ts';
+import { proxyInFront } from '../runner/proxy-in-front.ts';
 import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports } from '../reports/report-runs.ts';
 import { json, startScriptedServer, stream, type Script } from '../transport/scripted-server.ts';
@@ -118,25 +118,16 @@ for (const hostile of CASES) {
 test('a target that trickles only its Get Call answers: INCONCLUSIVE, within 120 s, naming the request it waited on', async () => {
   test.setTimeout(TRICKLE_BOUND_MS + 20_000);
   const reference = createServer({ seed: 4, calls: 300 });
-  const upstream = new URL(await reference.listen(0));
-  const proxy = createHttpServer((incoming, outgoing) => {
-    if (/\/v3\/calls\/v1\./.test(incoming.url ?? '') && incoming.headers.apikey !== undefined) {
-      outgoing.writeHead(200, { 'content-type': 'application/json' });
-      const drip = setInterval(() => (outgoing.destroyed ? clearInterval(drip) : outgoing.write(' ')), 1_000);
-      return;
-    }
-    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
-    incoming.pipe(forward);
+  const proxy = await proxyInFront(await reference.listen(0), (incoming, outgoing) => {
+    if (!/\/v3\/calls\/v1\./.test(incoming.url ?? '') || incoming.headers.apikey === undefined) return false;
+    outgoing.writeHead(200, { 'content-type': 'application/json' });
+    const drip = setInterval(() => (outgoing.destroyed ? clearInterval(drip) : outgoing.write(' ')), 1_000);
+    return true;
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   try {
-    const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v3`;
     const reports = freshDir('report-hostile');
     const started = performance.now();
-    const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: reports }, TRICKLE_BOUND_MS + 10_000);
+    const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports }, TRICKLE_BOUND_MS + 10_000);
     const elapsed = performance.now() - started;
 
     const results = readReports(reports).results;
@@ -146,8 +137,7 @@ test('a target that trickles only its Get Call answers: INCONCLUSIVE, within 120
     expect(results.summary.tests.failed + results.summary.tests.timedOut, 'the run went on meeting the same answer').toBeLessThanOrEqual(2);
     expect(elapsed).toBeLessThan(TRICKLE_BOUND_MS);
   } finally {
-    proxy.closeAllConnections();
-    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    await proxy.close();
     await reference.close();
   }
 });
