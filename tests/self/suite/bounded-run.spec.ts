@@ -1,9 +1,10 @@
 // A run against someone's deployment is bounded before it starts and while it runs: REQUEST_BUDGET
 // scales the property runs to fit and says so, no request past it is ever sent, MAX_RPS holds in
-// every second, and a dry run sends nothing at all. Each is watched at a real reference on loopback,
-// which counts what actually arrived.
+// every second, even while Playwright starts workers again after failed tests, and a dry run sends
+// nothing at all. Each is watched at a real reference on loopback, which counts what actually arrived.
 import { test, expect } from '@playwright/test';
 import { createServer } from '../../../reference/server.ts';
+import { findFault } from '../../../reference/faults/catalog.ts';
 import { loadConfig } from '../../../fixtures/config.ts';
 import { planBudget } from '../../../fixtures/budget-plan.ts';
 import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
@@ -12,9 +13,9 @@ import { busiestSecond } from '../transport/busiest-second.ts';
 
 test.setTimeout(SUITE_RUN_TIMEOUT_MS);
 
-/** A reference that notes when each request arrived. */
-async function countingReference() {
-  const reference = createServer({ seed: 5, calls: 600 });
+/** A reference (with `fault`, if named) that notes when each request arrived. */
+async function countingReference({ fault, calls = 600 }: { fault?: string; calls?: number } = {}) {
+  const reference = createServer({ seed: 5, calls, ...(fault && { fault: findFault(fault)! }) });
   const arrivals: number[] = [];
   reference.server.on('request', () => arrivals.push(performance.now()));
   const base = await reference.listen(0);
@@ -41,6 +42,25 @@ test('REQUEST_BUDGET and MAX_RPS bound a whole run: runs scaled to fit and said 
     for (const operation of results.operations) expect(operation.requests, operation.operation).toBeLessThanOrEqual(plan.estimate.perOperation[operation.operation as keyof typeof plan.estimate.perOperation]);
     // Starts are spaced at 1/90 s; one arrival more at a window's edge is timing, not a breach.
     expect(busiestSecond(target.arrivals)).toBeLessThanOrEqual(91);
+  } finally {
+    await target.close();
+  }
+});
+
+test('MAX_RPS holds while failed tests restart workers: the workers Playwright starts again are paced with the run', async () => {
+  // Tests of several files fail against this fault (no list counts more than 1000 calls), in the
+  // middle of the run's busiest requests; every failure ends its worker and Playwright starts
+  // another, which must not pace afresh.
+  const target = await countingReference({ fault: 'total-capped-at-1000', calls: 1200 });
+  try {
+    const env = { ...referenceTargetEnv(target.base), MAX_RPS: '60', CONFORMANCE_RUNS: '3' };
+    const reports = freshDir('report-bounded-failing');
+    const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...env, REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+
+    const results = readReports(reports).results;
+    expect(results.verdict, run.stdout.slice(-3000)).toBe('NON-CONFORMANT');
+    expect(results.summary.tests.failed, 'tests failed, so workers were started again').toBeGreaterThan(2);
+    expect(busiestSecond(target.arrivals)).toBeLessThanOrEqual(61);
   } finally {
     await target.close();
   }
