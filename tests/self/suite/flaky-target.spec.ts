@@ -14,8 +14,16 @@ test('503s and connection resets on some requests are retried, and the run is st
   const seen = { requests: 0, unavailable: 0, reset: 0 };
   const proxy = await proxyInFront(await reference.listen(0), (incoming, outgoing) => {
     const n = seen.requests++;
-    if (n % 23 === 11) return (seen.unavailable++, outgoing.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":"ERR_UNAVAILABLE"}}'), true);
-    if (n % 37 === 19) return (seen.reset++, incoming.socket.destroy(), true);
+    if (n % 23 === 11) {
+      seen.unavailable += 1;
+      outgoing.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":"ERR_UNAVAILABLE"}}');
+      return true;
+    }
+    if (n % 37 === 19) {
+      seen.reset += 1;
+      incoming.socket.destroy();
+      return true;
+    }
     return false;
   });
   try {

@@ -43,7 +43,11 @@ async function rig(request: APIRequestContext, kind: WireKind, script: Script, e
   const wire = await wireOf(kind, request, config);
   const waits: number[] = [];
   const waitEnds: number[] = [];
-  const sleep = options.realTime ? undefined : async (ms: number) => void (ms > 0 && (waits.push(ms), waitEnds.push(Date.now() + ms)));
+  const sleep = options.realTime ? undefined : async (ms: number) => {
+    if (ms <= 0) return;
+    waits.push(ms);
+    waitEnds.push(Date.now() + ms);
+  };
   const transport = new Transport(wire, { config, ...(sleep && { sleep }), ...(options.pacer && { pacer: options.pacer }) });
   const send: Rig['send'] = ({ path, ...rest }) => transport.send({ ...rest, url: `${server.base}${path}` });
   return {
