@@ -118,7 +118,7 @@ export function runNode(argv: string[], env: Record<string, string> = {}, option
 interface JsonSpec {
   title: string;
   tags: string[];
-  tests: Array<{ annotations: Array<{ type: string; description?: string }>; results: Array<{ status: string; error?: { message?: string } }> }>;
+  tests: Array<{ annotations: Array<{ type: string; description?: string }>; results: Array<{ status: string }> }>;
 }
 interface JsonSuite {
   specs: JsonSpec[];
