@@ -68,6 +68,18 @@ function transportTo(base: string) {
   return { get: (query = '') => transport.send({ method: 'GET', url: `${base}/calls${query}`, headers: { apikey: '$API_KEY' } }), close: () => wire.close() };
 }
 
+/** A target in its own thread keeping idle connections `keepAliveMs`, and the suite's transport to it, while `body` runs. */
+async function withTargetInThread(keepAliveMs: number, body: (target: { get(query?: string): ReturnType<Transport['send']>; seen(): Promise<Seen> }) => Promise<void>): Promise<void> {
+  const target = await targetInThread(keepAliveMs);
+  const client = transportTo(target.base);
+  try {
+    await body({ get: client.get, seen: target.seen });
+  } finally {
+    await client.close();
+    await target.close();
+  }
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Holds the worker's event loop, as judging a large answer does on a loaded machine: no timer, no socket event runs meanwhile. */
@@ -85,56 +97,37 @@ test('how long a connection may idle: a second short of what the server announce
   expect(idleLimitMs(undefined)).toBe(DEFAULT_IDLE_LIMIT_MS);
 });
 
-test('a connection is used again while the target keeps it, and not once it has idled to a second short of the announced timeout', async () => {
-  const target = await targetInThread(2_000);
-  const client = transportTo(target.base);
-  try {
-    await client.get();
+test('a connection is used again while the target keeps it, and not once it has idled to a second short of the announced timeout', () =>
+  withTargetInThread(2_000, async ({ get, seen }) => {
+    await get();
     await pause(300);
-    await client.get();
-    expect(await target.seen(), 'the second request took the first one\'s connection').toEqual({ connections: 1, requests: 2 });
+    await get();
+    expect(await seen(), 'the second request took the first one\'s connection').toEqual({ connections: 1, requests: 2 });
     // 1.2 s idle: the target would still keep it for 0.8 s, but a request written now could cross its closing.
     await pause(1_200);
-    await client.get();
-    expect(await target.seen()).toEqual({ connections: 2, requests: 3 });
-  } finally {
-    await client.close();
-    await target.close();
-  }
-});
+    await get();
+    expect(await seen()).toEqual({ connections: 2, requests: 3 });
+  }));
 
-test('a worker busy past the target\'s keep-alive timeout sends its next request on a new connection: one request sent, one received, no retry', async () => {
-  const target = await targetInThread(2_000);
-  const client = transportTo(target.base);
-  try {
-    await client.get();
+test('a worker busy past the target\'s keep-alive timeout sends its next request on a new connection: one request sent, one received, no retry', () =>
+  withTargetInThread(2_000, async ({ get, seen }) => {
+    await get();
     await pause(50);
     // The target closes the connection at 2 s; the worker, busy until 3.5 s, has not yet seen it close.
     busyFor(3_500);
-    const answer = await client.get();
-    expect(answer).toMatchObject({ status: 200, attempts: 1 });
-    expect(await target.seen()).toEqual({ connections: 2, requests: 2 });
-  } finally {
-    await client.close();
-    await target.close();
-  }
-});
+    expect(await get()).toMatchObject({ status: 200, attempts: 1 });
+    expect(await seen()).toEqual({ connections: 2, requests: 2 });
+  }));
 
-test('a stale connection closes with every one freed before it, so the connection handed out next is open, whatever each announced', async () => {
-  // The server itself keeps connections 30 s; each answer announces its own timeout.
-  const target = await targetInThread(30_000);
-  const client = transportTo(target.base);
-  try {
+// The server itself keeps connections 30 s; each answer announces its own timeout.
+test('a stale connection closes with every one freed before it, so the connection handed out next is open, whatever each announced', () =>
+  withTargetInThread(30_000, async ({ get, seen }) => {
     // Two connections: the first freed announced 10 s, the one freed after it 2 s.
-    await Promise.all([client.get('?announce=10'), client.get('?announce=2&delay=150')]);
-    expect(await target.seen()).toEqual({ connections: 2, requests: 2 });
+    await Promise.all([get('?announce=10'), get('?announce=2&delay=150')]);
+    expect(await seen()).toEqual({ connections: 2, requests: 2 });
     // 1.2 s on, the later one is stale and the earlier one is not. The agent hands out the last freed
     // first, and skips closed ones only at the front: closing the stale one alone would hand it out closed.
     await pause(1_200);
-    expect(await client.get()).toMatchObject({ status: 200, attempts: 1 });
-    expect(await target.seen()).toEqual({ connections: 3, requests: 3 });
-  } finally {
-    await client.close();
-    await target.close();
-  }
-});
+    expect(await get()).toMatchObject({ status: 200, attempts: 1 });
+    expect(await seen()).toEqual({ connections: 3, requests: 3 });
+  }));
