@@ -87,6 +87,7 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ MAX_BODY_BYTES: '1k' }, 'MAX_BODY_BYTES'],
     [{ MAX_BODY_BYTES: '12' }, 'MAX_BODY_BYTES'],
     [{ CONFORMANCE_DRY_RUN: 'yes' }, 'CONFORMANCE_DRY_RUN'],
+    [{ ...remote, NODE_EXTRA_CA_CERTS: '/no/such/authority.pem' }, 'NODE_EXTRA_CA_CERTS'],
   ];
   for (const [env, variable] of cases) {
     const error = errorFor(env);
@@ -138,6 +139,16 @@ for (const [variable, value] of [['CONFORMANCE_PROFILE', 'lenient'], ['CONFORMAN
     expect(errorFor({ [variable]: value }).message).toMatch(new RegExp(`^${variable} must be `));
   });
 }
+
+test('NODE_EXTRA_CA_CERTS in the env file is refused: Node reads it as it starts, so from the file it would trust nothing', () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'dotenv-')), '.env');
+  writeFileSync(path, 'NODE_EXTRA_CA_CERTS=/etc/ssl/our-authority.pem\n');
+  expect(() => environment({ ENV_FILE: path })).toThrow(/^NODE_EXTRA_CA_CERTS is read by Node as it starts, so in .* it has no effect: set it in the environment instead$/);
+  // The embedded reference is reached over plain HTTP: a file that is not there is no reason to stop.
+  expect(loadConfig({ NODE_EXTRA_CA_CERTS: '/no/such/authority.pem' }).target.kind).toBe('embedded');
+  // Set where Node reads it, the file's copy is only a reminder.
+  expect(environment({ ENV_FILE: path, NODE_EXTRA_CA_CERTS: '/etc/ssl/our-authority.pem' }).NODE_EXTRA_CA_CERTS).toBe('/etc/ssl/our-authority.pem');
+});
 
 test('.env.example documents every variable the configuration reads, and the README table names each', () => {
   const root = new URL('../../../', import.meta.url);
