@@ -11,6 +11,7 @@ import { proxyInFront } from '../runner/proxy-in-front.ts';
 import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports } from '../reports/report-runs.ts';
 import { json, startScriptedServer, stream, type Script } from '../transport/scripted-server.ts';
+import { STACK_TRACE } from './stack-trace.ts';
 
 /**
  * A NON-CONFORMANT verdict needs two tests (one lists calls, one sends no key); the whole suite would
@@ -105,7 +106,7 @@ for (const hostile of CASES) {
       expect(elapsed).toBeLessThan(bound);
       if (hostile.verdict === 'INCONCLUSIVE') expect(results.summary.tests.failed, 'the run went on meeting the same answer').toBeLessThanOrEqual(2);
       const output = `${run.stdout}\n${run.stderr}`;
-      expect(output).not.toMatch(/node:internal|fixtures\/transport\/\w+\.ts:\d+|^\s+at .*\((?:file:|\/).*\.(?:js|ts):\d+:\d+\)$/m);
+      expect(output).not.toMatch(STACK_TRACE);
     } finally {
       await target.close();
     }

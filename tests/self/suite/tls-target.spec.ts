@@ -1,13 +1,15 @@
 // Every deployed target is reached over HTTPS. The whole suite against the reference behind TLS on
 // loopback (tls/tls-front.ts), its certificate signed by the self-tests' own authority: trusted
 // through Node's NODE_EXTRA_CA_CERTS, the run is judged like any other, traced runs too (their
-// requests pass the suite's gateway, which speaks TLS to the target); not trusted, or for another
-// host name, the run ends INCONCLUSIVE with one line that says why and what to do.
+// requests pass the suite's gateway, which speaks TLS to the target); not trusted, for another host
+// name, or TLS spoken to a plain HTTP server, the run ends INCONCLUSIVE with one line that says why
+// and what to do.
 import { test, expect } from '@playwright/test';
 import { createServer } from '../../../reference/server.ts';
 import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
 import { CA_CERTIFICATE, startTlsFront } from '../tls/tls-front.ts';
+import { STACK_TRACE } from './stack-trace.ts';
 
 test.setTimeout(SUITE_RUN_TIMEOUT_MS);
 
@@ -21,7 +23,6 @@ async function referenceOverTls(host?: string) {
 }
 
 const trusted = { NODE_EXTRA_CA_CERTS: CA_CERTIFICATE };
-const NO_STACK_TRACE = /node:internal|fixtures\/transport\/\w+\.ts:\d+|^\s+at .*\((?:file:|\/).*\.(?:js|ts):\d+:\d+\)$/m;
 
 async function runAgainst(base: string, env: Record<string, string>, args: string[] = [], chatBase = base) {
   const reports = freshDir('report-tls');
@@ -63,7 +64,7 @@ test('a target whose certificate no authority of this machine signed: INCONCLUSI
     expect(run.code, output.slice(-3000)).toBe(3);
     expect(results.verdict).toBe('INCONCLUSIVE');
     expect(output).toMatch(/The target cannot be reached: GET https:\S+ failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE: the target's TLS certificate is not signed by an authority this machine trusts; if your own authority signed it, set NODE_EXTRA_CA_CERTS to that authority's certificate \(a PEM file\) in the environment\)\. Nothing was judged\./);
-    expect(output).not.toMatch(NO_STACK_TRACE);
+    expect(output).not.toMatch(STACK_TRACE);
     expect(target.arrivals).toEqual([]);
   } finally {
     await target.close();
@@ -78,7 +79,7 @@ test('a target addressed by a name its certificate does not hold: INCONCLUSIVE, 
     expect(run.code, output.slice(-3000)).toBe(3);
     expect(results.verdict).toBe('INCONCLUSIVE');
     expect(output).toMatch(/failed \(ERR_TLS_CERT_ALTNAME_INVALID: the target's TLS certificate is for another host name; address the target by a name its certificate holds\)/);
-    expect(output).not.toMatch(NO_STACK_TRACE);
+    expect(output).not.toMatch(STACK_TRACE);
     expect(target.arrivals).toEqual([]);
   } finally {
     await target.close();
@@ -93,7 +94,7 @@ test('an https:// address of a server that speaks plain HTTP: INCONCLUSIVE, sayi
     expect(run.code, output.slice(-3000)).toBe(3);
     expect(results.verdict).toBe('INCONCLUSIVE');
     expect(output).toMatch(/failed \(ERR_SSL_WRONG_VERSION_NUMBER: the target does not speak TLS at this address; if it serves plain HTTP, give its address as http:\/\/\)/);
-    expect(output).not.toMatch(NO_STACK_TRACE);
+    expect(output).not.toMatch(STACK_TRACE);
   } finally {
     await reference.close();
   }
@@ -107,7 +108,7 @@ test('a chat service whose certificate is for another host, behind a calls servi
     expect(run.code, output.slice(-3000)).toBe(3);
     expect(results.verdict).toBe('INCONCLUSIVE');
     expect(results.verdictReason).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID: [^;]+; the target's TLS certificate is for another host name/);
-    expect(output).not.toMatch(NO_STACK_TRACE);
+    expect(output).not.toMatch(STACK_TRACE);
     expect(chat.arrivals).toEqual([]);
   } finally {
     await chat.close();
