@@ -58,3 +58,51 @@ test('a rate below one start a second admits one start per interval', async () =
   const starts = await startsOf([0.5], 10_000);
   expect(starts).toEqual([0, 2000, 4000, 6000, 8000]);
 });
+
+/**
+ * The starts the run's keeper grants at `rate` a second to workers always asking, on a clock of its
+ * own, each sent `lateBy(grantedAt)` ms after its grant (a worker busy when the grant came), and told
+ * to the keeper as sent at `countedAt`: when it went on the wire, or (what the keeper used to count)
+ * when it was granted. When each went on the wire, as the target counts them.
+ */
+function sentThroughKeeper(rate: number, ms: number, lateBy: (grantedAt: number) => number, countedAt: 'sent' | 'granted'): number[] {
+  let now = 0;
+  const pacer = new Pacer(rate, () => now);
+  let granted: Array<{ at: number; sendsAt: number }> = [];
+  const sent: number[] = [];
+  for (; now < ms; now += 1) {
+    for (const start of granted.filter(({ sendsAt }) => sendsAt <= now)) {
+      sent.push(now);
+      pacer.sent(countedAt === 'sent' ? now : start.at);
+    }
+    granted = granted.filter(({ sendsAt }) => sendsAt > now);
+    while (pacer.waitBeforeStart(now) === 0) granted.push({ at: now, sendsAt: now + lateBy(now) });
+  }
+  return sent;
+}
+
+test('the keeper counts a start from when its worker sent it, not from its grant: grants read late by busy workers never crowd a second', () => {
+  // Grants made in the first 600 ms of every 1.5 s are sent 150 ms late, the others at once.
+  const lateBy = (grantedAt: number) => (grantedAt % 1_500 < 600 ? 150 : 0);
+  const counted = sentThroughKeeper(90, 8_000, lateBy, 'sent');
+  // Fewer than counted from the grant (644): a start not yet sent holds its place in every window.
+  expect(counted.length).toBeGreaterThan(8 * 70);
+  expect(busiestSecond(counted)).toBeLessThanOrEqual(90);
+  // Counted from the grant, the late ones join the prompt ones of the next second.
+  expect(busiestSecond(sentThroughKeeper(90, 8_000, lateBy, 'granted'))).toBeGreaterThan(90);
+});
+
+test('a granted start holds the window until it is said to be sent, and one never sent counts from when its worker went away', () => {
+  let now = 0;
+  const pacer = new Pacer(1, () => now);
+  expect(pacer.waitBeforeStart(0)).toBe(0);
+  // Not yet said: it may go on the wire at any moment, so it counts as now, however long that is.
+  expect(pacer.waitBeforeStart((now = 3_000))).toBeGreaterThan(0);
+  pacer.sent(2_900);
+  expect(pacer.waitBeforeStart((now = 3_999))).toBe(1);
+  expect(pacer.waitBeforeStart((now = 4_000))).toBe(0);
+  // Granted at 4 s, its worker gone at 4.5 s without a word: counted from 4.5 s.
+  pacer.neverSent(1, (now = 4_500));
+  expect(pacer.waitBeforeStart((now = 5_599))).toBe(1);
+  expect(pacer.waitBeforeStart((now = 5_600))).toBe(0);
+});

@@ -3,7 +3,9 @@
 // every slot, a worker that goes away gives back what it held, and one that loses the keeper goes on
 // with its static share instead of waiting forever. Under MAX_RPS the keeper paces every start of the
 // run, so that a worker started again after a failure does not pace afresh.
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -158,3 +160,70 @@ test('under MAX_RPS the keeper paces every start of the run: a worker started ag
   const alone = [...(await startsThrough(first, 20)), ...(await startsThrough(second, 10))];
   expect(busiestSecond(alone)).toBeGreaterThan(20);
 });
+
+/** Holds this thread's event loop, as a worker judging a large answer does: no socket is read meanwhile. */
+function busyFor(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+}
+
+test('under MAX_RPS a start counts from when its worker sent it: a worker busy when its grant came holds the window from its late start', async () => {
+  // One start a second, each counted for 1.1 s. Right after the first grant is written, the worker's
+  // loop is held for 300 ms (keeper and worker share this thread), so it reads the grant that late.
+  let held = false;
+  class HoldAfterFirstGrant extends Pacer {
+    override waitBeforeStart(now: number = Date.now()): number {
+      const wait = super.waitBeforeStart(now);
+      if (wait === 0 && !held) setImmediate(() => busyFor(300));
+      held ||= wait === 0;
+      return wait;
+    }
+  }
+  const run = await keeperOf(8, new HoldAfterFirstGrant(1));
+  try {
+    const [first, second] = await startsThrough(await run.worker(), 2);
+    // Counted from its grant, the first would have left the window 800 ms after it was sent.
+    expect(second! - first!).toBeGreaterThan(1_050);
+  } finally {
+    await run.close();
+  }
+});
+
+test('the keeper reads when a start was sent even split across chunks, ignores one it never granted, and counts one never sent from when its worker went away', async () => {
+  const said: string[] = [];
+  class SaidLog extends Pacer {
+    override sent(atMs: number): void {
+      said.push(`sent at ${atMs}`);
+      super.sent(atMs);
+    }
+    override neverSent(count: number, now?: number): void {
+      if (count > 0) said.push(`${count} never sent`);
+      super.neverSent(count, now);
+    }
+  }
+  const run = await keeperOf(4, new SaidLog(50));
+  const worker = createConnection(run.keeper.path);
+  try {
+    await once(worker, 'connect');
+    worker.write('+');
+    await once(worker, 'data');
+    // 's' and the time as a little-endian double, whose bytes here read as asks and give-backs ('+-').
+    const message = Buffer.from([0x73, 0x2b, 0x2d, 0x2b, 0x2d, 0x2b, 0x2d, 0x70, 0x42]);
+    const atMs = message.readDoubleLE(1);
+    worker.write(message.subarray(0, 4));
+    await pause(50);
+    worker.write(message.subarray(4));
+    worker.write(message);
+    worker.write('+');
+    await once(worker, 'data');
+    await pause(50);
+    expect(said).toEqual([`sent at ${atMs}`]);
+    worker.destroy();
+    await pause(50);
+    expect(said).toEqual([`sent at ${atMs}`, '1 never sent']);
+  } finally {
+    worker.destroy();
+    await run.close();
+  }
+});
+
