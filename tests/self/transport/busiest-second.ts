@@ -10,3 +10,21 @@ export function busiestSecond(times: readonly number[]): number {
   }
   return most;
 }
+
+/**
+ * The same, for arrivals some of which are known only to lie within a span (`earliest` to `at`: the
+ * counting door did not run meanwhile, counting-door.ts): the most arrivals certainly within any one
+ * second. Each counts only for the seconds that hold its whole span, so a second is found too busy
+ * only when it was, however the spans fell; an arrival known to the millisecond counts as it would
+ * in busiestSecond.
+ */
+export function busiestSecondSeen(arrivals: ReadonlyArray<{ earliest: number; at: number }>): number {
+  // A second holding the most can start where one of them may have arrived first.
+  let most = 0;
+  for (const { earliest: start } of arrivals) {
+    let within = 0;
+    for (const { earliest, at } of arrivals) if (earliest >= start && at < start + 1000) within += 1;
+    most = Math.max(most, within);
+  }
+  return most;
+}

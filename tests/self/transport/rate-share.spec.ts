@@ -23,6 +23,8 @@ async function startsOf(rates: readonly number[], ms: number, { admitted = true,
       if (delay > 0) await sleep(delay);
       if (admitted) await pacer.admit(sleep);
       if (now >= ms) break;
+      // Each goes on the wire the moment it is admitted.
+      if (admitted) pacer.sent(now);
       all.push(now);
     }
   }

@@ -1,0 +1,105 @@
+// When a request goes on the wire, which is when MAX_RPS counts it (the target counts it when it
+// arrives): not when its slot was granted, nor when its answer came. A new connection slow to open
+// (a handshake across a network, a worker busy meanwhile) puts its request on the wire only once open.
+import { test, expect, type APIRequestContext } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { loadConfig } from '../../../fixtures/config.ts';
+import { startGateway } from '../../../fixtures/transport/gateway.ts';
+import { InFlightLimit } from '../../../fixtures/transport/in-flight.ts';
+import { Pacer, pacedInFlight } from '../../../fixtures/transport/rate-limit.ts';
+import { exchangeWithTarget } from '../../../fixtures/transport/target-http.ts';
+import { secretPlaceholders, Transport } from '../../../fixtures/transport/transport.ts';
+import { directWire, requestContextWire, type Wire } from '../../../fixtures/transport/wire.ts';
+import { CA_CERTIFICATE, startTlsFront } from '../tls/tls-front.ts';
+import { json, startScriptedServer } from './scripted-server.ts';
+
+/**
+ * A network whose answers take `lateMs` to come back, in front of `backend` (`https://host:port/…`):
+ * a new connection's TLS handshake then takes that long to finish, as across a network.
+ */
+async function slowNetworkTo(backend: string, lateMs: number): Promise<{ base: string; close(): Promise<void> }> {
+  const behind = new URL(backend);
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const relay = createServer((client) => {
+    const upstream = connect(Number(behind.port), behind.hostname);
+    track(client);
+    track(upstream);
+    client.pipe(upstream);
+    // Each chunk back is held as long as every other: their order is kept.
+    upstream.on('data', (chunk: Buffer) => setTimeout(() => client.write(chunk), lateMs));
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `https://127.0.0.1:${(relay.address() as AddressInfo).port}${behind.pathname}`,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    },
+  };
+}
+
+test('a request on a new connection goes on the wire once its TLS handshake is done; on one kept alive, at once', async () => {
+  const server = await startScriptedServer((_request, response) => json(response, 200, { data: [] }));
+  const front = await startTlsFront(server.base);
+  const network = await slowNetworkTo(front.base, 300);
+  const agents = { 'http:': new HttpAgent(), 'https:': new HttpsAgent({ keepAlive: true, ca: readFileSync(CA_CERTIFICATE) }) };
+  const limits = { maxBodyBytes: 100_000, timeoutMs: 5_000 };
+  const exchange = async () => {
+    const asked = performance.now();
+    let onWire = Infinity;
+    const outcome = await exchangeWithTarget(new URL(`${network.base}/calls`), 'GET', {}, Buffer.alloc(0), limits, agents, new Set(), () => (onWire = performance.now()));
+    expect(outcome.kind, JSON.stringify(outcome).slice(0, 300)).toBe('answer');
+    return { asked, onWire, arrived: server.received.at(-1)!.at };
+  };
+  try {
+    const opening = await exchange();
+    // The server's first flight comes back 300 ms late; the request follows the handshake at once.
+    expect(opening.onWire - opening.asked).toBeGreaterThanOrEqual(290);
+    expect(opening.arrived - opening.onWire).toBeGreaterThanOrEqual(0);
+    expect(opening.arrived - opening.onWire).toBeLessThan(50);
+    const keptAlive = await exchange();
+    expect(keptAlive.onWire - keptAlive.asked).toBeLessThan(50);
+  } finally {
+    agents['https:'].destroy();
+    await network.close();
+    await front.close();
+    await server.close();
+  }
+});
+
+for (const kind of ['direct', 'request context'] as const) {
+  test(`over the ${kind} wire, MAX_RPS counts a request from when it went on the wire, not from when its answer came`, async ({ request }) => {
+    // Answers come 600 ms late; at one start a second (each counted for 1.1 s) the second request
+    // may start 1.1 s after the first went out. Counted from the answer, it would wait until 1.7 s.
+    const server = await startScriptedServer((_request, response) => setTimeout(() => json(response, 200, { data: [] }), 600));
+    const config = loadConfig({ CALLS_BASE_URL: server.base, CHAT_BASE_URL: server.base, API_KEY: 'on-wire-key', REQUEST_TIMEOUT_MS: '5000' });
+    const wire = await wireOf(kind, request, config);
+    const transport = new Transport(wire, { config, inFlight: pacedInFlight(new InFlightLimit(2), new Pacer(1)) });
+    try {
+      const get = () => transport.send({ method: 'GET', url: `${server.base}/calls`, headers: { apikey: '$API_KEY' } });
+      await Promise.all([get(), get()]);
+      const [first, second] = server.received.map((received) => received.at);
+      expect(second! - first!).toBeGreaterThanOrEqual(1_050);
+      expect(second! - first!).toBeLessThan(1_500);
+    } finally {
+      await wire.close();
+      await server.close();
+    }
+  });
+}
+
+async function wireOf(kind: 'direct' | 'request context', request: APIRequestContext, config: ReturnType<typeof loadConfig>): Promise<Wire> {
+  const secrets = secretPlaceholders(config);
+  const limits = { maxBodyBytes: config.maxBodyBytes, timeoutMs: config.requestTimeoutMs };
+  if (kind === 'direct') return directWire(secrets, limits, 8);
+  return requestContextWire(request, await startGateway({ secrets, ...limits }), secrets, config.requestTimeoutMs);
+}
