@@ -3,9 +3,10 @@
 // (make-certificates.sh): for localhost and 127.0.0.1, signed by a certificate authority no machine
 // trusts unless told to (NODE_EXTRA_CA_CERTS=CA_CERTIFICATE).
 import { readFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { createServer } from 'node:tls';
 import { fileURLToPath } from 'node:url';
+import { trackedSockets } from '../transport/tracked-sockets.ts';
 
 /** The certificate authority that signed the front's certificate, as a PEM file. */
 export const CA_CERTIFICATE = fileURLToPath(new URL('./ca.pem', import.meta.url));
@@ -27,13 +28,8 @@ export interface TlsFront {
  */
 export async function startTlsFront(backend: string, host = '127.0.0.1'): Promise<TlsFront> {
   const behind = new URL(backend);
-  const sockets = new Set<Socket>();
-  const track = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    // A client that refuses the certificate, or goes away, ends its connection; nothing else.
-    socket.on('error', () => socket.destroy());
-  };
+  // A client that refuses the certificate, or goes away, ends its connection; nothing else.
+  const { track, destroyAll } = trackedSockets();
   const server = createServer(identity(), (client) => {
     const upstream = connect(Number(behind.port), behind.hostname);
     track(client);
@@ -51,7 +47,7 @@ export async function startTlsFront(backend: string, host = '127.0.0.1'): Promis
   return {
     base: `https://${host}:${port}${behind.pathname.replace(/\/$/, '')}`,
     async close() {
-      for (const socket of sockets) socket.destroy();
+      destroyAll();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

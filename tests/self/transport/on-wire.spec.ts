@@ -1,20 +1,20 @@
 // When a request goes on the wire, which is when MAX_RPS counts it (the target counts it when it
 // arrives): not when its slot was granted, nor when its answer came. A new connection slow to open
 // (a handshake across a network, a worker busy meanwhile) puts its request on the wire only once open.
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { loadConfig } from '../../../fixtures/config.ts';
-import { startGateway } from '../../../fixtures/transport/gateway.ts';
 import { InFlightLimit } from '../../../fixtures/transport/in-flight.ts';
 import { Pacer, pacedInFlight } from '../../../fixtures/transport/rate-limit.ts';
 import { exchangeWithTarget } from '../../../fixtures/transport/target-http.ts';
-import { secretPlaceholders, Transport } from '../../../fixtures/transport/transport.ts';
-import { directWire, requestContextWire, type Wire } from '../../../fixtures/transport/wire.ts';
+import { Transport } from '../../../fixtures/transport/transport.ts';
 import { CA_CERTIFICATE, startTlsFront } from '../tls/tls-front.ts';
 import { json, startScriptedServer } from './scripted-server.ts';
+import { WIRES, wireOf } from './test-wires.ts';
+import { trackedSockets } from './tracked-sockets.ts';
 
 /**
  * A network whose answers take `lateMs` to come back, in front of `backend` (`https://host:port/…`):
@@ -22,12 +22,7 @@ import { json, startScriptedServer } from './scripted-server.ts';
  */
 async function slowNetworkTo(backend: string, lateMs: number): Promise<{ base: string; close(): Promise<void> }> {
   const behind = new URL(backend);
-  const sockets = new Set<Socket>();
-  const track = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-  };
+  const { track, destroyAll } = trackedSockets();
   const relay = createServer((client) => {
     const upstream = connect(Number(behind.port), behind.hostname);
     track(client);
@@ -41,7 +36,7 @@ async function slowNetworkTo(backend: string, lateMs: number): Promise<{ base: s
   return {
     base: `https://127.0.0.1:${(relay.address() as AddressInfo).port}${behind.pathname}`,
     async close() {
-      for (const socket of sockets) socket.destroy();
+      destroyAll();
       await new Promise<void>((resolve) => relay.close(() => resolve()));
     },
   };
@@ -76,7 +71,7 @@ test('a request on a new connection goes on the wire once its TLS handshake is d
   }
 });
 
-for (const kind of ['direct', 'request context'] as const) {
+for (const kind of WIRES) {
   test(`over the ${kind} wire, MAX_RPS counts a request from when it went on the wire, not from when its answer came`, async ({ request }) => {
     // Answers come 600 ms late; at one start a second (each counted for 1.1 s) the second request
     // may start 1.1 s after the first went out. Counted from the answer, it would wait until 1.7 s.
@@ -97,9 +92,3 @@ for (const kind of ['direct', 'request context'] as const) {
   });
 }
 
-async function wireOf(kind: 'direct' | 'request context', request: APIRequestContext, config: ReturnType<typeof loadConfig>): Promise<Wire> {
-  const secrets = secretPlaceholders(config);
-  const limits = { maxBodyBytes: config.maxBodyBytes, timeoutMs: config.requestTimeoutMs };
-  if (kind === 'direct') return directWire(secrets, limits, 8);
-  return requestContextWire(request, await startGateway({ secrets, ...limits }), secrets, config.requestTimeoutMs);
-}

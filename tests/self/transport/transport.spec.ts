@@ -5,13 +5,12 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { loadConfig, type SuiteConfig } from '../../../fixtures/config.ts';
-import { startGateway } from '../../../fixtures/transport/gateway.ts';
-import { directWire, requestContextWire, type Wire } from '../../../fixtures/transport/wire.ts';
-import { secretPlaceholders, Transport, type TransportRequest } from '../../../fixtures/transport/transport.ts';
+import { Transport, type TransportRequest } from '../../../fixtures/transport/transport.ts';
 import { AnswerTooLarge, RateLimitedBeyondBound, RequestBudgetExhausted, TargetUnavailable, WriteRefused } from '../../../fixtures/transport/errors.ts';
 import { Pacer } from '../../../fixtures/transport/rate-limit.ts';
 import { derivedToken } from '../../../fixtures/transport/secret-tokens.ts';
 import { json, startScriptedServer, stream, type Script, type ScriptedServer } from './scripted-server.ts';
+import { WIRES, wireOf, type WireKind } from './test-wires.ts';
 
 const KEY = 'sentinel-transport-key-5f1c9e';
 
@@ -25,16 +24,6 @@ interface Rig {
   waitEnds: number[];
   get(path?: string, headers?: Record<string, string>): Promise<Awaited<ReturnType<Transport['send']>>>;
   send(request: Omit<TransportRequest, 'url'> & { path: string }): ReturnType<Transport['send']>;
-}
-
-const WIRES = ['direct', 'request context'] as const;
-type WireKind = (typeof WIRES)[number];
-
-async function wireOf(kind: WireKind, request: APIRequestContext, config: SuiteConfig): Promise<Wire> {
-  const secrets = secretPlaceholders(config);
-  const limits = { maxBodyBytes: config.maxBodyBytes, timeoutMs: config.requestTimeoutMs };
-  if (kind === 'direct') return directWire(secrets, limits, 8);
-  return requestContextWire(request, await startGateway({ secrets, ...limits }), secrets, config.requestTimeoutMs);
 }
 
 async function rig(request: APIRequestContext, kind: WireKind, script: Script, env: Record<string, string> = {}, options: { realTime?: boolean; pacer?: Pacer } = {}): Promise<Rig & { close(): Promise<void> }> {
