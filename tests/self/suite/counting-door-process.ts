@@ -5,13 +5,16 @@ import { DoorWatch, HEARTBEAT_MS } from './door-watch.ts';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 const arrivals: Array<{ earliest: number; at: number }> = [];
-const watch = new DoorWatch(performance.now());
-const heartbeat = setInterval(() => watch.beat(performance.now()), HEARTBEAT_MS);
+// A monotonic clock on the wall clock's scale, so that the door's own test can set what it noted
+// beside when it sent each request.
+const now = () => performance.timeOrigin + performance.now();
+const watch = new DoorWatch(now());
+const heartbeat = setInterval(() => watch.beat(now()), HEARTBEAT_MS);
 const agent = new Agent({ keepAlive: true });
 const behind = new URL(process.env.DOOR_BACKEND!);
 
 const server = createServer((incoming, outgoing) => {
-  const at = performance.now();
+  const at = now();
   arrivals.push({ earliest: watch.arrivedFrom(at), at });
   const upstream = request({ host: behind.hostname, port: behind.port, method: incoming.method, path: incoming.url, headers: incoming.headers, agent }, (answer) => {
     const headers: string[] = [];
@@ -30,8 +33,8 @@ process.on('message', (message: unknown) => {
   if (message === 'arrivals') process.send!(arrivals);
   if (typeof message === 'object' && message !== null && 'holdMs' in message) {
     // Work of the door's own, for its test: nothing else runs meanwhile.
-    const end = performance.now() + Number(message.holdMs);
-    while (performance.now() < end);
+    const end = now() + Number(message.holdMs);
+    while (now() < end);
   }
   if (message === 'close') {
     clearInterval(heartbeat);

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** When a request arrived, on the door's clock (ms): at `at`, or at some time from `earliest` to `at`. */
+/** When a request arrived (ms, on the wall clock's scale): at `at`, or at some time from `earliest` to `at`. */
 export interface Arrival {
   earliest: number;
   at: number;
