@@ -10,6 +10,11 @@ const FIELD_REQUIREMENTS = loadCatalog().requirements.filter(
   (entry) => entry.kind === 'field' && /^#\/components\/schemas\/(Call|Participant|CallType|CallMode|CallStatus|ReceiverType|ParticipantState|Timer)\b/.test(entry.schema ?? ''),
 );
 
+// These send nothing. Run fully parallel, every worker reached them at once (tests are handed out
+// in file order) and no request was in flight for about a second of a remote run; in order on one
+// worker, they run while the other workers keep the target busy.
+test.describe.configure({ mode: 'default' });
+
 for (const field of FIELD_REQUIREMENTS) {
   test(`${field.id} ${field.text.replace(/\.$/, '')}, in every call sampled from the list and fetched alone`, requirement(field.id), async ({ verdict, targetSample, learnedViolations }) => {
     sampledCalls(targetSample);

@@ -7,6 +7,11 @@ import { callsIn } from '../../fixtures/checks/calls-in.ts';
 
 const catalog = loadCatalog();
 
+// These send nothing. Run fully parallel, every worker reached them at once (tests are handed out
+// in file order) and no request was in flight for about a second of a remote run; in order on one
+// worker, they run while the other workers keep the target busy.
+test.describe.configure({ mode: 'default' });
+
 for (const { requirement: id, check } of CALL_INVARIANTS) {
   const text = catalog.byId.get(id)!.text.replace(/\.$/, '');
   test(`${id} ${text}, for every call sampled from the list and fetched alone`, requirement(id), async ({ verdict, checks, targetSample }) => {
