@@ -99,8 +99,16 @@ test('apiKeyLike works with no configured key at all', () => {
 test('a near miss of a configured key prints as a description, never as the key with one character changed', () => {
   const keys = fc.sample(apiKeyLike(keysOf(DEMO_KEYS.fullAccess)), { numRuns: 300, seed: SEED });
   const printed = keys.map((key) => fc.stringify(key));
-  expect(printed).toContainEqual(expect.stringMatching(/^a configured key with character \d+ changed$/));
+  expect(printed).toContainEqual(expect.stringMatching(/^\$KEY_0 with character \d+ changed$/));
   expect(printed.filter((text) => text.includes(DEMO_KEYS.fullAccess.slice(0, 10)))).toEqual([]);
+});
+
+test('two keys print alike only when they are the same key: a property tells its examples apart by how they print', () => {
+  const keys = fc.sample(apiKeyLike(keysOf(DEMO_KEYS.fullAccess, DEMO_KEYS.readOnly)), { numRuns: 500, seed: SEED });
+  const sentFor = new Map<string, Set<string>>();
+  for (const key of keys) sentFor.set(fc.stringify(key), (sentFor.get(fc.stringify(key)) ?? new Set()).add(key.value));
+  expect([...sentFor].filter(([, sent]) => sent.size > 1).map(([printed]) => printed)).toEqual([]);
+  expect(sentFor.size).toBeGreaterThan(300);
 });
 
 test('a near miss is sent as a token of its placeholder, never as the edited key, so Playwright never holds it', () => {
