@@ -108,7 +108,7 @@ test('a dry run lists the operations, how many requests and which writes, and se
     for (const line of [/\d+ {2}GET .*\/v3\/calls {2}\(listCalls\)/, /\d+ {2}GET .*\/v3\/calls\/\{sessionId\} {2}\(getCall\)/, /\d+ {2}DELETE .*\/groups\/\{guid\}\/conversation\/read/]) expect(run.stdout).toMatch(line);
     expect(run.stdout).toContain('/groups/group-0001/conversation/read only (GROUP_GUID group-0001');
     // A remote target gets its workers and its requests in flight, both said.
-    expect(run.stdout).toMatch(/, 4 worker\(s\), profile spec\./);
+    expect(run.stdout).toMatch(/, 3 worker\(s\), profile spec\./);
     expect(run.stdout).toContain('at most 8 in flight at once (MAX_IN_FLIGHT)');
     // The same from Playwright directly, with no wrapper.
     const playwright = await runScript('node_modules/@playwright/test/cli.js', ['test', '--project=conformance'], { ...env, CONFORMANCE_DRY_RUN: 'true' });
