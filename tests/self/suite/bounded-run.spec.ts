@@ -1,8 +1,9 @@
 // A run against someone's deployment is bounded before it starts and while it runs: REQUEST_BUDGET
 // scales the property runs to fit and says so, no request past it is ever sent, MAX_RPS holds in
-// every second, even while Playwright starts workers again after failed tests, and a dry run sends
-// nothing at all. Each is watched at a real reference on loopback, through a door that counts what
-// actually arrived, where a deployment counts it (counting-door.ts).
+// every second, even while Playwright starts workers again after failed tests, the reports count
+// every request that arrived, and a dry run sends nothing at all. Each is watched at a real
+// reference on loopback, through a door that counts what actually arrived, where a deployment
+// counts it (counting-door.ts).
 import { test, expect } from '@playwright/test';
 import { createServer } from '../../../reference/server.ts';
 import { findFault } from '../../../reference/faults/catalog.ts';
@@ -68,6 +69,22 @@ test('MAX_RPS holds while failed tests restart workers: the workers Playwright s
     expect(results.verdict, run.stdout.slice(-3000)).toBe('NON-CONFORMANT');
     expect(results.summary.tests.failed, 'tests failed, so workers were started again').toBeGreaterThan(2);
     expect(busiestSecondSeen(await target.arrivals())).toBeLessThanOrEqual(60);
+  } finally {
+    await target.close();
+  }
+});
+
+test('a failing run counts every request that arrived, what its failed properties rehearsed and never reached included', async () => {
+  // Every page past the first answers as the first: the pagination properties fail on an early
+  // example, after their rehearsals sent the requests of all their examples.
+  const target = await countingReference({ fault: 'page-echoed-first-page-served' });
+  try {
+    const reports = freshDir('report-counted-failing');
+    const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(target.base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+
+    const results = readReports(reports).results;
+    expect(results.verdict, run.stdout.slice(-3000)).toBe('NON-CONFORMANT');
+    expect((await target.arrivals()).length).toBe(results.summary.requests + 1);
   } finally {
     await target.close();
   }
