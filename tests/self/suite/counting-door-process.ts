@@ -5,9 +5,11 @@ import { DoorWatch, HEARTBEAT_MS } from './door-watch.ts';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
 const arrivals: Array<{ earliest: number; at: number }> = [];
-// A monotonic clock on the wall clock's scale, so that the door's own test can set what it noted
-// beside when it sent each request.
-const now = () => performance.timeOrigin + performance.now();
+// Spells are judged on the monotonic clock; each note is given on the wall clock, read when the
+// note is taken, so that the door's own test can set it beside when it sent the request (Date.now()
+// in its own process). A monotonic clock put on the wall clock's scale once, at the door's start
+// (performance.timeOrigin), was found 11 ms ahead of the test's wall clock on a loaded machine.
+const now = () => performance.now();
 const watch = new DoorWatch(now());
 const heartbeat = setInterval(() => watch.beat(now()), HEARTBEAT_MS);
 const agent = new Agent({ keepAlive: true });
@@ -15,7 +17,8 @@ const behind = new URL(process.env.DOOR_BACKEND!);
 
 const server = createServer((incoming, outgoing) => {
   const at = now();
-  arrivals.push({ earliest: watch.arrivedFrom(at), at });
+  const wall = Date.now();
+  arrivals.push({ earliest: wall - (at - watch.arrivedFrom(at)), at: wall });
   const upstream = request({ host: behind.hostname, port: behind.port, method: incoming.method, path: incoming.url, headers: incoming.headers, agent }, (answer) => {
     const headers: string[] = [];
     for (let index = 0; index < answer.rawHeaders.length; index += 2) {

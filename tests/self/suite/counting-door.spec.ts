@@ -8,7 +8,7 @@ import { startCountingDoor, type Arrival, type CountingDoor } from './counting-d
 import { json, startScriptedServer } from '../transport/scripted-server.ts';
 
 const pause = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
-/** The door's clock and the test's agree this well (the door's is a monotonic one on the wall clock's scale; Date.now() drops the fraction). */
+/** The door's notes and the test's times agree this well: both read the wall clock, whose Date.now() drops the fraction. */
 const CLOCKS_AGREE_MS = 5;
 const SPELL_MS = 400;
 
