@@ -16,9 +16,9 @@ const agent = new Agent({ keepAlive: true });
 const behind = new URL(process.env.DOOR_BACKEND!);
 
 const server = createServer((incoming, outgoing) => {
-  const at = now();
-  const wall = Date.now();
-  arrivals.push({ earliest: wall - (at - watch.arrivedFrom(at)), at: wall });
+  const read = now();
+  const at = Date.now();
+  arrivals.push({ earliest: at - (read - watch.arrivedFrom(read)), at });
   const upstream = request({ host: behind.hostname, port: behind.port, method: incoming.method, path: incoming.url, headers: incoming.headers, agent }, (answer) => {
     const headers: string[] = [];
     for (let index = 0; index < answer.rawHeaders.length; index += 2) {
