@@ -5,7 +5,7 @@ import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn, listed } from '../../fixtures/checks/calls-in.ts';
 import { FILTER_NAMES, FILTER_REQUIREMENTS, filterNarrowing, valueTotalsPartition, type FilterName, type Filters } from '../../fixtures/checks/filters.ts';
 import { noCandidateFits, type ReadingSubject } from '../../fixtures/learning/detection.ts';
-import { pageOf } from '../../fixtures/checks/pagination.ts';
+import { judgeStill, MovementTally, reportMovement } from '../../fixtures/moving-data.ts';
 import { listAnswered } from '../../fixtures/checks/errors.ts';
 import { ENUMS, filterValue } from '../../fixtures/arbitraries/call-filters.ts';
 
@@ -52,14 +52,16 @@ for (const name of Object.keys(ENUMERATED) as Array<keyof typeof ENUMERATED>) {
   const id = FILTER_REQUIREMENTS[name];
   test(`${id} the totals of the lists filtered by each value of ${name} add up to the unfiltered total`, requirement(id), async ({ api, verdict, targetSample }) => {
     sampledCalls(targetSample);
-    const before = await api.listCalls();
-    const byValue = await Promise.all(ENUMERATED[name].map(async (value) => ({ value, exchange: await api.listCalls({ [name]: value }) })));
-    const after = await api.listCalls();
-    // New calls arriving on a live target change the totals; judge only a list that stood still.
-    if (pageOf(before)?.pagination.total !== pageOf(after)?.pagination.total) {
-      verdict.observe(id, `the unfiltered total changed from ${pageOf(before)?.pagination.total} to ${pageOf(after)?.pagination.total} while the totals were read, so they were not judged`);
-      return;
-    }
-    verdict.enforce(valueTotalsPartition(name, after, byValue));
+    // The unfiltered list and every value's list are read together; a total that moved meanwhile
+    // (a call logged, or one whose status changed between two reads) is taken again (moving-data.ts).
+    const values = ENUMERATED[name] as ReadonlyArray<string | boolean>;
+    const take = async () => {
+      const [unfiltered, ...filtered] = await Promise.all([api.listCalls(), ...values.map((value) => api.listCalls({ [name]: value }))]);
+      return { answers: [unfiltered!, ...filtered], byValue: values.map((value, index) => ({ value, exchange: filtered[index]! })) };
+    };
+    const tally = new MovementTally();
+    const outcome = tally.count(await judgeStill(take, ({ answers, byValue }) => valueTotalsPartition(name, answers[0]!, byValue)));
+    reportMovement(verdict, tally, id, test.skip);
+    if (outcome.judged) verdict.enforce(outcome.violations);
   });
 }

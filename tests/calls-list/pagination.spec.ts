@@ -11,6 +11,7 @@ import { filtersFromCall } from '../../fixtures/arbitraries/call-filters.ts';
 import { shown, type Violation } from '../../fixtures/checks/violation.ts';
 import type { Exchange } from '../../fixtures/exchange.ts';
 import { pageQuery } from '../../fixtures/learning/paging.ts';
+import { judgeStill, MovementTally, reportMovement } from '../../fixtures/moving-data.ts';
 
 const PAGE_LIMIT = 8;
 
@@ -58,16 +59,22 @@ test('PAGINATION-PAGES-PARTITION for any page size, consecutive pages hold exact
   test.skip(!paging.page, `Page selection is not honoured, so pages cannot be compared: ${paging.evidence}`);
   test.skip(!paging.perPage, `perPage is not honoured, so pages of different sizes cannot be compared: ${paging.evidence}`);
   const arbitrary = fc.record({ perPage: fc.integer({ min: 1, max: 10 }), pages: fc.integer({ min: 2, max: 4 }), block: fc.integer({ min: 1, max: 3 }) });
+  const tally = new MovementTally();
 
   await property(arbitrary, async (query) => {
     // Every page's number is known before any is read: they wait on the target together.
     const numbers = Array.from({ length: query.pages }, (_, index) => (query.block - 1) * query.pages + index + 1);
-    const [large, ...small] = await Promise.all([
-      api.listCalls({ page: query.block, perPage: query.perPage * query.pages }),
-      ...numbers.map((page) => api.listCalls({ page, perPage: query.perPage })),
-    ]);
-    verdict.record(blocksAgree(small, large!, query));
+    const take = async () => {
+      const answers = await Promise.all([
+        api.listCalls({ page: query.block, perPage: query.perPage * query.pages }),
+        ...numbers.map((page) => api.listCalls({ page, perPage: query.perPage })),
+      ]);
+      return { answers };
+    };
+    const outcome = tally.count(await judgeStill(take, ({ answers: [large, ...small] }) => blocksAgree(small, large!, query)));
+    if (outcome.judged) verdict.record(outcome.violations);
   });
+  reportMovement(verdict, tally, 'PAGINATION-PAGES-PARTITION', test.skip);
 });
 
 test('PAGINATION-PAGES-PARTITION for any filters with a small answer, walking every page gives total distinct calls, every page agrees on total, and the page after the last is empty', requirement('PAGINATION-PAGES-PARTITION'), async ({ api, verdict, property, targetSample, paging, readings }) => {
@@ -75,40 +82,57 @@ test('PAGINATION-PAGES-PARTITION for any filters with a small answer, walking ev
   test.skip(!paging.page, `Page selection is not honoured, so pages cannot be walked: ${paging.evidence}`);
   const arbitrary = fc.record({ from: filtersFromCall(calls, readings, 2), perPage: fc.integer({ min: 1, max: 10 }) });
 
+  const tally = new MovementTally();
+
   await property(arbitrary, async ({ from, perPage: asked }) => {
     const query = filterQuery(from.filters);
-    const first = await api.listCalls({ ...query, ...pageQuery(paging, 1, asked) });
-    const firstPage = pageOf(first);
-    // A first page that is no list page says nothing about the pages after it.
-    if (!firstPage) return;
-    const total = firstPage.pagination.total;
-    // Without perPage, pages have the target's own size.
-    const perPage = paging.perPage ? asked : firstPage.pagination.per_page ?? firstPage.items.length;
-    if (!(perPage > 0)) return;
-    const pages = Math.ceil(total / perPage);
-    if (pages > PAGE_LIMIT) return; // a larger answer is covered by the block property above
-    const rest = Array.from({ length: pages }, (_, index) => index + 2);
-    const walked = [first, ...(await Promise.all(rest.map((page) => api.listCalls({ ...query, ...pageQuery(paging, page, perPage) }))))];
-    verdict.record(walkPartitions(walked, total, perPage));
+    const take = async () => {
+      const first = await api.listCalls({ ...query, ...pageQuery(paging, 1, asked) });
+      const firstPage = pageOf(first);
+      // A first page that is no list page says nothing about the pages after it.
+      if (!firstPage) return { answers: [first] };
+      const total = firstPage.pagination.total;
+      // Without perPage, pages have the target's own size.
+      const perPage = paging.perPage ? asked : firstPage.pagination.per_page ?? firstPage.items.length;
+      if (!(perPage > 0)) return { answers: [first] };
+      const pages = Math.ceil(total / perPage);
+      if (pages > PAGE_LIMIT) return { answers: [first] }; // a larger answer is covered by the block property above
+      const rest = Array.from({ length: pages }, (_, index) => index + 2);
+      const walked = [first, ...(await Promise.all(rest.map((page) => api.listCalls({ ...query, ...pageQuery(paging, page, perPage) }))))];
+      return { answers: walked, walk: { total, perPage } };
+    };
+    const outcome = tally.count(await judgeStill(take, ({ answers, walk }: { answers: Exchange[]; walk?: { total: number; perPage: number } }) => (walk ? walkPartitions(answers, walk.total, walk.perPage) : [])));
+    if (outcome.judged) verdict.record(outcome.violations);
   });
+  reportMovement(verdict, tally, 'PAGINATION-PAGES-PARTITION', test.skip);
 });
 
 test('PAGINATION-PAGES-PARTITION the last page of the whole list holds the remainder of total, and the page after it holds nothing', requirement('PAGINATION-PAGES-PARTITION'), async ({ api, verdict, targetSample, paging }) => {
   sampledCalls(targetSample);
   test.skip(!paging.page, `Page selection is not honoured, so the last page cannot be chosen: ${paging.evidence}`);
-  const first = pageOf(targetSample.firstPage!)!;
-  const perPage = first.pagination.per_page ?? first.items.length;
-  test.skip(!(perPage > 0), 'The first page holds no calls and names no page size, so there is no last page to look at.');
-  const total = first.pagination.total;
-  const last = Math.max(1, Math.ceil(total / perPage));
-  const [lastPage, beyond] = await Promise.all([api.listCalls(pageQuery(paging, last, perPage)), api.listCalls(pageQuery(paging, last + 1, perPage))]);
-  // Read after both, so that a total still the same shows the list stood still while they were read.
-  const again = await api.listCalls(pageQuery(paging, 1, perPage));
-  // New calls arriving on a live target move the last page; judge only a list that stood still.
-  if (pageOf(again)?.pagination.total !== total) {
-    verdict.observe('PAGINATION-PAGES-PARTITION', `the list's total changed from ${total} to ${pageOf(again)?.pagination.total} while the last page was read, so it was not judged`);
-    return;
-  }
+  const tally = new MovementTally();
+  let shaped = true;
+  // Page 1 is read with the last page and the one after it, so that a list that grows meanwhile shows
+  // in its totals, and the comparison is taken again.
+  const take = async () => {
+    const firstAnswer = await api.listCalls(pageQuery(paging, 1));
+    const first = pageOf(firstAnswer);
+    const perPage = first ? first.pagination.per_page ?? first.items.length : 0;
+    shaped = first !== undefined && perPage > 0;
+    if (!first || !(perPage > 0)) return { answers: [firstAnswer] };
+    const total = first.pagination.total;
+    const last = Math.max(1, Math.ceil(total / perPage));
+    const [lastPage, beyond] = await Promise.all([api.listCalls(pageQuery(paging, last, perPage)), api.listCalls(pageQuery(paging, last + 1, perPage))]);
+    return { answers: [firstAnswer, lastPage!, beyond!], shape: { total, perPage, last } };
+  };
+  const outcome = tally.count(await judgeStill(take, ({ answers, shape }: { answers: Exchange[]; shape?: { total: number; perPage: number; last: number } }) => (shape ? lastPageHoldsRemainder(answers[1]!, answers[2]!, shape) : [])));
+  reportMovement(verdict, tally, 'PAGINATION-PAGES-PARTITION', test.skip);
+  test.skip(!shaped, 'The first page is no list page, or holds no calls and names no page size, so there is no last page to look at.');
+  if (outcome.judged) verdict.enforce(outcome.violations);
+});
+
+/** The last page of the whole list holds the remainder of total, and the page after it nothing. */
+function lastPageHoldsRemainder(lastPage: Exchange, beyond: Exchange, { total, perPage, last }: { total: number; perPage: number; last: number }): Violation[] {
   const expected = total - (last - 1) * perPage;
   const violations: Violation[] = [];
   const held = callsIn(lastPage).length;
@@ -119,8 +143,8 @@ test('PAGINATION-PAGES-PARTITION the last page of the whole list holds the remai
   if (extra > 0) {
     violations.push({ check: 'pages_partition', requirement: 'PAGINATION-PAGES-PARTITION', title: `page ${last + 1}, after the last page of a list of total ${total}, holds ${extra} calls`, expected: 'no calls: total counts them all', received: `${extra} calls`, exchange: beyond });
   }
-  verdict.enforce(violations);
-});
+  return violations;
+}
 
 /** A walk of every page plus the one after: total distinct calls, one total on every page, nothing after the last. */
 function walkPartitions(walked: Exchange[], total: number, perPage: number): Violation[] {
