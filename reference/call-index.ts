@@ -27,6 +27,8 @@ export interface CallPage {
 export interface CallIndex {
   readonly size: number;
   query(filters: CallFilters, page: number, perPage: number): CallPage;
+  /** The same, cut at any offset: `count` rows from the `from`-th (0-based) of those the filters match. */
+  range(filters: CallFilters, from: number, count: number): CallPage;
   bySessionId(sessionId: string): CallRow | undefined;
 }
 
@@ -80,24 +82,26 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
     return { lists, ranges };
   };
 
+  const range = (filters: CallFilters, from: number, count: number): CallPage => {
+    const { lists, ranges } = candidatesFor(filters);
+    if (lists.length === 0 && ranges.length === 0) return { total: rows.length, rows: rows.slice(from, from + count) };
+    // The posting lists are intersected smallest first, as sorted integer arrays. A date range is
+    // intersected the same way when it is the smaller side; when it is much larger than what is
+    // left, the rows left are tested against it instead of sorting the whole range.
+    lists.sort((a, b) => a.length - b.length);
+    ranges.sort((a, b) => a.size - b.size);
+    let matched = lists.length > 0 ? lists.reduce((kept, next) => intersect(kept, next)) : ranges.shift()!.positions();
+    for (const dates of ranges) {
+      matched = dates.size < RANGE_TEST_FACTOR * matched.length ? intersect(matched, dates.positions()) : matched.filter((position) => dates.keeps(rows[position]!));
+    }
+    return { total: matched.length, rows: Array.from(matched.subarray(from, from + count), (position) => rows[position]!) };
+  };
+
   return {
     size: rows.length,
     bySessionId: (sessionId) => bySession.get(sessionId),
-    query(filters, page, perPage) {
-      const from = (page - 1) * perPage;
-      const { lists, ranges } = candidatesFor(filters);
-      if (lists.length === 0 && ranges.length === 0) return { total: rows.length, rows: rows.slice(from, from + perPage) };
-      // The posting lists are intersected smallest first, as sorted integer arrays. A date range is
-      // intersected the same way when it is the smaller side; when it is much larger than what is
-      // left, the rows left are tested against it instead of sorting the whole range.
-      lists.sort((a, b) => a.length - b.length);
-      ranges.sort((a, b) => a.size - b.size);
-      let matched = lists.length > 0 ? lists.reduce((kept, next) => intersect(kept, next)) : ranges.shift()!.positions();
-      for (const range of ranges) {
-        matched = range.size < RANGE_TEST_FACTOR * matched.length ? intersect(matched, range.positions()) : matched.filter((position) => range.keeps(rows[position]!));
-      }
-      return { total: matched.length, rows: Array.from(matched.subarray(from, from + perPage), (position) => rows[position]!) };
-    },
+    query: (filters, page, perPage) => range(filters, (page - 1) * perPage, perPage),
+    range,
   };
 }
 

@@ -4,7 +4,8 @@
 // `--readings entries|deployment` chooses how call minutes and totalParticipants read the
 // specification (reference/readings.ts): the reference's own by default, or the deployed API's.
 // `--fault NAME` runs it with one fault of the catalog, under the first of the fault's readings
-// unless --readings says otherwise; `--list-faults` prints the catalog. Keys come from API_KEY and
+// unless --readings says otherwise; `--list-faults` prints the catalog. `--live RATE` logs RATE new
+// calls a second while it runs, each moving on (reference/live/). Keys come from API_KEY and
 // RESTRICTED_API_KEY when set (the variables that configure the suite), else the demo keys.
 import { parseArgs } from 'node:util';
 import { createServer } from './server.ts';
@@ -12,8 +13,9 @@ import { DEFAULT_CALLS, DEFAULT_SEED, MAX_CALLS } from './fixtures.ts';
 import { describeCatalog, findFault } from './faults/catalog.ts';
 import { readingsOf } from './faults/fault.ts';
 import { DEFAULT_READINGS, isReferenceReadings, REFERENCE_READINGS } from './readings.ts';
+import { LIVE_RATE_RULE, parseLiveRate } from './live/rate.ts';
 
-const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--fault NAME | --list-faults]`;
+const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--live RATE] [--fault NAME | --list-faults]`;
 
 function fail(message: string): never {
   process.stderr.write(`reference: ${message}\n`);
@@ -44,6 +46,7 @@ try {
       fault: { type: 'string' },
       'rate-limit': { type: 'string' },
       readings: { type: 'string' },
+      live: { type: 'string' },
       'list-faults': { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -72,9 +75,10 @@ const calls = integerOption('calls', parsed.calls, fault?.calls ?? DEFAULT_CALLS
 const fullAccess = keyOption('API_KEY');
 const readOnly = keyOption('RESTRICTED_API_KEY');
 const rateLimit = parsed['rate-limit'] === undefined ? undefined : integerOption('rate-limit', parsed['rate-limit'], 0, 1, 1_000_000);
-const reference = createServer({ seed, calls, readings, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }), ...(rateLimit !== undefined && { rateLimit }) });
-/** What the start-up line adds after the address: the readings when not the default, and the fault. */
-const serving = [readings !== DEFAULT_READINGS && `the ${readings}'s readings`, fault && `the fault ${fault.name}`].filter(Boolean).join(' and ');
+const liveRate = parsed.live === undefined ? undefined : parseLiveRate(parsed.live) ?? fail(`--live must be ${LIVE_RATE_RULE} (got "${parsed.live}")`);
+const reference = createServer({ seed, calls, readings, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }), ...(rateLimit !== undefined && { rateLimit }), ...(liveRate !== undefined && { live: { rate: liveRate } }) });
+/** What the start-up line adds after the address: the readings when not the default, the fault, and the living. */
+const serving = [readings !== DEFAULT_READINGS && `the ${readings}'s readings`, fault && `the fault ${fault.name}`, liveRate !== undefined && `${liveRate} new calls a second`].filter(Boolean).join(' and ');
 
 try {
   const base = await reference.listen(port, parsed.host ?? '127.0.0.1');

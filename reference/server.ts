@@ -12,6 +12,7 @@ import { markGroupConversationAsUnread } from './routes/conversations.ts';
 import type { RequestContext } from './routes/context.ts';
 import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS } from './fixtures.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
+import type { LiveOptions } from './live/living-calls.ts';
 import { NO_FAULT, type Answer, type AnsweredRequest, type Fault, type FaultHooks, type Operation } from './faults/fault.ts';
 
 export interface ReferenceOptions {
@@ -24,6 +25,8 @@ export interface ReferenceOptions {
   rateLimit?: number;
   /** Which reading of the call fields the specification leaves open it serves (reference/readings.ts); `entries` by default. */
   readings?: ReferenceReadings;
+  /** Logs new calls at `rate` a second while it runs, each moving on (reference/live/); standing still by default. */
+  live?: LiveOptions;
 }
 
 export interface ReferenceServer {
@@ -56,7 +59,7 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
   const ready = () => {
     if (!built) {
       const readings = options.readings ?? DEFAULT_READINGS;
-      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings);
+      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings, options.live);
       built = { store, fault: options.fault ? options.fault.hooks({ store, keys, readings }) : NO_FAULT };
     }
     return built;
@@ -73,7 +76,8 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
         return sendAnswer(res, answerForFailure(admission.refused));
       }
     }
-    handle(req, request, store, keys, fault)
+    // One reading of the clock per request: all of an answer shows the calls at that one moment.
+    handle(req, request, store.atOneMoment(), keys, fault)
       .catch(answerForFailure)
       .then((answer) => sendAnswer(res, fault.answer ? fault.answer(request, answer) : answer))
       .catch(() => res.destroy());

@@ -1,12 +1,17 @@
 // The reference implementation's one store: the generated data set, its call index, and the only
 // mutable state, the per-user read pointers of group conversations. `reset()` forgets the latter.
+// A living store (live/) also logs calls as time passes: its calls are read at one moment at a time.
 import { generateDataSet, type CallRow, type DataSet } from './data/generate.ts';
 import { buildCallIndex, type CallIndex } from './call-index.ts';
 import type { Group, Message, StoredCall, User } from './model.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
+import { callSource } from './data/calls.ts';
+import { createLivingCalls, type LiveOptions } from './live/living-calls.ts';
 
 export interface Store {
+  /** The data set; a living store's live calls are not in it. */
   readonly data: DataSet;
+  /** Every call; in a living store, as they are at this reading of its clock. */
   readonly calls: CallIndex;
   user(uid: string): User | undefined;
   group(guid: string): Group | undefined;
@@ -19,9 +24,32 @@ export interface Store {
   /** How many messages of the group are after the user's read pointer (all of them without one). */
   unreadCount(guid: string, uid: string): number;
   reset(): void;
+  /**
+   * The store as one answer sees it: its calls at one reading of the clock, so that a list, its
+   * total and Get Call agree. A store that stands still is the same at every moment: itself.
+   */
+  atOneMoment(): Store;
 }
 
-export function createStore(seed: number, callCount: number, readings: ReferenceReadings = DEFAULT_READINGS): Store {
+export function createStore(seed: number, callCount: number, readings: ReferenceReadings = DEFAULT_READINGS, live?: LiveOptions): Store {
+  const still = createStillStore(seed, callCount, readings);
+  if (!live) return still;
+  const living = createLivingCalls(callSource(seed, still.data, readings), still.calls, live);
+  // A live call's row shows it at one moment: it is materialised afresh from the row, never kept.
+  const materialize = (row: CallRow) => (row.live ? living.materialize(row) : still.materialize(row));
+  const at = (now: number): Store => ({ ...still, calls: living.indexAt(now), materialize, atOneMoment: () => at(living.now()) });
+  return {
+    ...still,
+    // Each time it is asked, a reading of the clock; a request asks `atOneMoment()` once instead.
+    get calls() {
+      return living.indexAt(living.now());
+    },
+    materialize,
+    atOneMoment: () => at(living.now()),
+  };
+}
+
+function createStillStore(seed: number, callCount: number, readings: ReferenceReadings): Store {
   const data = generateDataSet(seed, callCount, readings);
   const calls = buildCallIndex(data.rows);
   const users = new Map(data.users.map((user) => [user.uid, user]));
@@ -30,7 +58,7 @@ export function createStore(seed: number, callCount: number, readings: Reference
   const readPointers = new Map<string, number>();
   const pointerKey = (guid: string, uid: string) => `${guid}\u0000${uid}`;
 
-  return {
+  const store: Store = {
     data,
     calls,
     user: (uid) => users.get(uid),
@@ -44,7 +72,9 @@ export function createStore(seed: number, callCount: number, readings: Reference
       return data.messages.filter((message) => message.guid === guid && message.id > pointer).length;
     },
     reset: () => readPointers.clear(),
+    atOneMoment: () => store,
   };
+  return store;
 }
 
 /**

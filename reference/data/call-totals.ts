@@ -19,8 +19,9 @@ export interface CallForTotals {
   participants: ReadonlyArray<Pick<Participant, 'isJoined' | 'totalAudioMinutes' | 'totalVideoMinutes'>>;
 }
 
-export const callMinutes = (readings: ReferenceReadings, call: CallForTotals): Minutes =>
-  readings === 'deployment' ? minutesOfCallSpan(call) : minutesSummedOverEntries(call.participants);
+/** `now` is the moment an ongoing call is measured up to: the data set's now, or a living reference's clock (../live/). */
+export const callMinutes = (readings: ReferenceReadings, call: CallForTotals, now = DATA_NOW): Minutes =>
+  readings === 'deployment' ? minutesOfCallSpan(call, now) : minutesSummedOverEntries(call.participants);
 
 /** The entries totalParticipants counts: every one under `entries`, the joined ones under `deployment` (each device still one). */
 export const countedEntries = <Entry extends { isJoined?: unknown }>(readings: ReferenceReadings, participants: readonly Entry[]): readonly Entry[] =>
@@ -40,11 +41,11 @@ export function minutesSummedOverEntries(participants: CallForTotals['participan
 
 /**
  * The `call-span` reading, the deployment's: the call's own span in the field of its type, up to
- * its end, or up to the data set's now while it is ongoing. A call that never started, or that
- * nobody joined, has 0 minutes.
+ * its end, or up to `now` (the data set's now by default) while it is ongoing. A call that never
+ * started, or that nobody joined, has 0 minutes.
  */
-export function minutesOfCallSpan(call: CallForTotals): Minutes {
-  const until = call.status === 'ended' ? call.endedAt : call.status === 'ongoing' ? DATA_NOW : undefined;
+export function minutesOfCallSpan(call: CallForTotals, now = DATA_NOW): Minutes {
+  const until = call.status === 'ended' ? call.endedAt : call.status === 'ongoing' ? now : undefined;
   const minutes = until === undefined || !call.participants.some((participant) => participant.isJoined) ? 0 : (until - call.startedAt) / 60;
   return call.type === 'audio' ? { audio: minutes, video: 0 } : { audio: 0, video: minutes };
 }

@@ -8,7 +8,7 @@ import { createRandom, type Random } from './random.ts';
 import { DATA_EPOCH, DATA_NOW, DATA_SPAN_SECONDS, type Directory } from './directory.ts';
 import { callMinutes, countedEntries } from './call-totals.ts';
 
-const MAX_PARTICIPANT_ENTRIES = 50;
+export const MAX_PARTICIPANT_ENTRIES = 50;
 
 const STATUS_WEIGHTS: ReadonlyArray<[CallStatus, number]> = [
   ['ended', 50], ['unanswered', 12], ['rejected', 10], ['canceled', 10], ['ongoing', 9], ['initiated', 9],
@@ -156,11 +156,11 @@ function joined(
   };
 }
 
-function neverJoined(uid: string, state: ParticipantState): Participant {
+export function neverJoined(uid: string, state: ParticipantState): Participant {
   return { uid, totalAudioMinutes: 0, totalVideoMinutes: 0, totalDurationInMinutes: 0, totalDuration: 0, isJoined: false, state };
 }
 
-function generateRecordings(random: Random, ids: Random, sessionId: string, startedAt: number, endedAt: number): Recording[] {
+export function generateRecordings(random: Random, ids: Random, sessionId: string, startedAt: number, endedAt: number): Recording[] {
   const count = random.int(1, 2);
   const recordings: Recording[] = [];
   let from = startedAt;
@@ -180,7 +180,7 @@ export function timer(seconds: number): string {
   return `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
 }
 
-function weighted<T>(random: Random, weights: ReadonlyArray<[T, number]>): T {
+export function weighted<T>(random: Random, weights: ReadonlyArray<[T, number]>): T {
   let roll = random.next() * weights.reduce((total, [, weight]) => total + weight, 0);
   for (const [value, weight] of weights) {
     roll -= weight;
@@ -189,21 +189,21 @@ function weighted<T>(random: Random, weights: ReadonlyArray<[T, number]>): T {
   return weights[weights.length - 1]![0];
 }
 
-function pickOther(random: Random, uids: readonly string[], not: string): string {
+export function pickOther(random: Random, uids: readonly string[], not: string): string {
   let uid = random.pick(uids);
   while (uid === not) uid = random.pick(uids);
   return uid;
 }
 
 /** Mixes the seed and a call's index into the seed of that call's own stream (murmur3's finaliser). */
-function mix(seed: number, index: number): number {
+export function mix(seed: number, index: number): number {
   let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ index;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-const uuidFrom = (random: Random) => {
+export const uuidFrom = (random: Random) => {
   const h = random.hex(32);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 };

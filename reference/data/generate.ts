@@ -22,6 +22,12 @@ export interface CallRow {
   endedAt: number | undefined;
   /** The distinct uids of the participant entries. */
   uids: readonly string[];
+  /**
+   * Set on the row of a call the living reference logged while it runs (../live/): which of them it
+   * is and the moment the row shows it at, so that materialising the row shows the call at that
+   * same moment. Such a row's `index` is minus its number, apart from the data set's indexes.
+   */
+  live?: { number: number; at: number };
 }
 
 export interface DataSet extends Directory {
@@ -38,11 +44,14 @@ export function generateDataSet(seed: number, callCount: number, readings: Refer
   const source = callSource(seed, directory, readings);
   const rows: CallRow[] = new Array(callCount);
   for (let index = 0; index < callCount; index += 1) rows[index] = toRow(index, generateCall(source, index, false).call);
-  rows.sort((a, b) => b.initiatedAt - a.initiatedAt || (a.sessionId < b.sessionId ? -1 : 1));
+  rows.sort(inListOrder);
   return { seed, readings, ...directory, rows, materialize: (row) => generateCall(source, row.index, true) };
 }
 
-function toRow(index: number, call: Call): CallRow {
+/** The order List Calls answers in: newest initiatedAt first, then by sessionId. */
+export const inListOrder = (a: CallRow, b: CallRow): number => b.initiatedAt - a.initiatedAt || (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0);
+
+export function toRow(index: number, call: Call): CallRow {
   return {
     index,
     sessionId: call.sessionId,

@@ -3,7 +3,7 @@
 import type { Fault } from './fault.ts';
 import type { CallRow } from '../data/generate.ts';
 import { errors } from '../errors.ts';
-import { allRows, filterNames, pageOfRows, positions, union } from './list-rows.ts';
+import { allRows, filterNames, pageOfRows, union } from './list-rows.ts';
 import { REFERENCE_READINGS } from '../readings.ts';
 
 export const FILTER_FAULTS: Fault[] = [
@@ -17,13 +17,10 @@ export const FILTER_FAULTS: Fault[] = [
     name: 'mode-presenter-includes-meet',
     description: 'mode=presenter also returns meet calls (presenter treated as a kind of meeting).',
     requirements: ['CALLS-LIST-FILTER-MODE'],
-    hooks: ({ store }) => {
-      const order = positions(store.data.rows);
-      return {
-        listRows: (filters, page, perPage, next) =>
-          filters.mode !== 'presenter' ? next(filters, page, perPage) : pageOfRows(union(order, [allRows(next, filters), allRows(next, { ...filters, mode: 'meet' })]), page, perPage),
-      };
-    },
+    hooks: () => ({
+      listRows: (filters, page, perPage, next) =>
+        filters.mode !== 'presenter' ? next(filters, page, perPage) : pageOfRows(union([allRows(next, filters), allRows(next, { ...filters, mode: 'meet' })]), page, perPage),
+    }),
   },
   {
     name: 'status-canceled-ignored',
@@ -58,18 +55,15 @@ export const FILTER_FAULTS: Fault[] = [
     name: 'uid-includes-group-members',
     description: 'uid also returns calls to any group the user belongs to, though the user did not take part.',
     requirements: ['CALLS-LIST-FILTER-UID'],
-    hooks: ({ store }) => {
-      const order = positions(store.data.rows);
-      return {
-        listRows: (filters, page, perPage, next) => {
-          const uid = filters.uid;
-          if (uid === undefined || filters.receiverType === 'user') return next(filters, page, perPage);
-          const groupCalls = allRows(next, { ...filters, uid: undefined, receiverType: 'group' })
-            .filter((row) => store.group(String(store.materialize(row).call.receiver))?.members.includes(uid));
-          return pageOfRows(union(order, [allRows(next, filters), groupCalls]), page, perPage);
-        },
-      };
-    },
+    hooks: ({ store }) => ({
+      listRows: (filters, page, perPage, next) => {
+        const uid = filters.uid;
+        if (uid === undefined || filters.receiverType === 'user') return next(filters, page, perPage);
+        const groupCalls = allRows(next, { ...filters, uid: undefined, receiverType: 'group' })
+          .filter((row) => store.group(String(store.materialize(row).call.receiver))?.members.includes(uid));
+        return pageOfRows(union([allRows(next, filters), groupCalls]), page, perPage);
+      },
+    }),
   },
   {
     name: 'started-at-filter-ignored',
@@ -98,17 +92,14 @@ export const FILTER_FAULTS: Fault[] = [
     name: 'filters-combined-with-or',
     description: 'Several filters are combined with OR: a call matching any one of them is returned.',
     requirements: ['CALLS-LIST-AND-NARROWING'],
-    hooks: ({ store }) => {
-      const order = positions(store.data.rows);
-      return {
-        listRows: (filters, page, perPage, next) => {
-          const names = filterNames(filters);
-          if (names.length < 2) return next(filters, page, perPage);
-          const scope = filters.onBehalfOf === undefined ? {} : { onBehalfOf: filters.onBehalfOf };
-          return pageOfRows(union(order, names.map((name) => allRows(next, { ...scope, [name]: filters[name] }))), page, perPage);
-        },
-      };
-    },
+    hooks: () => ({
+      listRows: (filters, page, perPage, next) => {
+        const names = filterNames(filters);
+        if (names.length < 2) return next(filters, page, perPage);
+        const scope = filters.onBehalfOf === undefined ? {} : { onBehalfOf: filters.onBehalfOf };
+        return pageOfRows(union(names.map((name) => allRows(next, { ...scope, [name]: filters[name] }))), page, perPage);
+      },
+    }),
   },
   {
     name: 'type-dropped-beside-mode',

@@ -1,6 +1,6 @@
 // Helpers for faults that change which rows List Calls answers with.
 import type { CallFilters, CallPage } from '../call-index.ts';
-import type { CallRow } from '../data/generate.ts';
+import { inListOrder, type CallRow } from '../data/generate.ts';
 
 export type Query = (filters: CallFilters, page: number, perPage: number) => CallPage;
 
@@ -12,12 +12,13 @@ export function pageOfRows(rows: readonly CallRow[], page: number, perPage: numb
   return { total: rows.length, rows: rows.slice(Math.max(0, from), Math.max(0, from) + perPage) };
 }
 
-/** The union of several row lists, in list order (the order of the data set's rows). */
-export function union(order: ReadonlyMap<CallRow, number>, lists: ReadonlyArray<readonly CallRow[]>): CallRow[] {
-  return [...new Set(lists.flat())].sort((a, b) => order.get(a)! - order.get(b)!);
+/**
+ * The union of several row lists, in list order. By the order itself, not by the data set's
+ * positions: a living reference's lists hold calls the data set does not (../live/).
+ */
+export function union(lists: ReadonlyArray<readonly CallRow[]>): CallRow[] {
+  return [...new Set(lists.flat())].sort(inListOrder);
 }
-
-export const positions = (rows: readonly CallRow[]): Map<CallRow, number> => new Map(rows.map((row, position) => [row, position]));
 
 /** The filters of a query other than the onBehalfOf scope. */
 export function filterNames(filters: CallFilters): Array<keyof CallFilters> {
