@@ -31,6 +31,12 @@ test('with nothing configured the embedded reference is the target, with its dem
   expect(Object.isFrozen(config)).toBe(true);
 });
 
+test('REFERENCE_LIVE makes the embedded reference living at that many new calls a second; unset, it stands still', () => {
+  expect(loadConfig({ REFERENCE_LIVE: '0.2' }).target).toEqual({ kind: 'embedded', seed: 1, calls: 1000, readings: 'entries', live: 0.2 });
+  expect(loadConfig({ REFERENCE_LIVE: '50' }).target).toMatchObject({ live: 50 });
+  expect(loadConfig({}).target).not.toHaveProperty('live');
+});
+
 test('the embedded reference address reported at start-up becomes both base addresses', () => {
   const config = loadConfig({ CONFORMANCE_REFERENCE_URL: 'http://127.0.0.1:4321/v3', REFERENCE_CALLS: '50', REFERENCE_SEED: '9', REFERENCE_READINGS: 'deployment' });
   expect(config.callsBaseUrl).toBe('http://127.0.0.1:4321/v3');
@@ -74,6 +80,10 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ REFERENCE_CALLS: '0' }, 'REFERENCE_CALLS'],
     [{ REFERENCE_SEED: '-1' }, 'REFERENCE_SEED'],
     [{ REFERENCE_READINGS: 'sums' }, 'REFERENCE_READINGS'],
+    [{ REFERENCE_LIVE: '0' }, 'REFERENCE_LIVE'],
+    [{ REFERENCE_LIVE: 'fast' }, 'REFERENCE_LIVE'],
+    [{ REFERENCE_LIVE: '51' }, 'REFERENCE_LIVE'],
+    [{ REFERENCE_LIVE: '-1' }, 'REFERENCE_LIVE'],
     [{ CONFORMANCE_RETRIES: 'twice' }, 'CONFORMANCE_RETRIES'],
     [{ CONFORMANCE_RETRIES: '11' }, 'CONFORMANCE_RETRIES'],
     [{ BASELINE: '/no/such/results.json' }, 'BASELINE'],

@@ -31,6 +31,8 @@ export interface MatrixRow {
   profile: 'spec' | 'strict';
   /** The readings the reference served. */
   readings: ReferenceReadings;
+  /** New calls a second when the reference lived (reference/live/); absent when it stood still. */
+  live?: number;
   conformanceSeed: string;
   referenceSeed: number;
   /** The requirements the fault declares it violates. */
@@ -84,6 +86,8 @@ export interface RunOptions {
   referenceSeed?: number;
   profile?: 'spec' | 'strict';
   readings?: ReferenceReadings;
+  /** Runs the reference living, logging this many new calls a second (reference/live/); it stands still by default. */
+  live?: number;
 }
 
 /**
@@ -98,7 +102,7 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
   const readings = options.readings ?? DEFAULT_READINGS;
   const expected = expectationOf(fault, profile);
   const declared = expected === 'pass' ? [] : fault?.requirements ?? [];
-  const reference = createServer({ seed: referenceSeed, calls: fault?.calls ?? DEFAULT_CALLS, readings, ...(fault && { fault }) });
+  const reference = createServer({ seed: referenceSeed, calls: fault?.calls ?? DEFAULT_CALLS, readings, ...(fault && { fault }), ...(options.live !== undefined && { live: { rate: options.live } }) });
   const reports = mkdtempSync(join(tmpdir(), 'kill-matrix-reports-'));
   const answeredAt: number[] = [];
   reference.server.on('request', () => answeredAt.push(Date.now()));
@@ -140,10 +144,11 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
     const errored = (results?.requirements ?? []).filter((result) => result.status === 'error').map((result) => `${result.id} (${result.reason ?? 'not judged'})`);
     const missed = declared.filter((id) => !(expected === 'warn' ? warned : violated).has(id));
     const row: MatrixRow = {
-      fault: labelOf(fault, profile, readings),
+      fault: labelOf(fault, profile, readings, options.live),
       description: fault?.description ?? 'The reference implementation without a fault.',
       profile,
       readings,
+      ...(options.live !== undefined && { live: options.live }),
       conformanceSeed,
       referenceSeed,
       requirements: declared,
@@ -169,10 +174,11 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
   }
 }
 
-/** The fault's name, and the profile and readings it ran under where they are not its own first. */
-function labelOf(fault: Fault | undefined, profile: 'spec' | 'strict', readings: ReferenceReadings): string {
+/** The fault's name, and the profile and readings it ran under where they are not its own first, and the living. */
+function labelOf(fault: Fault | undefined, profile: 'spec' | 'strict', readings: ReferenceReadings, live: number | undefined): string {
   const name = fault ? `${fault.name}${profile !== (fault.profile ?? 'spec') ? ` (${profile} profile)` : ''}` : 'clean';
-  return readings === DEFAULT_READINGS ? name : `${name} (${readings} readings)`;
+  const label = readings === DEFAULT_READINGS ? name : `${name} (${readings} readings)`;
+  return live === undefined ? label : `${label} (living, ${live} calls/s)`;
 }
 
 function readResults(dir: string): ConformanceReport | undefined {

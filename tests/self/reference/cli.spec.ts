@@ -48,6 +48,24 @@ test("started with --readings deployment, the reference says so on its one line 
   }
 });
 
+test('started with --live 20, the reference says so on its one line, and its list grows ahead of the data set while it runs', async ({ request, contract }) => {
+  const reference = startReference(['--port', '0', '--seed', '3', '--calls', '50', '--live', '20']);
+  try {
+    const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
+    expect(line).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3 with 20 new calls a second$/);
+    const base = /reference server listening on (http:\S+)/.exec(line)![1]!;
+    const list = () => sendRaw(request, `${base}/calls?perPage=1000`, { headers: { apikey: DEMO_KEYS.fullAccess } });
+    const first = await list();
+    expectContractValid(contract, 'listCalls', first);
+    await expect.poll(async () => (await list()).body.meta.pagination.total, { timeout: 10_000 }).toBeGreaterThan(first.body.meta.pagination.total);
+    const later = await list();
+    // The data set's calls stay, in their order, behind the calls logged since.
+    expect(sessionIdsOf(later.body.data).slice(-50)).toEqual(sessionIdsOf(createStore(3, 50).data.rows));
+  } finally {
+    reference.stop();
+  }
+});
+
 // Each also asks for a free port, so that a reference that wrongly starts does not take a fixed one.
 const badArguments: Array<[args: string[], option: string]> = [
   [['--port', 'abc'], '--port'],
@@ -57,6 +75,9 @@ const badArguments: Array<[args: string[], option: string]> = [
   [['--port', '0', '--rate-limit', '0'], '--rate-limit'],
   [['--port', '0', '--readings', 'joined-entries'], '--readings'],
   [['--port', '0', '--readings'], '--readings'],
+  [['--port', '0', '--live', '0'], '--live'],
+  [['--port', '0', '--live', 'fast'], '--live'],
+  [['--port', '0', '--live', '51'], '--live'],
 ];
 
 for (const [args, option] of badArguments) {
