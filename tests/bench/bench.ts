@@ -1,11 +1,11 @@
-// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--write-readme]`: the benchmark. It measures,
+// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--write-readme]`: the benchmark. It measures,
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
 // floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
 // suite's shape (its tests and requests through the request context, checking nothing); the same run
 // against 1,000 and 200,000 calls; a run against a target with one fault beside a clean one;
 // detection per fault (the kill matrix, whose full runs also give each fault's requests and time
 // beside the clean reference's); remote targets, behind a latency proxy (remote.ts); the CPU a request
-// costs by HTTP client (clients.ts); and the reference against Stoplight Prism's mock of the same
+// costs by HTTP client (clients.ts); runs against the reference living beside standing still (living.ts); and the reference against Stoplight Prism's mock of the same
 // OpenAPI document. It writes bench-results/bench.json and
 // bench-results/bench.md, and with --write-readme puts the table into the README.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { renderMarkdown, writeReadmeSection, type BenchResults } from './render.
 import { measureRemote, remoteTargets, renderRemote } from './remote.ts';
 import { measureClients, renderClients } from './clients.ts';
 import { median, percentile, ratio } from './stats.ts';
+import { livingTargets, measureLiving, renderLiving } from './living.ts';
 
 const SMALL = 1_000;
 const LARGE = 200_000;
@@ -43,13 +44,15 @@ interface Options {
   remoteOnly: boolean;
   /** Only the CPU per request by client: bench-results/clients.json, the README untouched. */
   clientsOnly: boolean;
+  /** Only runs against the reference standing still and living: bench-results/living.json, the README untouched. */
+  livingOnly: boolean;
 }
 
 /** Requests each client sends per run (clients.ts). */
 const CLIENT_REQUESTS = 600;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { runs: 3, detection: true, writeReadme: false, remoteOnly: false, clientsOnly: false };
+  const options: Options = { runs: 3, detection: true, writeReadme: false, remoteOnly: false, clientsOnly: false, livingOnly: false };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
     if (arg === '--runs' && /^[1-9]\d*$/.test(argv[index + 1] ?? '')) options.runs = Number(argv[++index]);
@@ -57,8 +60,9 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--write-readme') options.writeReadme = true;
     else if (arg === '--remote-only') options.remoteOnly = true;
     else if (arg === '--clients-only') options.clientsOnly = true;
+    else if (arg === '--living-only') options.livingOnly = true;
     else {
-      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--write-readme]\n`);
+      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--write-readme]\n`);
       process.exit(2);
     }
   }
@@ -90,6 +94,7 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   if (options.remoteOnly) return benchRemoteOnly(options);
   if (options.clientsOnly) return benchClientsOnly(options);
+  if (options.livingOnly) return benchLivingOnly(options);
 
   // Time to verdict, and the same run at scale, interleaved so that drift of the machine hits both.
   // At scale, twice: with the embedded reference (which builds the larger data set first) and against
@@ -148,6 +153,7 @@ async function main(): Promise<void> {
   }
   const shapeTotalMs = shapeMs + referenceStartMs;
   const clients = await timeClients(options.runs);
+  const living = await measureLiving(options.runs, SMALL);
 
   // The reference against Prism, operation by operation, in the same run.
   log('the reference and the Prism mock, side by side');
@@ -199,6 +205,7 @@ async function main(): Promise<void> {
     failing,
     remote,
     clients,
+    living,
     detection,
     peers,
   };
@@ -221,6 +228,20 @@ async function benchRemoteOnly(options: Options): Promise<void> {
     ...remoteTargets(remote).map((target) => `| ${target.name} | ${target.value} | ${target.met ? 'met' : '**missed**'} |`),
     '',
     ...renderRemote(remote),
+  ].join('\n');
+  process.stdout.write(`${markdown}\n`);
+}
+
+async function benchLivingOnly(options: Options): Promise<void> {
+  const living = await measureLiving(options.runs, SMALL);
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, 'living.json'), `${JSON.stringify(living, null, 2)}\n`);
+  const markdown = [
+    '| Target | Measured | |',
+    '|---|---:|---|',
+    ...livingTargets(living).map((target) => `| ${target.name} | ${target.value} | ${target.met ? 'met' : '**missed**'} |`),
+    '',
+    ...renderLiving(living),
   ].join('\n');
   process.stdout.write(`${markdown}\n`);
 }
@@ -304,7 +325,7 @@ async function measureDetection(run: boolean): Promise<BenchResults['detection']
   const requests = rows.flatMap((row) => (row.requestsToDetect === null ? [] : [row.requestsToDetect]));
   const runMs = rows.map((row) => row.seconds * 1000);
   // Each faulty run beside the clean reference's on the same data seed and readings, in the same matrix.
-  const cleanOf = (row: MatrixRow) => all.find((candidate) => candidate.fault.startsWith('clean') && candidate.readings === row.readings && candidate.referenceSeed === row.referenceSeed);
+  const cleanOf = (row: MatrixRow) => all.find((candidate) => candidate.fault.startsWith('clean') && candidate.readings === row.readings && candidate.referenceSeed === row.referenceSeed && candidate.live === row.live);
   const paired = rows.flatMap((row) => {
     const clean = cleanOf(row);
     return clean ? [{ requests: ratio(row.requests, clean.requests), time: ratio(row.seconds, clean.seconds) }] : [];

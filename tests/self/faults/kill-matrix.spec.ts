@@ -1,6 +1,6 @@
 // The kill matrix: the whole conformance suite, run as a child process against the clean reference
-// (it must pass with no warning, on several seeds, under each of its readings) and against each
-// fault of the catalog under each reading it runs under (it must fail naming every MUST the fault
+// (it must pass with no warning, on several seeds, under each of its readings, standing still and
+// living) and against each fault of the catalog under each reading it runs under, and living (it must fail naming every MUST the fault
 // breaks, or warn for a SHOULD fault, and still judge every other requirement: none in error). A
 // fault that survives fails here by name, so a check cannot be weakened, nor a fault added, without
 // this noticing.
@@ -43,6 +43,41 @@ for (const fault of FAULTS) {
       expect(row.outcome, `fault ${fault.name} (${readings} readings) ${row.outcome}: ${row.problem}`).toBe(expected === 'fail' ? 'killed' : 'warned');
     });
   }
+}
+
+// A living target (reference/live/): new calls logged during the run, calls ending, minutes growing.
+// The clean reference living passes on five seeds at each rate, and every fault is still caught
+// while the data moves: "it moved" never excuses a wrong answer (fixtures/moving-data.ts).
+const LIVING_RATES = [1, 0.2] as const;
+const LIVING_SEEDS = [
+  { referenceSeed: MATRIX_REFERENCE_SEED, conformanceSeed: SELF_TEST_SEED },
+  { referenceSeed: 2, conformanceSeed: '7' },
+  { referenceSeed: 11, conformanceSeed: '424242' },
+  { referenceSeed: 17, conformanceSeed: '99' },
+  { referenceSeed: 23, conformanceSeed: '2026' },
+];
+/** The faults run living at one new call a second, the busier of the two rates. */
+const FAULT_LIVING_RATE = LIVING_RATES[0];
+
+for (const live of LIVING_RATES) {
+  for (const { referenceSeed, conformanceSeed } of LIVING_SEEDS) {
+    test(`the clean reference living at ${live} new calls a second (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`, async ({}, testInfo) => {
+      const row = await runAgainst(undefined, { referenceSeed, conformanceSeed, live });
+      saveRow(rowsDir(testInfo), row);
+      expect(row.outcome, row.problem).toBe('passed');
+    });
+  }
+}
+
+for (const fault of FAULTS) {
+  const expected = expectationOf(fault);
+  const how = expected === 'fail' ? 'fails the run naming' : 'warns naming';
+  const readings = readingsOf(fault)[0]!;
+  test(`fault ${fault.name} living at ${FAULT_LIVING_RATE} new calls a second under the ${readings} readings: the suite ${how} ${fault.requirements.join(', ')}, and judges every other requirement`, async ({}, testInfo) => {
+    const row = await runAgainst(fault, { readings, live: FAULT_LIVING_RATE });
+    saveRow(rowsDir(testInfo), row);
+    expect(row.outcome, `fault ${fault.name} (${readings} readings, living) ${row.outcome}: ${row.problem}`).toBe(expected === 'fail' ? 'killed' : 'warned');
+  });
 }
 
 // A convention of the deployment is not the specification: under the spec profile, a target that
