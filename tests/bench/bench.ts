@@ -18,7 +18,7 @@ import type { MatrixRow } from '../self/faults/kill-matrix.ts';
 import { freeLoopbackPort } from '../self/runner/run-suite.ts';
 import { readOperations, sendFor, timeAmount, type LoadResult } from './load.ts';
 import { PROJECT_ROOT, startPrism, startReference, timeKillMatrix, timeShapedPlaywrightRun, timeSuiteRun, timeTrivialPlaywrightRun, type SuiteRun } from './processes.ts';
-import { renderMarkdown, writeReadmeSection, type BenchResults } from './render.ts';
+import { renderMarkdown, writeReadmeSection, type BenchResults, type Target } from './render.ts';
 import { measureRemote, remoteTargets, renderRemote } from './remote.ts';
 import { measureClients, renderClients } from './clients.ts';
 import { median, percentile, ratio } from './stats.ts';
@@ -222,13 +222,7 @@ async function benchRemoteOnly(options: Options): Promise<void> {
   const remote = await measureRemote(options.runs, SMALL, trivialMs, UNCHANGED, FAILING_FAULTS);
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(join(OUT_DIR, 'remote.json'), `${JSON.stringify({ trivialMs, remote }, null, 2)}\n`);
-  const markdown = [
-    '| Target | Measured | |',
-    '|---|---:|---|',
-    ...remoteTargets(remote).map((target) => `| ${target.name} | ${target.value} | ${target.met ? 'met' : '**missed**'} |`),
-    '',
-    ...renderRemote(remote),
-  ].join('\n');
+  const markdown = [...targetTable(remoteTargets(remote)), '', ...renderRemote(remote)].join('\n');
   process.stdout.write(`${markdown}\n`);
 }
 
@@ -236,15 +230,12 @@ async function benchLivingOnly(options: Options): Promise<void> {
   const living = await measureLiving(options.runs, SMALL);
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(join(OUT_DIR, 'living.json'), `${JSON.stringify(living, null, 2)}\n`);
-  const markdown = [
-    '| Target | Measured | |',
-    '|---|---:|---|',
-    ...livingTargets(living).map((target) => `| ${target.name} | ${target.value} | ${target.met ? 'met' : '**missed**'} |`),
-    '',
-    ...renderLiving(living),
-  ].join('\n');
+  const markdown = [...targetTable(livingTargets(living)), '', ...renderLiving(living)].join('\n');
   process.stdout.write(`${markdown}\n`);
 }
+
+/** The targets of a partial bench as a table, each marked met or missed. */
+const targetTable = (targets: Target[]) => ['| Target | Measured | |', '|---|---:|---|', ...targets.map((target) => `| ${target.name} | ${target.value} | ${target.met ? 'met' : '**missed**'} |`)];
 
 /** The CPU a request costs by client, against a reference of its own. */
 async function timeClients(runs: number) {
