@@ -2,11 +2,12 @@
 // (a data array of none or several), the envelope learned from the answers fetched alone, and an
 // answer in another envelope than the target's failing CALLS-GET-OK.
 import { test, expect } from '@playwright/test';
-import { callsIn, getCallEnvelope } from '../../../fixtures/checks/calls-in.ts';
+import { callsIn, GET_CALL_ENVELOPES, getCallEnvelope } from '../../../fixtures/checks/calls-in.ts';
 import { checkExchange } from '../../../fixtures/checks/index.ts';
 import { getCallEnvelopeConsistency } from '../../../fixtures/checks/get-call-envelope.ts';
 import { OPEN_READINGS, type Readings } from '../../../fixtures/checks/readings.ts';
 import { detectGetCallEnvelope } from '../../../fixtures/learning/get-call-envelope.ts';
+import { GET_ENVELOPES, inEnvelope } from '../../../reference/get-envelope.ts';
 import { checkContext, exchange, listedCall } from './exchanges.ts';
 
 const call = listedCall();
@@ -72,4 +73,9 @@ test('answers that carry no call say nothing of the envelope: every envelope sur
   const detection = detectGetCallEnvelope([exchange('getCall', 404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND' } }), answer({ data: [call, call] })]);
   expect(detection).toMatchObject({ survivors: ['data-object', 'data-array', 'bare'], accepted: ['data-object', 'data-array', 'bare'], evidence: '2 Get Call answers, 0 of which carry a call' });
   expect(detectGetCallEnvelope([]).evidence).toBe('no call was fetched alone');
+});
+
+test('the reference can answer in every envelope the suite accepts, and in no other, each found where it put the call', () => {
+  expect([...GET_ENVELOPES].sort()).toEqual([...GET_CALL_ENVELOPES].sort());
+  for (const envelope of GET_ENVELOPES) expect(getCallEnvelope(inEnvelope(call, envelope))).toMatchObject({ envelope, call });
 });
