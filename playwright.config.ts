@@ -64,7 +64,7 @@ if (suite?.target.kind === 'embedded' && inRunner) {
 /** With no remote target, the reference starts on a free port and reports its address on stdout. */
 const embeddedReference = suite?.target.kind === 'embedded'
   ? {
-      command: `node --import tsx reference/main.ts --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls} --readings ${suite.target.readings}${suite.target.live === undefined ? '' : ` --live ${suite.target.live}`}`,
+      command: `node --import tsx reference/main.ts --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls} --readings ${suite.target.readings} --get-envelope ${suite.target.getEnvelope}${suite.target.live === undefined ? '' : ` --live ${suite.target.live}`}`,
       wait: { stdout: new RegExp(`reference server listening on (?<${REFERENCE_URL_VARIABLE.toLowerCase()}>http://\\S+)`) },
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,

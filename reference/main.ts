@@ -1,8 +1,10 @@
-// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings R] [--fault NAME]`:
+// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings R] [--get-envelope E] [--fault NAME]`:
 // starts the reference implementation and prints one line with its base address. `--rate-limit N`
 // answers at most N requests a second, with the deployment's headers and 429 (reference/rate-limit.ts).
 // `--readings entries|deployment` chooses how call minutes and totalParticipants read the
 // specification (reference/readings.ts): the reference's own by default, or the deployed API's.
+// `--get-envelope data-object|data-array|bare` chooses how Get Call carries the call
+// (reference/get-envelope.ts): {"data": call} by default, {"data": [call]}, or the call itself.
 // `--fault NAME` runs it with one fault of the catalog, under the first of the fault's readings
 // unless --readings says otherwise; `--list-faults` prints the catalog. `--live RATE` logs RATE new
 // calls a second while it runs, each moving on (reference/live/). Keys come from API_KEY and
@@ -15,7 +17,9 @@ import { readingsOf } from './faults/fault.ts';
 import { DEFAULT_READINGS, isReferenceReadings, REFERENCE_READINGS } from './readings.ts';
 import { LIVE_RATE_RULE, parseLiveRate } from './live/rate.ts';
 
-const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--live RATE] [--fault NAME | --list-faults]`;
+import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES, isGetEnvelope } from './get-envelope.ts';
+
+const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--get-envelope ${GET_ENVELOPES.join('|')}] [--live RATE] [--fault NAME | --list-faults]`;
 
 function fail(message: string): never {
   process.stderr.write(`reference: ${message}\n`);
@@ -47,6 +51,7 @@ try {
       'rate-limit': { type: 'string' },
       readings: { type: 'string' },
       live: { type: 'string' },
+      'get-envelope': { type: 'string' },
       'list-faults': { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -68,6 +73,8 @@ if (parsed.fault !== undefined && !fault) fail(`--fault: no fault named "${parse
 
 const readings = parsed.readings ?? (fault ? readingsOf(fault)[0]! : DEFAULT_READINGS);
 if (!isReferenceReadings(readings)) fail(`--readings must be one of ${REFERENCE_READINGS.join(', ')} (got "${readings}")`);
+const getEnvelope = parsed['get-envelope'] ?? DEFAULT_GET_ENVELOPE;
+if (!isGetEnvelope(getEnvelope)) fail(`--get-envelope must be one of ${GET_ENVELOPES.join(', ')} (got "${getEnvelope}")`);
 
 const port = integerOption('port', parsed.port, 8080, 0, 65535);
 const seed = integerOption('seed', parsed.seed, DEFAULT_SEED, 0, 2 ** 32 - 1);
@@ -76,9 +83,14 @@ const fullAccess = keyOption('API_KEY');
 const readOnly = keyOption('RESTRICTED_API_KEY');
 const rateLimit = parsed['rate-limit'] === undefined ? undefined : integerOption('rate-limit', parsed['rate-limit'], 0, 1, 1_000_000);
 const liveRate = parsed.live === undefined ? undefined : parseLiveRate(parsed.live) ?? fail(`--live must be ${LIVE_RATE_RULE} (got "${parsed.live}")`);
-const reference = createServer({ seed, calls, readings, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }), ...(rateLimit !== undefined && { rateLimit }), ...(liveRate !== undefined && { live: { rate: liveRate } }) });
-/** What the start-up line adds after the address: the readings when not the default, the fault, and the living. */
-const serving = [readings !== DEFAULT_READINGS && `the ${readings}'s readings`, fault && `the fault ${fault.name}`, liveRate !== undefined && `${liveRate} new calls a second`].filter(Boolean).join(' and ');
+const reference = createServer({ seed, calls, readings, getEnvelope, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }), ...(rateLimit !== undefined && { rateLimit }), ...(liveRate !== undefined && { live: { rate: liveRate } }) });
+/** What the start-up line adds after the address: the readings and Get Call's envelope when not the defaults, the fault, and the living. */
+const serving = [
+  readings !== DEFAULT_READINGS && `the ${readings}'s readings`,
+  getEnvelope !== DEFAULT_GET_ENVELOPE && `Get Call answering ${getEnvelope}`,
+  fault && `the fault ${fault.name}`,
+  liveRate !== undefined && `${liveRate} new calls a second`,
+].filter(Boolean).join(' and ');
 
 try {
   const base = await reference.listen(port, parsed.host ?? '127.0.0.1');

@@ -13,6 +13,7 @@ import type { RequestContext } from './routes/context.ts';
 import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS } from './fixtures.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
 import type { LiveOptions } from './live/living-calls.ts';
+import { DEFAULT_GET_ENVELOPE, type GetEnvelope } from './get-envelope.ts';
 import { NO_FAULT, type Answer, type AnsweredRequest, type Fault, type FaultHooks, type Operation } from './faults/fault.ts';
 
 export interface ReferenceOptions {
@@ -27,6 +28,8 @@ export interface ReferenceOptions {
   readings?: ReferenceReadings;
   /** Logs new calls at `rate` a second while it runs, each moving on (reference/live/); standing still by default. */
   live?: LiveOptions;
+  /** The envelope Get Call answers the call in (reference/get-envelope.ts); `data-object` by default. */
+  getEnvelope?: GetEnvelope;
 }
 
 export interface ReferenceServer {
@@ -77,7 +80,7 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
       }
     }
     // One reading of the clock per request: all of an answer shows the calls at that one moment.
-    handle(req, request, store.atOneMoment(), keys, fault)
+    handle(req, request, store.atOneMoment(), keys, fault, options.getEnvelope ?? DEFAULT_GET_ENVELOPE)
       .catch(answerForFailure)
       .then((answer) => sendAnswer(res, fault.answer ? fault.answer(request, answer) : answer))
       .catch(() => res.destroy());
@@ -118,12 +121,12 @@ function describe(req: IncomingMessage): AnsweredRequest & { route: Route | unde
   return { method, path, search, headers: req.headers, operation: matched?.method === method ? matched.operation : undefined, route: matched };
 }
 
-async function handle(req: IncomingMessage, request: ReturnType<typeof describe>, store: Store, keys: ApiKeys, fault: FaultHooks): Promise<Answer> {
+async function handle(req: IncomingMessage, request: ReturnType<typeof describe>, store: Store, keys: ApiKeys, fault: FaultHooks, getEnvelope: GetEnvelope): Promise<Answer> {
   const matched = request.route;
   if (!matched || request.operation === undefined) throw errors.apiNotFound(request.method);
   const operation = request.operation;
   const scope = fault.authenticate ? fault.authenticate(req, operation, () => authenticate(req, keys)) : authenticate(req, keys);
-  return matched.run({ req, search: request.search, store, scope, fault });
+  return matched.run({ req, search: request.search, store, scope, fault, getEnvelope });
 }
 
 /** The three operations, matched on raw path segments so an encoded "/" stays inside its segment. */

@@ -10,6 +10,7 @@ import { redactedConfig, type SuiteConfig } from '../fixtures/config.ts';
 import { CATALOG_PATH } from '../openapi/catalog.ts';
 import { OPENAPI_PATH } from '../openapi/contract.ts';
 import { isExpired, type Expectation } from '../fixtures/expectations.ts';
+import { DEFAULT_GET_ENVELOPE } from '../reference/get-envelope.ts';
 
 export const METADATA_KEY = 'conformance';
 const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -51,7 +52,12 @@ export function runMetadata(config: SuiteConfig): RunMetadata {
 
 function describeTarget(config: SuiteConfig): string {
   const { target } = config;
-  if (target.kind === 'embedded') return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls${target.readings === 'deployment' ? ", the deployment's readings" : ''}${target.live === undefined ? '' : `, living: ${target.live} new calls a second`})`;
+  if (target.kind === 'embedded') {
+    const readings = target.readings === 'deployment' ? ", the deployment's readings" : '';
+    const envelope = target.getEnvelope === DEFAULT_GET_ENVELOPE ? '' : `, Get Call answering ${target.getEnvelope}`;
+    const living = target.live === undefined ? '' : `, living: ${target.live} new calls a second`;
+    return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls${readings}${envelope}${living})`;
+  }
   return `${config.callsBaseUrl} (calls) and ${config.chatBaseUrl} (chat)`;
 }
 

@@ -1,10 +1,16 @@
 // Faults in Get Call: the wrong call, a call that disagrees with the list, the wrong answer for
-// some unknown ids only, onBehalfOf refused, and a read that changes what the next read shows.
-import type { Answer, Fault } from './fault.ts';
+// some unknown ids only, onBehalfOf refused, a read that changes what the next read shows, and an
+// envelope that is not one (some calls bare and others in data, or a data array of two).
+import type { Answer, AnsweredRequest, Fault } from './fault.ts';
 import { errorAnswer, errorCodeOf } from './shown.ts';
 
 const notFound = (answer: Answer) => errorCodeOf(answer) === 'ERR_CALL_SESSION_NOT_FOUND';
 const requestedId = (path: string) => decodeURIComponent(path.slice('/v3/calls/'.length));
+/** Get Call's success in the reference's default envelope, {"data": call}, the one these faults rewrite. */
+const wrappedCall = (request: AnsweredRequest, answer: Answer): unknown =>
+  request.operation === 'getCall' && answer.status === 200 && !answer.raw ? (answer.body as { data?: unknown }).data : undefined;
+/** Half the calls, by the last character of their id: the same calls on every read. */
+const evenId = (sessionId: string) => parseInt(sessionId.slice(-1), 36) % 2 === 0;
 
 export const GET_CALL_FAULTS: Fault[] = [
   {
@@ -62,6 +68,28 @@ export const GET_CALL_FAULTS: Fault[] = [
         return request.operation === 'getCall' && answer.status === 200 && onBehalfOf !== undefined && call?.initiator !== onBehalfOf
           ? errorAnswer(404, 'ERR_CALL_SESSION_NOT_FOUND', 'The call session does not exist.')
           : answer;
+      },
+    }),
+  },
+  {
+    name: 'get-call-envelope-mixed',
+    description: 'Get Call answers calls whose id ends in an even digit bare, and the others wrapped in data: two envelopes for one operation.',
+    requirements: ['CALLS-GET-OK'],
+    hooks: () => ({
+      answer: (request, answer) => {
+        const call = wrappedCall(request, answer);
+        return call !== undefined && evenId(requestedId(request.path)) ? { ...answer, body: call } : answer;
+      },
+    }),
+  },
+  {
+    name: 'get-call-data-array-of-two',
+    description: 'Get Call answers {"data": [call, call]}, the call twice in a data array (a join that doubles its row): not the details of one call.',
+    requirements: ['CALLS-GET-OK'],
+    hooks: () => ({
+      answer: (request, answer) => {
+        const call = wrappedCall(request, answer);
+        return call === undefined ? answer : { ...answer, body: { data: [call, call] } };
       },
     }),
   },

@@ -5,6 +5,7 @@ import { errors } from '../errors.ts';
 import type { CallRow } from '../data/generate.ts';
 import type { Answer, ShownCall } from '../faults/fault.ts';
 import { JSON_CONTENT_TYPE, jsonOf } from '../http.ts';
+import { inEnvelope } from '../get-envelope.ts';
 
 export function listCalls(context: RequestContext): Answer {
   const { fault, store } = context;
@@ -38,7 +39,7 @@ export function getCall(context: RequestContext, sessionId: string): Answer {
   const row = fault.findCall ? fault.findCall(sessionId, store.calls.bySessionId) : store.calls.bySessionId(sessionId);
   // With onBehalfOf the calls are scoped to that user: another user's call does not exist for them.
   if (!row || (onBehalfOf !== undefined && !row.uids.includes(onBehalfOf))) throw errors.callSessionNotFound();
-  return { status: 200, body: { data: shown(context, details(context, row), 'get', row) } };
+  return { status: 200, body: inEnvelope(shown(context, details(context, row), 'get', row), context.getEnvelope) };
 }
 
 /** Get Call shows the recordings too, and the two empty lists the deployment's example carries. */

@@ -7,6 +7,7 @@ import { READING_SUBJECTS, type ReadingSubject } from '../../../fixtures/learnin
 import { COUNT_READINGS, MINUTES_READINGS, TOOK_PART_READINGS } from '../../../fixtures/checks/readings.ts';
 import { DATE_SEMANTICS } from '../../../fixtures/checks/dates.ts';
 import { PAGE_SELECTIONS } from '../../../fixtures/learning/paging.ts';
+import { GET_CALL_ENVELOPES } from '../../../fixtures/checks/calls-in.ts';
 import { readingsSection, readmeReadings } from './readme-readings.ts';
 
 const catalog = loadCatalog();
@@ -19,6 +20,7 @@ const DETECTED: Readonly<Record<ReadingSubject, readonly string[]>> = {
   'started-at-filter': DATE_SEMANTICS,
   'ended-at-filter': DATE_SEMANTICS,
   'page-selection': PAGE_SELECTIONS,
+  'get-call-envelope': GET_CALL_ENVELOPES,
 };
 
 /** The requirements whose checks take a reading, by what they take it from. */
@@ -29,6 +31,7 @@ const JUDGED_UNDER: Readonly<Record<ReadingSubject, readonly string[]>> = {
   'started-at-filter': ['CALLS-LIST-FILTER-STARTED-AT', 'CALLS-LIST-DATE-FILTER-SEMANTICS', 'CALLS-LIST-AND-NARROWING', 'CALLS-LIST-FILTER-COMPLETENESS'],
   'ended-at-filter': ['CALLS-LIST-FILTER-ENDED-AT', 'CALLS-LIST-DATE-FILTER-SEMANTICS', 'CALLS-LIST-AND-NARROWING', 'CALLS-LIST-FILTER-COMPLETENESS'],
   'page-selection': ['PAGINATION-PAGES-PARTITION', 'PAGINATION-PAGE-PARAMETERS', 'PAGINATION-PAGE-SIZE-BOUNDS', 'CALLS-LIST-FILTER-COMPLETENESS'],
+  'get-call-envelope': ['CALLS-GET-OK', 'CALLS-GET-ENVELOPE'],
 };
 
 test('the catalog declares each subject the suite learns, once, and nothing else', () => {

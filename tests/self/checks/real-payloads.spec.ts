@@ -10,6 +10,7 @@ import { checkExchange } from '../../../fixtures/checks/index.ts';
 import { disagreements } from '../../../fixtures/checks/get-matches-list.ts';
 import { OPEN_READINGS, type Readings } from '../../../fixtures/checks/readings.ts';
 import { detectCountReading, detectMinutesReading } from '../../../fixtures/learning/call-readings.ts';
+import { detectGetCallEnvelope } from '../../../fixtures/learning/get-call-envelope.ts';
 import { participantsUnderEveryReading } from '../../../fixtures/arbitraries/call-filters.ts';
 import { effectiveLevel, loadCatalog } from '../../../openapi/catalog.ts';
 import type { OperationId } from '../../../openapi/contract.ts';
@@ -25,7 +26,8 @@ const exchanges = published.map(({ operation, file }) => ({ file, exchange: exch
 const calls = exchanges.flatMap(({ exchange: sent }) => callsIn(sent));
 const minutes = detectMinutesReading(calls);
 const participantCount = detectCountReading(calls);
-const readings: Readings = { ...OPEN_READINGS, minutes: minutes.accepted, participantCount: participantCount.accepted };
+const getCallEnvelope = detectGetCallEnvelope([exchanges[1]!.exchange]);
+const readings: Readings = { ...OPEN_READINGS, minutes: minutes.accepted, participantCount: participantCount.accepted, getCallEnvelope: getCallEnvelope.accepted };
 const catalog = loadCatalog();
 
 test('the published payloads hold three calls (two listed, one fetched) for the suite to read', () => {
@@ -47,6 +49,16 @@ for (const profile of ['spec', 'strict'] as const) {
     }
   });
 }
+
+test("the published Get Call's envelope is learned as the deployment's current form, and its older export's form of the same call passes every check once learned", () => {
+  expect(getCallEnvelope.survivors).toEqual(['data-object']);
+  const older = exchange('getCall', 200, { data: [(payload('get-call.json') as { data: unknown }).data] });
+  const learned: Readings = { ...readings, getCallEnvelope: detectGetCallEnvelope([older]).accepted };
+  expect(learned.getCallEnvelope).toEqual(['data-array']);
+  expect(checkExchange(older, checkContext(learned))).toEqual([]);
+  // Under the current form's reading, the older form is an answer in another envelope.
+  expect(checkExchange(older, checkContext(readings)).map((violation) => violation.requirement)).toEqual(['CALLS-GET-OK']);
+});
 
 test('the published Get Call agrees with the published list on every field both carry', () => {
   const [fetched] = callsIn(exchanges[1]!.exchange);

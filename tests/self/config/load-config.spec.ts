@@ -21,7 +21,7 @@ function errorFor(env: Record<string, string>): ConfigError {
 
 test('with nothing configured the embedded reference is the target, with its demo keys and fixtures', () => {
   const config = loadConfig({});
-  expect(config.target).toEqual({ kind: 'embedded', seed: 1, calls: 1000, readings: 'entries' });
+  expect(config.target).toEqual({ kind: 'embedded', seed: 1, calls: 1000, readings: 'entries', getEnvelope: 'data-object' });
   expect(config).toMatchObject({ retries: 1, expectations: undefined, baseline: undefined });
   expect(config.apiKey).toBe(DEMO_KEYS.fullAccess);
   expect(config.restrictedApiKey).toBe(DEMO_KEYS.readOnly);
@@ -38,10 +38,10 @@ test('REFERENCE_LIVE makes the embedded reference living at that many new calls 
 });
 
 test('the embedded reference address reported at start-up becomes both base addresses', () => {
-  const config = loadConfig({ CONFORMANCE_REFERENCE_URL: 'http://127.0.0.1:4321/v3', REFERENCE_CALLS: '50', REFERENCE_SEED: '9', REFERENCE_READINGS: 'deployment' });
+  const config = loadConfig({ CONFORMANCE_REFERENCE_URL: 'http://127.0.0.1:4321/v3', REFERENCE_CALLS: '50', REFERENCE_SEED: '9', REFERENCE_READINGS: 'deployment', REFERENCE_GET_ENVELOPE: 'data-array' });
   expect(config.callsBaseUrl).toBe('http://127.0.0.1:4321/v3');
   expect(config.chatBaseUrl).toBe('http://127.0.0.1:4321/v3');
-  expect(config.target).toEqual({ kind: 'embedded', seed: 9, calls: 50, readings: 'deployment' });
+  expect(config.target).toEqual({ kind: 'embedded', seed: 9, calls: 50, readings: 'deployment', getEnvelope: 'data-array' });
 });
 
 test('a remote target by base addresses is read-only by default, with trailing slashes tolerated', () => {
@@ -84,6 +84,7 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ REFERENCE_LIVE: 'fast' }, 'REFERENCE_LIVE'],
     [{ REFERENCE_LIVE: '51' }, 'REFERENCE_LIVE'],
     [{ REFERENCE_LIVE: '-1' }, 'REFERENCE_LIVE'],
+    [{ REFERENCE_GET_ENVELOPE: 'data' }, 'REFERENCE_GET_ENVELOPE'],
     [{ CONFORMANCE_RETRIES: 'twice' }, 'CONFORMANCE_RETRIES'],
     [{ CONFORMANCE_RETRIES: '11' }, 'CONFORMANCE_RETRIES'],
     [{ BASELINE: '/no/such/results.json' }, 'BASELINE'],
@@ -124,7 +125,7 @@ test('the env file is read, and the process environment wins over it', () => {
   const path = join(mkdtempSync(join(tmpdir(), 'dotenv-')), '.env');
   writeFileSync(path, 'REFERENCE_CALLS=77\nREFERENCE_SEED=5\n');
   const env = environment({ ENV_FILE: path, REFERENCE_SEED: '6' });
-  expect(loadConfig(env).target).toEqual({ kind: 'embedded', seed: 6, calls: 77, readings: 'entries' });
+  expect(loadConfig(env).target).toEqual({ kind: 'embedded', seed: 6, calls: 77, readings: 'entries', getEnvelope: 'data-object' });
 });
 
 test('an empty ENV_FILE reads no file, and one that does not exist is refused', () => {

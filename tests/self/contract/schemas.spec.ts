@@ -29,10 +29,11 @@ test.describe('the contract accepts what the specification allows', () => {
     expect(contract.validateSchema('Participant', neverJoinedParticipant())).toEqual([]);
   });
 
-  test('Get Call answered bare or wrapped in data, with or without the list-only fields, under any 2XX status', () => {
+  test('Get Call answered bare, wrapped in data, or as the one item of a data array, with or without the list-only fields, under any 2XX status', () => {
     const { receiver, initiator, initiatedAt, ...withoutListOnlyFields } = listedCall();
     expect(validGet(listedCall())).toEqual([]);
     expect(validGet({ data: listedCall() })).toEqual([]);
+    expect(validGet({ data: [withoutListOnlyFields] })).toEqual([]);
     expect(validGet({ data: withoutListOnlyFields, metaData: [], tags: [] })).toEqual([]);
     expect(contract.validateResponse('getCall', 203, { data: listedCall() })).toEqual([]);
   });
@@ -58,6 +59,11 @@ test.describe('the contract accepts what the specification allows', () => {
 });
 
 test.describe('the contract rejects what the specification rules out', () => {
+  test('a Get Call data array of no call or of two calls: neither is the details of one call', () => {
+    expect(validGet({ data: [] })).not.toEqual([]);
+    expect(validGet({ data: [listedCall(), listedCall()] })).not.toEqual([]);
+  });
+
   test('an error body without its code, validated at the shared Error response', () => {
     expect(contract.validateResponse('getCall', 404, { error: { message: 'no such call' } })).toContainEqual(
       expect.objectContaining({ valuePath: '/error', schemaPath: '#/components/schemas/Error/properties/error/required' }),

@@ -1,5 +1,5 @@
 // The reference's command line: it prints one line with its base address, serves the data set its
-// --seed, --calls and --readings describe, takes its keys from API_KEY and RESTRICTED_API_KEY, exits
+// --seed, --calls and --readings describe, answers Get Call in the envelope --get-envelope names, takes its keys from API_KEY and RESTRICTED_API_KEY, exits
 // 0 on SIGTERM, and refuses bad arguments with exit code 2 and one line naming the option.
 import { test, expect, expectContractValid, sendRaw } from '../reference-fixtures.ts';
 import { createStore } from '../../../reference/store.ts';
@@ -66,6 +66,25 @@ test('started with --live 20, the reference says so on its one line, and its lis
   }
 });
 
+test('started with --get-envelope, the reference says so on its one line and answers Get Call in that envelope, the same call the list shows', async ({ request, contract }) => {
+  for (const [envelope, callOf] of [['data-array', (body: any) => body.data[0]], ['bare', (body: any) => body]] as const) {
+    const reference = startReference(['--port', '0', '--seed', '3', '--calls', '20', '--get-envelope', envelope]);
+    try {
+      const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
+      expect(line).toMatch(new RegExp(`^reference server listening on http://127\\.0\\.0\\.1:\\d+/v3 with Get Call answering ${envelope}$`));
+      const base = baseOf(line).split(' ')[0]!;
+      const [listed] = (await sendRaw(request, `${base}/calls`, { headers: { apikey: DEMO_KEYS.fullAccess } })).body.data;
+      const answer = await sendRaw(request, `${base}/calls/${encodeURIComponent(listed.sessionId)}`, { headers: { apikey: DEMO_KEYS.fullAccess } });
+      expectContractValid(contract, 'getCall', answer);
+      expect(answer.status).toBe(200);
+      if (envelope === 'data-array') expect(answer.body.data, envelope).toHaveLength(1);
+      expect(callOf(answer.body), envelope).toMatchObject(listed);
+    } finally {
+      reference.stop();
+    }
+  }
+});
+
 // Each also asks for a free port, so that a reference that wrongly starts does not take a fixed one.
 const badArguments: Array<[args: string[], option: string]> = [
   [['--port', 'abc'], '--port'],
@@ -78,6 +97,7 @@ const badArguments: Array<[args: string[], option: string]> = [
   [['--port', '0', '--live', '0'], '--live'],
   [['--port', '0', '--live', 'fast'], '--live'],
   [['--port', '0', '--live', '51'], '--live'],
+  [['--port', '0', '--get-envelope', 'data'], '--get-envelope'],
 ];
 
 for (const [args, option] of badArguments) {

@@ -82,7 +82,7 @@ test('the HTML report opens offline in Chromium and shows the verdict, the matri
     await expect(page.locator('#failures')).toContainText('Reproduce with:');
     await expect(page.locator('#requests svg rect')).toHaveCount(2 * reports.results.operations.length);
     // What the suite learned of the target, each subject with the reading it judged by.
-    expect(reports.results.readings.map((reading) => reading.subject)).toEqual(['call-minutes', 'participant-count', 'took-part', 'started-at-filter', 'ended-at-filter', 'page-selection']);
+    expect(reports.results.readings.map((reading) => reading.subject)).toEqual(['call-minutes', 'participant-count', 'took-part', 'started-at-filter', 'ended-at-filter', 'page-selection', 'get-call-envelope']);
     await expect(page.locator('#readings .reading')).toHaveCount(reports.results.readings.length);
     await expect(page.locator('#reading-call-minutes tr[data-status="accepted"]')).toContainText('sum-of-entries');
     await expect(page.locator('#reading-call-minutes tr[data-status="ruled-out"]')).toContainText('Ruled out: call');
