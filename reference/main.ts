@@ -78,7 +78,7 @@ const rateLimit = parsed['rate-limit'] === undefined ? undefined : integerOption
 const liveRate = parsed.live === undefined ? undefined : parseLiveRate(parsed.live) ?? fail(`--live must be ${LIVE_RATE_RULE} (got "${parsed.live}")`);
 const reference = createServer({ seed, calls, readings, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }), ...(rateLimit !== undefined && { rateLimit }), ...(liveRate !== undefined && { live: { rate: liveRate } }) });
 /** What the start-up line adds after the address: the readings when not the default, the fault, and the living. */
-const serving = [readings !== DEFAULT_READINGS && `the ${readings}'s readings`, fault && `the fault ${fault.name}`, liveRate !== undefined && `${liveRate} new calls a second`].filter(Boolean).join(' and ');
+const serving = [readings !== DEFAULT_READINGS && `the ${readings}'s readings`, fault && `the fault ${fault.name}`, liveRate !== undefined && `new calls logged at ${liveRate} a second`].filter(Boolean).join(' and ');
 
 try {
   const base = await reference.listen(port, parsed.host ?? '127.0.0.1');

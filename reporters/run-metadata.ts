@@ -51,7 +51,7 @@ export function runMetadata(config: SuiteConfig): RunMetadata {
 
 function describeTarget(config: SuiteConfig): string {
   const { target } = config;
-  if (target.kind === 'embedded') return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls${target.readings === 'deployment' ? ", the deployment's readings" : ''}${target.live === undefined ? '' : `, living: ${target.live} new calls a second`})`;
+  if (target.kind === 'embedded') return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls${target.readings === 'deployment' ? ", the deployment's readings" : ''}${target.live === undefined ? '' : `, living: new calls logged at ${target.live} a second`})`;
   return `${config.callsBaseUrl} (calls) and ${config.chatBaseUrl} (chat)`;
 }
 

@@ -52,7 +52,7 @@ test('started with --live 20, the reference says so on its one line, and its lis
   const reference = startReference(['--port', '0', '--seed', '3', '--calls', '50', '--live', '20']);
   try {
     const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
-    expect(line).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3 with 20 new calls a second$/);
+    expect(line).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3 with new calls logged at 20 a second$/);
     const base = /reference server listening on (http:\S+)/.exec(line)![1]!;
     const list = () => sendRaw(request, `${base}/calls?perPage=1000`, { headers: { apikey: DEMO_KEYS.fullAccess } });
     const first = await list();
