@@ -15,9 +15,9 @@ export interface LiveOptions {
   /** New calls a second (reference/live/rate.ts bounds it). */
   rate: number;
   /**
-   * The moment it is, a UNIX second; by default DATA_NOW plus the whole seconds elapsed since the
-   * store was built. A test passes its own to step time. Moments before DATA_NOW are read as DATA_NOW:
-   * the data set's calls are as they are then.
+   * The moment it is, a UNIX second; by default DATA_NOW plus a head start (HEAD_START_SECONDS) plus
+   * the whole seconds elapsed since the store was built. A test passes its own to step time. Moments
+   * before DATA_NOW are read as DATA_NOW: the data set's calls are as they are then.
    */
   clock?: () => number;
 }
@@ -31,10 +31,17 @@ export interface LivingCalls {
   materialize(row: CallRow): StoredCall;
 }
 
+/**
+ * A staging deployment was living before a suite starts: the clock starts as long after DATA_NOW as
+ * the longest live call lasts, so that the first answer already shows live calls in every state,
+ * ringing, ongoing and ended, and a suite's first sample of the target holds calls that move.
+ */
+export const HEAD_START_SECONDS = LONGEST_LIVE_CALL_SECONDS;
+
 export function createLivingCalls(source: CallSource, still: CallIndex, options: LiveOptions): LivingCalls {
   const { rate } = options;
   const started = performance.now();
-  const clock = options.clock ?? (() => DATA_NOW + Math.floor((performance.now() - started) / 1000));
+  const clock = options.clock ?? (() => DATA_NOW + HEAD_START_SECONDS + Math.floor((performance.now() - started) / 1000));
   // A call that has ended shows the same from then on: its row is kept, shown at the moment it
   // settled (materialising it then or later gives the same call). The plans of the calls still
   // moving are kept until they end: planning costs more than showing.
