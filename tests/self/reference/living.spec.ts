@@ -103,6 +103,22 @@ for (const readings of REFERENCE_READINGS) {
   });
 }
 
+test('on behalf of a participant Get Call answers a live call, on behalf of anyone else ERR_CALL_SESSION_NOT_FOUND, and the scoped list agrees', async ({ request }) => {
+  await withLivingReference(request, { rate: RATE }, async ({ at, list, get }) => {
+    at(50);
+    for (const call of ((await list({ perPage: 40 })).body.data as Shown[]).filter(isLive)) {
+      const uids = new Set<string>(call.participants.map((entry: Shown) => entry.uid));
+      const outsider = Array.from({ length: 20 }, (_, n) => `user-${String(n + 1).padStart(5, '0')}`).find((uid) => !uids.has(uid))!;
+      const insider = [...uids][uids.size - 1]!;
+      expect((await get(call.sessionId, insider)).body.data.sessionId).toBe(call.sessionId);
+      const refused = await get(call.sessionId, outsider);
+      expect([refused.status, refused.body.error.code]).toEqual([404, 'ERR_CALL_SESSION_NOT_FOUND']);
+      expect(sessionIdsOf((await list({ perPage: 1000 }, insider)).body.data)).toContain(call.sessionId);
+      expect(sessionIdsOf((await list({ perPage: 1000 }, outsider)).body.data)).not.toContain(call.sessionId);
+    }
+  });
+});
+
 test('every status and outcome appears among the live calls, and ongoing calls show minutes up to the moment', async ({ request }) => {
   await withLivingReference(request, { rate: RATE }, async ({ at, list }) => {
     at(200);
