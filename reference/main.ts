@@ -89,7 +89,7 @@ const serving = [
   readings !== DEFAULT_READINGS && `the ${readings}'s readings`,
   getEnvelope !== DEFAULT_GET_ENVELOPE && `Get Call answering ${getEnvelope}`,
   fault && `the fault ${fault.name}`,
-  liveRate !== undefined && `${liveRate} new calls a second`,
+  liveRate !== undefined && `new calls logged at ${liveRate} a second`,
 ].filter(Boolean).join(' and ');
 
 try {

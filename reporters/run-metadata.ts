@@ -55,7 +55,7 @@ function describeTarget(config: SuiteConfig): string {
   if (target.kind === 'embedded') {
     const readings = target.readings === 'deployment' ? ", the deployment's readings" : '';
     const envelope = target.getEnvelope === DEFAULT_GET_ENVELOPE ? '' : `, Get Call answering ${target.getEnvelope}`;
-    const living = target.live === undefined ? '' : `, living: ${target.live} new calls a second`;
+    const living = target.live === undefined ? '' : `, living: new calls logged at ${target.live} a second`;
     return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls${readings}${envelope}${living})`;
   }
   return `${config.callsBaseUrl} (calls) and ${config.chatBaseUrl} (chat)`;

@@ -16,6 +16,8 @@ const OUTCOME_WEIGHTS: ReadonlyArray<[Outcome, number]> = [['ended', 70], ['unan
 /** A few seconds of ringing, then seconds to a minute or so of call: a run of ten seconds sees calls move. */
 const RING_SECONDS: readonly [number, number] = [2, 8];
 const TALK_SECONDS: readonly [number, number] = [4, 70];
+/** No live call moves for longer than this after it is logged: by then it has ended. */
+export const LONGEST_LIVE_CALL_SECONDS = RING_SECONDS[1] + TALK_SECONDS[1];
 /** Distinct from the data set's salts, so that a live call's streams are not a data set call's. */
 const LIVE_SALT = 0x2c1b3c6d;
 

@@ -9,15 +9,15 @@ import type { CallSource } from '../data/calls.ts';
 import { inListOrder, toRow, type CallRow } from '../data/generate.ts';
 import { DATA_NOW } from '../data/directory.ts';
 import type { StoredCall } from '../model.ts';
-import { liveCallAt, loggedBy, planLiveCall, settledAt } from './live-call.ts';
+import { liveCallAt, loggedAt, loggedBy, LONGEST_LIVE_CALL_SECONDS, planLiveCall, settledAt, type LivePlan } from './live-call.ts';
 
 export interface LiveOptions {
   /** New calls a second (reference/live/rate.ts bounds it). */
   rate: number;
   /**
-   * The moment it is, a UNIX second; by default DATA_NOW plus the whole seconds elapsed since the
-   * store was built. A test passes its own to step time. Moments before DATA_NOW are read as DATA_NOW:
-   * the data set's calls are as they are then.
+   * The moment it is, a UNIX second; by default DATA_NOW plus a head start (HEAD_START_SECONDS) plus
+   * the whole seconds elapsed since the store was built. A test passes its own to step time. Moments
+   * before DATA_NOW are read as DATA_NOW: the data set's calls are as they are then.
    */
   clock?: () => number;
 }
@@ -31,19 +31,57 @@ export interface LivingCalls {
   materialize(row: CallRow): StoredCall;
 }
 
+/**
+ * A staging deployment was living before a suite starts: the clock starts as long after DATA_NOW as
+ * the longest live call lasts, so that the first answer already shows live calls in every state,
+ * ringing, ongoing and ended, and a suite's first sample of the target holds calls that move.
+ */
+export const HEAD_START_SECONDS = LONGEST_LIVE_CALL_SECONDS;
+
 export function createLivingCalls(source: CallSource, still: CallIndex, options: LiveOptions): LivingCalls {
   const { rate } = options;
   const started = performance.now();
-  const clock = options.clock ?? (() => DATA_NOW + Math.floor((performance.now() - started) / 1000));
-  // A call that has ended shows the same from then on: its row is kept rather than planned again.
-  const settled = new Map<number, { at: number; row: CallRow }>();
+  const clock = options.clock ?? (() => DATA_NOW + HEAD_START_SECONDS + Math.floor((performance.now() - started) / 1000));
+  // A call that has ended shows the same from then on: its row is kept, shown at the moment it
+  // settled (materialising it then or later gives the same call). The plans of the calls still
+  // moving are kept until they end: planning costs more than showing.
+  const settled = new Map<number, CallRow>();
+  const moving = new Map<number, LivePlan>();
   const rowAt = (number: number, now: number): CallRow => {
     const kept = settled.get(number);
-    if (kept && now >= kept.at) return { ...kept.row, live: { number, at: now } };
-    const plan = planLiveCall(source, rate, number, false);
-    const row: CallRow = { ...toRow(-number, liveCallAt(plan, now, source.readings).call), live: { number, at: now } };
-    if (now >= settledAt(plan)) settled.set(number, { at: settledAt(plan), row });
+    if (kept && now >= kept.live!.at) return kept;
+    const plan = moving.get(number) ?? planLiveCall(source, rate, number, false);
+    const at = Math.min(now, settledAt(plan));
+    const row: CallRow = { ...toRow(-number, liveCallAt(plan, at, source.readings).call), live: { number, at } };
+    if (now >= settledAt(plan)) {
+      settled.set(number, row);
+      moving.delete(number);
+    } else moving.set(number, plan);
     return row;
+  };
+  const indexOf = (from: number, to: number, now: number) => {
+    const rows = Array.from({ length: to - from }, (_, offset) => rowAt(from + offset + 1, now));
+    return buildCallIndex(rows.sort(inListOrder));
+  };
+  // The calls of a long run are indexed in chunks once they have all ended, so that a new moment
+  // indexes only the recent calls: chunk j holds calls (upTo[j-1], upTo[j]], every call of its
+  // last second, so that later calls all come before it in the list; `list` is it ahead of those before.
+  const chunkSize = Math.max(500, Math.ceil(rate * 60));
+  const chunks: Array<{ upTo: number; settledBy: number; list: CallIndex }> = [];
+  const frozenBy = (now: number) => {
+    for (;;) {
+      const from = chunks.at(-1)?.upTo ?? 0;
+      const second = loggedAt(from + chunkSize, rate);
+      const settledBy = second + LONGEST_LIVE_CALL_SECONDS;
+      if (settledBy > now) break;
+      const upTo = loggedBy(second, rate);
+      chunks.push({ upTo, settledBy, list: ahead(indexOf(from, upTo, settledBy), chunks.at(-1)?.list ?? still) });
+      for (let number = from + 1; number <= upTo; number += 1) settled.delete(number);
+    }
+    // A test's clock may go back: only the chunks whose calls had all ended by then are used.
+    let usable = chunks.length;
+    while (usable > 0 && chunks[usable - 1]!.settledBy > now) usable -= 1;
+    return usable === 0 ? { upTo: 0, list: still } : chunks[usable - 1]!;
   };
   // Answers within one second share a moment: its index is built once, for the last moment asked.
   let last: { now: number; index: CallIndex } | undefined;
@@ -52,9 +90,8 @@ export function createLivingCalls(source: CallSource, still: CallIndex, options:
     now: () => Math.max(DATA_NOW, clock()),
     indexAt(now) {
       if (last?.now !== now) {
-        const rows = Array.from({ length: loggedBy(now, rate) }, (_, offset) => rowAt(offset + 1, now));
-        rows.sort(inListOrder);
-        last = { now, index: ahead(buildCallIndex(rows), still) };
+        const frozen = frozenBy(now);
+        last = { now, index: ahead(indexOf(frozen.upTo, loggedBy(now, rate), now), frozen.list) };
       }
       return last.index;
     },

@@ -7,6 +7,7 @@ import { DEMO_KEYS, UNREAD_FIXTURE } from '../../../reference/fixtures.ts';
 import { sessionIdsOf } from './list-oracle.ts';
 import { startReference } from './reference-process.ts';
 import { totalsUnder } from './readings-oracle.ts';
+import { HEAD_START_SECONDS } from '../../../reference/live/living-calls.ts';
 
 const LISTENING = /^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3$/;
 const START_TIMEOUT_MS = 20_000;
@@ -48,15 +49,18 @@ test("started with --readings deployment, the reference says so on its one line 
   }
 });
 
-test('started with --live 20, the reference says so on its one line, and its list grows ahead of the data set while it runs', async ({ request, contract }) => {
-  const reference = startReference(['--port', '0', '--seed', '3', '--calls', '50', '--live', '20']);
+test('started with --live 2, the reference says so on its one line, and its list grows ahead of the data set while it runs', async ({ request, contract }) => {
+  const reference = startReference(['--port', '0', '--seed', '3', '--calls', '50', '--live', '2']);
   try {
     const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
-    expect(line).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3 with 20 new calls a second$/);
+    expect(line).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3 with new calls logged at 2 a second$/);
     const base = /reference server listening on (http:\S+)/.exec(line)![1]!;
     const list = () => sendRaw(request, `${base}/calls?perPage=1000`, { headers: { apikey: DEMO_KEYS.fullAccess } });
     const first = await list();
     expectContractValid(contract, 'listCalls', first);
+    // It starts as if it had lived for its longest call: live calls in every state are there at once.
+    expect(first.body.meta.pagination.total).toBeGreaterThanOrEqual(50 + 2 * HEAD_START_SECONDS);
+    expect(new Set(first.body.data.slice(0, -50).map((call: { status: string }) => call.status))).toContain('ongoing');
     await expect.poll(async () => (await list()).body.meta.pagination.total, { timeout: 10_000 }).toBeGreaterThan(first.body.meta.pagination.total);
     const later = await list();
     // The data set's calls stay, in their order, behind the calls logged since.
