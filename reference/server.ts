@@ -12,6 +12,7 @@ import { markGroupConversationAsUnread } from './routes/conversations.ts';
 import type { RequestContext } from './routes/context.ts';
 import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS } from './fixtures.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
+import type { StartedAtFilterField } from './call-index.ts';
 import { NO_FAULT, type Answer, type AnsweredRequest, type Fault, type FaultHooks, type Operation } from './faults/fault.ts';
 
 export interface ReferenceOptions {
@@ -24,6 +25,11 @@ export interface ReferenceOptions {
   rateLimit?: number;
   /** Which reading of the call fields the specification leaves open it serves (reference/readings.ts); `entries` by default. */
   readings?: ReferenceReadings;
+  /**
+   * Which of a call's times the startedAt filter compares; `startedAt` by default. The project's own
+   * tests serve `initiatedAt`, a reading the words allow, to show the suite learns it and passes.
+   */
+  startedAtFilter?: StartedAtFilterField;
 }
 
 export interface ReferenceServer {
@@ -56,7 +62,7 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
   const ready = () => {
     if (!built) {
       const readings = options.readings ?? DEFAULT_READINGS;
-      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings);
+      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings, options.startedAtFilter);
       built = { store, fault: options.fault ? options.fault.hooks({ store, keys, readings }) : NO_FAULT };
     }
     return built;

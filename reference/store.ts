@@ -1,7 +1,7 @@
 // The reference implementation's one store: the generated data set, its call index, and the only
 // mutable state, the per-user read pointers of group conversations. `reset()` forgets the latter.
 import { generateDataSet, type CallRow, type DataSet } from './data/generate.ts';
-import { buildCallIndex, type CallIndex } from './call-index.ts';
+import { buildCallIndex, type CallIndex, type StartedAtFilterField } from './call-index.ts';
 import type { Group, Message, StoredCall, User } from './model.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
 
@@ -21,9 +21,9 @@ export interface Store {
   reset(): void;
 }
 
-export function createStore(seed: number, callCount: number, readings: ReferenceReadings = DEFAULT_READINGS): Store {
+export function createStore(seed: number, callCount: number, readings: ReferenceReadings = DEFAULT_READINGS, startedAtField?: StartedAtFilterField): Store {
   const data = generateDataSet(seed, callCount, readings);
-  const calls = buildCallIndex(data.rows);
+  const calls = buildCallIndex(data.rows, startedAtField);
   const users = new Map(data.users.map((user) => [user.uid, user]));
   const groups = new Map(data.groups.map((group) => [group.guid, group]));
   const messages = new Map(data.messages.map((message) => [message.id, message]));
