@@ -9,7 +9,7 @@ export interface CallFilters {
   status?: string;
   receiverType?: string;
   participantsCount?: number;
-  /** Lower bound: calls that started at or after this UNIX time. */
+  /** Lower bound: calls that started (or, served so, were initiated) at or after this UNIX time. */
   startedAt?: number;
   /** Upper bound: calls that ended at or before this UNIX time. */
   endedAt?: number;
@@ -18,6 +18,12 @@ export interface CallFilters {
   /** onBehalfOf scoping: calls in which this uid took part, like `uid`. */
   onBehalfOf?: string;
 }
+
+/**
+ * Which of a call's times the startedAt filter compares: its startedAt (the reference's reading), or
+ * its initiatedAt, which the words allow too (startedAt is "also described as when it was initiated").
+ */
+export type StartedAtFilterField = 'startedAt' | 'initiatedAt';
 
 export interface CallPage {
   total: number;
@@ -45,7 +51,7 @@ const RANGE_TEST_FACTOR = 8;
 /** More than the largest data set (reference/fixtures.ts MAX_CALLS), as a power of two. */
 const POSITION_SPAN = 2 ** 20;
 
-export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
+export function buildCallIndex(rows: readonly CallRow[], startedAtField: StartedAtFilterField = 'startedAt'): CallIndex {
   const exact = postings(rows, {
     type: (row) => row.type,
     mode: (row) => row.mode,
@@ -55,7 +61,7 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
     hasRecording: (row) => String(row.hasRecording),
     uid: (row) => row.uids,
   });
-  const started = sortedColumn(rows, (row) => row.startedAt);
+  const started = sortedColumn(rows, (row) => row[startedAtField]);
   const ended = sortedColumn(rows, (row) => row.endedAt);
   const bySession = new Map(rows.map((row) => [row.sessionId, row]));
 
@@ -73,7 +79,7 @@ export function buildCallIndex(rows: readonly CallRow[]): CallIndex {
     for (const uid of [f.uid, f.onBehalfOf]) if (uid !== undefined) exactly(exact.uid, uid);
     if (f.startedAt !== undefined) {
       const [bound, from] = [f.startedAt, lowerBound(started.values, f.startedAt)];
-      ranges.push({ size: started.positions.length - from, positions: () => sortedSlice(started.positions, from, started.positions.length), keeps: (row) => row.startedAt >= bound });
+      ranges.push({ size: started.positions.length - from, positions: () => sortedSlice(started.positions, from, started.positions.length), keeps: (row) => row[startedAtField] >= bound });
     }
     if (f.endedAt !== undefined) {
       const [bound, to] = [f.endedAt, lowerBound(ended.values, f.endedAt + 1)];

@@ -14,6 +14,7 @@ import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS } from './fixtures.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
 import type { LiveOptions } from './live/living-calls.ts';
 import { DEFAULT_GET_ENVELOPE, type GetEnvelope } from './get-envelope.ts';
+import type { StartedAtFilterField } from './call-index.ts';
 import { NO_FAULT, type Answer, type AnsweredRequest, type Fault, type FaultHooks, type Operation } from './faults/fault.ts';
 
 export interface ReferenceOptions {
@@ -30,6 +31,11 @@ export interface ReferenceOptions {
   live?: LiveOptions;
   /** The envelope Get Call answers the call in (reference/get-envelope.ts); `data-object` by default. */
   getEnvelope?: GetEnvelope;
+  /**
+   * Which of a call's times the startedAt filter compares; `startedAt` by default. The project's own
+   * tests serve `initiatedAt`, a reading the words allow, to show the suite learns it and passes.
+   */
+  startedAtFilter?: StartedAtFilterField;
 }
 
 export interface ReferenceServer {
@@ -62,7 +68,7 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
   const ready = () => {
     if (!built) {
       const readings = options.readings ?? DEFAULT_READINGS;
-      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings, options.live);
+      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings, { live: options.live, startedAtField: options.startedAtFilter });
       built = { store, fault: options.fault ? options.fault.hooks({ store, keys, readings }) : NO_FAULT };
     }
     return built;

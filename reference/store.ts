@@ -2,7 +2,7 @@
 // mutable state, the per-user read pointers of group conversations. `reset()` forgets the latter.
 // A living store (live/) also logs calls as time passes: its calls are read at one moment at a time.
 import { generateDataSet, type CallRow, type DataSet } from './data/generate.ts';
-import { buildCallIndex, type CallIndex } from './call-index.ts';
+import { buildCallIndex, type CallIndex, type StartedAtFilterField } from './call-index.ts';
 import type { Group, Message, StoredCall, User } from './model.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
 import { callSource } from './data/calls.ts';
@@ -31,10 +31,16 @@ export interface Store {
   atOneMoment(): Store;
 }
 
-export function createStore(seed: number, callCount: number, readings: ReferenceReadings = DEFAULT_READINGS, live?: LiveOptions): Store {
-  const still = createStillStore(seed, callCount, readings);
+/** How the reference serves what is not its data: living or standing still, and which time the startedAt filter compares. */
+export interface StoreOptions {
+  live?: LiveOptions;
+  startedAtField?: StartedAtFilterField;
+}
+
+export function createStore(seed: number, callCount: number, readings: ReferenceReadings = DEFAULT_READINGS, { live, startedAtField }: StoreOptions = {}): Store {
+  const still = createStillStore(seed, callCount, readings, startedAtField);
   if (!live) return still;
-  const living = createLivingCalls(callSource(seed, still.data, readings), still.calls, live);
+  const living = createLivingCalls(callSource(seed, still.data, readings), still.calls, live, startedAtField);
   // A live call's row shows it at one moment: it is materialised afresh from the row, never kept.
   const materialize = (row: CallRow) => (row.live ? living.materialize(row) : still.materialize(row));
   const at = (now: number): Store => ({ ...still, calls: living.indexAt(now), materialize, atOneMoment: () => at(living.now()) });
@@ -49,9 +55,9 @@ export function createStore(seed: number, callCount: number, readings: Reference
   };
 }
 
-function createStillStore(seed: number, callCount: number, readings: ReferenceReadings): Store {
+function createStillStore(seed: number, callCount: number, readings: ReferenceReadings, startedAtField?: StartedAtFilterField): Store {
   const data = generateDataSet(seed, callCount, readings);
-  const calls = buildCallIndex(data.rows);
+  const calls = buildCallIndex(data.rows, startedAtField);
   const users = new Map(data.users.map((user) => [user.uid, user]));
   const groups = new Map(data.groups.map((group) => [group.guid, group]));
   const messages = new Map(data.messages.map((message) => [message.id, message]));

@@ -83,6 +83,20 @@ export const FILTER_FAULTS: Fault[] = [
     }),
   },
   {
+    name: 'started-at-filter-fields-mixed',
+    description: "The startedAt filter compares an audio call's initiatedAt and a video call's startedAt: each reading of the field fits some calls, neither fits the target.",
+    requirements: ['CALLS-LIST-FILTER-STARTED-AT'],
+    hooks: () => ({
+      // Every call initiated at or after the bound also started at or after it (startedAt is never
+      // earlier), so the reference's own answer holds every call this one keeps.
+      listRows: (filters, page, perPage, next) => {
+        const bound = filters.startedAt;
+        if (bound === undefined) return next(filters, page, perPage);
+        return pageOfRows(allRows(next, filters).filter((row) => (row.type === 'audio' ? row.initiatedAt : row.startedAt) >= bound), page, perPage);
+      },
+    }),
+  },
+  {
     name: 'ended-at-an-hour-late',
     description: 'endedAt is compared in local time (UTC+1): it also returns calls that ended up to an hour after the bound.',
     requirements: ['CALLS-LIST-FILTER-ENDED-AT'],

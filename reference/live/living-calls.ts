@@ -4,7 +4,7 @@
 // a clock a test sets. An answer takes one reading of it and sees every call at that one moment:
 // the index at a moment is the data set's index with the live calls of that moment put in front.
 import type { CallIndex, CallPage } from '../call-index.ts';
-import { buildCallIndex } from '../call-index.ts';
+import { buildCallIndex, type StartedAtFilterField } from '../call-index.ts';
 import type { CallSource } from '../data/calls.ts';
 import { inListOrder, toRow, type CallRow } from '../data/generate.ts';
 import { DATA_NOW } from '../data/directory.ts';
@@ -38,7 +38,7 @@ export interface LivingCalls {
  */
 export const HEAD_START_SECONDS = LONGEST_LIVE_CALL_SECONDS;
 
-export function createLivingCalls(source: CallSource, still: CallIndex, options: LiveOptions): LivingCalls {
+export function createLivingCalls(source: CallSource, still: CallIndex, options: LiveOptions, startedAtField?: StartedAtFilterField): LivingCalls {
   const { rate } = options;
   const started = performance.now();
   const clock = options.clock ?? (() => DATA_NOW + HEAD_START_SECONDS + Math.floor((performance.now() - started) / 1000));
@@ -61,7 +61,7 @@ export function createLivingCalls(source: CallSource, still: CallIndex, options:
   };
   const indexOf = (from: number, to: number, now: number) => {
     const rows = Array.from({ length: to - from }, (_, offset) => rowAt(from + offset + 1, now));
-    return buildCallIndex(rows.sort(inListOrder));
+    return buildCallIndex(rows.sort(inListOrder), startedAtField);
   };
   // The calls of a long run are indexed in chunks once they have all ended, so that a new moment
   // indexes only the recent calls: chunk j holds calls (upTo[j-1], upTo[j]], every call of its

@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../../openapi/catalog.ts';
 import { READING_SUBJECTS, type ReadingSubject } from '../../../fixtures/learning/detection.ts';
 import { COUNT_READINGS, MINUTES_READINGS, TOOK_PART_READINGS } from '../../../fixtures/checks/readings.ts';
-import { DATE_SEMANTICS } from '../../../fixtures/checks/dates.ts';
+import { DATE_READINGS } from '../../../fixtures/checks/dates.ts';
 import { PAGE_SELECTIONS } from '../../../fixtures/learning/paging.ts';
 import { GET_CALL_ENVELOPES } from '../../../fixtures/checks/calls-in.ts';
 import { readingsSection, readmeReadings } from './readme-readings.ts';
@@ -17,8 +17,8 @@ const DETECTED: Readonly<Record<ReadingSubject, readonly string[]>> = {
   'call-minutes': MINUTES_READINGS,
   'participant-count': COUNT_READINGS,
   'took-part': TOOK_PART_READINGS,
-  'started-at-filter': DATE_SEMANTICS,
-  'ended-at-filter': DATE_SEMANTICS,
+  'started-at-filter': DATE_READINGS.startedAt,
+  'ended-at-filter': DATE_READINGS.endedAt,
   'page-selection': PAGE_SELECTIONS,
   'get-call-envelope': GET_CALL_ENVELOPES,
 };

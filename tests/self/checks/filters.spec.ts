@@ -2,10 +2,11 @@
 // onBehalfOf list return only the calls they should.
 import { test, expect } from '@playwright/test';
 import { filterNarrowing, valueTotalsPartition, FILTER_REQUIREMENTS, matchesFilter, onBehalfOfScope, tookPart, type Filters } from '../../../fixtures/checks/filters.ts';
-import { dateMatches, type DateJudgement } from '../../../fixtures/checks/dates.ts';
+import { dateMatches, dateReadingMatches, DATE_READINGS, describeDateReadings, type DateJudgement } from '../../../fixtures/checks/dates.ts';
+import { ownValue } from '../../../fixtures/arbitraries/call-filters.ts';
 import { OPEN_READINGS, type Readings } from '../../../fixtures/checks/readings.ts';
 import { callsIn } from '../../../fixtures/checks/calls-in.ts';
-import { callList, exchange, listedCall, listOf } from './exchanges.ts';
+import { callList, exchange, listedCall, listOf, seen } from './exchanges.ts';
 
 const EXACT: Readings = { ...OPEN_READINGS, dates: { startedAt: ['exact'], endedAt: ['exact'] } };
 const call = listedCall();
@@ -66,6 +67,29 @@ test('a date filter matches when any semantics still possible matches', () => {
   expect(matchesFilter(call, 'startedAt', 1692368100, bounds)).toBe(true);
   expect(matchesFilter(call, 'startedAt', 1692368200, bounds)).toBe(false);
   expect(matchesFilter(call, 'endedAt', 1692368188, bounds)).toBe(true);
+});
+
+test('the startedAt filter may compare initiatedAt: each comparison reads the one field, and endedAt has no such reading', () => {
+  const rang = { ...listedCall(), initiatedAt: 100, startedAt: 110, endedAt: 200 };
+  expect([dateReadingMatches(rang, 'startedAt', 105, 'at-or-after'), dateReadingMatches(rang, 'startedAt', 105, 'initiated-at-or-after')]).toEqual([true, false]);
+  expect([dateReadingMatches(rang, 'startedAt', 100, 'exact'), dateReadingMatches(rang, 'startedAt', 100, 'initiated-at')]).toEqual([false, true]);
+  expect([dateReadingMatches(rang, 'startedAt', 105, 'at-or-before'), dateReadingMatches(rang, 'startedAt', 105, 'initiated-before')]).toEqual([false, true]);
+  expect(DATE_READINGS.endedAt.some((reading) => reading.startsWith('initiated'))).toBe(false);
+  const either: Readings = { ...OPEN_READINGS, dates: { startedAt: ['at-or-after', 'initiated-at-or-after'], endedAt: ['exact'] } };
+  expect(matchesFilter(rang, 'startedAt', 105, either)).toBe(true);
+  expect(matchesFilter(rang, 'startedAt', 111, either)).toBe(false);
+  expect(describeDateReadings('startedAt', ['at-or-after', 'after', 'initiated-at-or-after'], 105)).toBe('startedAt at-or-after or after 105 or initiatedAt at-or-after 105');
+});
+
+test("a call's own startedAt value for a filter is one it matches under every reading left, initiatedAt included, or none when none fits them all", () => {
+  const rang = seen({ ...listedCall(), initiatedAt: 100, startedAt: 110 });
+  const under = (startedAt: DateJudgement['startedAt']): Readings => ({ ...OPEN_READINGS, dates: { startedAt, endedAt: ['exact'] } });
+  expect(ownValue(rang, 'startedAt', under(['at-or-after']))).toBe(109);
+  expect(ownValue(rang, 'startedAt', under(['exact']))).toBe(110);
+  expect(ownValue(rang, 'startedAt', under(['initiated-at-or-after']))).toBe(100);
+  expect(ownValue(rang, 'startedAt', under(['at-or-after', 'initiated-at-or-after']))).toBe(100);
+  expect(ownValue(rang, 'startedAt', under(['at-or-before', 'initiated-at-or-before']))).toBe(111);
+  expect(ownValue(rang, 'startedAt', under(['after', 'before']))).toBeUndefined();
 });
 
 test('filterNarrowing passes when every returned call matches every filter, and with no filter at all', () => {

@@ -32,6 +32,18 @@ for (const readings of REFERENCE_READINGS) {
   }
 }
 
+// The words allow the startedAt filter to compare a call's initiatedAt (startedAt is "also described
+// as when it was initiated"): a reference that does is no fault. It passes too, the suite having
+// learned that reading and no other.
+for (const { referenceSeed, conformanceSeed } of CLEAN_RUNS) {
+  test(`the reference whose startedAt filter compares initiatedAt (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning, having learned initiated-at-or-after`, async ({}, testInfo) => {
+    const row = await runAgainst(undefined, { referenceSeed, conformanceSeed, startedAtFilter: 'initiatedAt' });
+    saveRow(rowsDir(testInfo), row);
+    expect(row.outcome, row.problem).toBe('passed');
+    expect(row.learned['started-at-filter']).toEqual(['initiated-at-or-after']);
+  });
+}
+
 for (const fault of FAULTS) {
   const expected = expectationOf(fault);
   if (expected === 'pass') throw new Error(`fault ${fault.name} breaks no MUST or SHOULD requirement under its own profile, so nothing could catch it`);

@@ -10,6 +10,7 @@ import { createServer } from '../../../reference/server.ts';
 import { DEFAULT_CALLS } from '../../../reference/fixtures.ts';
 import type { Fault } from '../../../reference/faults/catalog.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from '../../../reference/readings.ts';
+import type { StartedAtFilterField } from '../../../reference/call-index.ts';
 import { effectiveLevel, loadCatalog } from '../../../openapi/catalog.ts';
 import type { ConformanceReport } from '../../../reporters/report-model.ts';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +57,8 @@ export interface MatrixRow {
   /** When the run started (ISO 8601) and how long it took. */
   startedAt: string;
   seconds: number;
+  /** What the run learned of the target: for each reading, the candidates its report accepted. */
+  learned: Record<string, string[]>;
   /** What to read when the outcome is not the expected one. */
   problem?: string;
 }
@@ -88,6 +91,8 @@ export interface RunOptions {
   readings?: ReferenceReadings;
   /** Runs the reference living, logging this many new calls a second (reference/live/); it stands still by default. */
   live?: number;
+  /** Which of a call's times the reference's startedAt filter compares (a reading the words allow, not a fault); startedAt by default. */
+  startedAtFilter?: StartedAtFilterField;
 }
 
 /**
@@ -102,7 +107,7 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
   const readings = options.readings ?? DEFAULT_READINGS;
   const expected = expectationOf(fault, profile);
   const declared = expected === 'pass' ? [] : fault?.requirements ?? [];
-  const reference = createServer({ seed: referenceSeed, calls: fault?.calls ?? DEFAULT_CALLS, readings, ...(fault && { fault }), ...(options.live !== undefined && { live: { rate: options.live } }) });
+  const reference = createServer({ seed: referenceSeed, calls: fault?.calls ?? DEFAULT_CALLS, readings, ...(fault && { fault }), ...(options.live !== undefined && { live: { rate: options.live } }), ...(options.startedAtFilter && { startedAtFilter: options.startedAtFilter }) });
   const reports = mkdtempSync(join(tmpdir(), 'kill-matrix-reports-'));
   const answeredAt: number[] = [];
   reference.server.on('request', () => answeredAt.push(Date.now()));
@@ -144,7 +149,7 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
     const errored = (results?.requirements ?? []).filter((result) => result.status === 'error').map((result) => `${result.id} (${result.reason ?? 'not judged'})`);
     const missed = declared.filter((id) => !(expected === 'warn' ? warned : violated).has(id));
     const row: MatrixRow = {
-      fault: labelOf(fault, profile, readings, options.live),
+      fault: `${labelOf(fault, profile, readings, options.live)}${options.startedAtFilter === 'initiatedAt' ? ' (startedAt filter on initiatedAt)' : ''}`,
       description: fault?.description ?? 'The reference implementation without a fault.',
       profile,
       readings,
@@ -165,6 +170,7 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
       requests: answeredAt.length,
       startedAt: new Date(started).toISOString(),
       seconds: (Date.now() - started) / 1000,
+      learned: Object.fromEntries((results?.readings ?? []).map((reading) => [reading.subject, reading.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id)])),
     };
     if (row.outcome === 'survived' || row.outcome === 'unjudged') row.problem = explain(row, ended, run.stderr);
     return row;
