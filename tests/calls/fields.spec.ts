@@ -13,12 +13,17 @@ const FIELD_REQUIREMENTS = loadCatalog().requirements.filter(
 // These send nothing. Run fully parallel, every worker reached them at once (tests are handed out
 // in file order) and no request was in flight for about a second of a remote run; in order on one
 // worker, they run while the other workers keep the target busy.
-test.describe.configure({ mode: 'default' });
+// Nor are they retried: they judge the answers recorded once per run, so a second attempt judges
+// the same answers and cannot tell an intermittent failure from a deterministic one; it would only
+// cost a worker's restart per failed field (sixteen of them against a list of wrapped calls).
+test.describe.configure({ mode: 'default', retries: 0 });
 
 for (const field of FIELD_REQUIREMENTS) {
   test(`${field.id} ${field.text.replace(/\.$/, '')}, in every call sampled from the list and fetched alone`, requirement(field.id), async ({ verdict, targetSample, learnedViolations }) => {
-    sampledCalls(targetSample);
     // Of what the run learned, only this field's violations: the others fail their own tests.
+    // Judged before the sample is needed: a list whose calls break the field fails it even when
+    // its envelope keeps the rest from being sampled.
     verdict.enforce(learnedViolations.filter((violation) => violation.requirement === field.id));
+    sampledCalls(targetSample);
   });
 }
