@@ -113,6 +113,10 @@ test('every answer 200 text/plain "ok": NON-CONFORMANT on HTTP-JSON-BODIES, what
     log('200 text/plain "ok"', measured);
     expectBlockedBy(measured, 'HTTP-JSON-BODIES');
     expect(measured.results.summary.mustFailed).toEqual(expect.arrayContaining(['AUTH-EMPTY-KEY', 'AUTH-INVALID-KEY', 'CALLS-GET-NOT-FOUND']));
+    // Observations say only what was seen: no answer carried a code, so none is said to have been answered.
+    const observed = measured.results.requirements.find((result) => result.id === 'ERROR-STATUS-CODES')!.observations;
+    expect(observed).toEqual(expect.arrayContaining([expect.stringContaining('the answer to an unknown key was status 200 and carried no error code')]));
+    expect(observed.join('\n')).not.toMatch(/(AUTH_ERR_EMPTY_APIKEY|AUTH_ERR_APIKEY_NOT_FOUND|ERR_CALL_SESSION_NOT_FOUND)(:| answered) /);
   } finally {
     await target.close();
   }
