@@ -121,3 +121,29 @@ test('every answer 200 text/plain "ok": NON-CONFORMANT on HTTP-JSON-BODIES, what
     await target.close();
   }
 });
+
+test('filters refused with 400 though the specification allows them: the filter\'s property is blocked by CALLS-LIST-FILTER-VALUES-ACCEPTED, which fails', async () => {
+  const reference = createServer({ seed: 4, calls: 300 });
+  const proxy = await proxyInFront(await reference.listen(0), (incoming, outgoing) => {
+    if (!/[?&]type=/.test(incoming.url ?? '')) return false;
+    outgoing.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"code":"ERR_BAD_FILTER"}}');
+    return true;
+  });
+  try {
+    const reports = freshDir('report-blocked');
+    const grep = 'CALLS-LIST-FILTER-TYPE |CALLS-LIST-FILTER-VALUES-ACCEPTED ';
+    const run = await runScript(CLI.conformance, ['--grep', grep, `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+    const { results } = readReports(reports);
+    expect(results.verdict, run.stdout.slice(-2000)).toBe('NON-CONFORMANT');
+    expect(results.summary.mustFailed).toEqual(['CALLS-LIST-FILTER-VALUES-ACCEPTED']);
+    expect(results.requirements.find((result) => result.id === 'CALLS-LIST-FILTER-TYPE')).toMatchObject({
+      status: 'blocked',
+      blockedBy: ['CALLS-LIST-FILTER-VALUES-ACCEPTED'],
+      reason: expect.stringMatching(/^Not judged: blocked by CALLS-LIST-FILTER-VALUES-ACCEPTED \(fail\): GET \/calls\?type=\w+ answered status 400, so no page of calls was listed$/),
+    });
+    expect(results.summary.requirements.error).toBe(0);
+  } finally {
+    await proxy.close();
+    await reference.close();
+  }
+});
