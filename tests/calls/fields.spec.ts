@@ -28,10 +28,10 @@ for (let group = 0; group < GROUPS; group += 1) {
 
 function fieldTest(field: (typeof FIELD_REQUIREMENTS)[number]) {
   test(`${field.id} ${field.text.replace(/\.$/, '')}, in every call sampled from the list and fetched alone`, requirement(field.id), async ({ verdict, targetSample, learnedViolations }) => {
-    // Of what the run learned, only this field's violations: the others fail their own tests.
-    // Judged before the sample is needed: a list whose calls break the field fails it even when
-    // its envelope keeps the rest from being sampled.
-    verdict.enforce(learnedViolations.filter((violation) => violation.requirement === field.id));
+    // Without a page of calls this test is blocked; a field the learned answers break still fails,
+    // credited by CALLS-LIST-OK's test, which judges them all (and a failed test costs a worker).
     sampledCalls(targetSample);
+    // Of what the run learned, only this field's violations: the others fail their own tests.
+    verdict.enforce(learnedViolations.filter((violation) => violation.requirement === field.id));
   });
 }
