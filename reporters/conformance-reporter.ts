@@ -13,6 +13,7 @@ import { environment, loadConfig, reportDirectory } from '../fixtures/config.ts'
 import { REQUESTS_ATTACHMENT, type RequestsAttachment } from '../fixtures/request-log.ts';
 import { READING_ANNOTATION, type DetectionSummary } from '../fixtures/learning/detection.ts';
 import { CREDITED_ATTACHMENT, type CreditedViolation } from '../fixtures/verdict.ts';
+import { BLOCKED_ANNOTATION } from '../fixtures/blocked.ts';
 import { loadCatalog } from '../openapi/catalog.ts';
 import { buildReport } from './build-report.ts';
 import { redactorFor, type Redactor } from './redact.ts';
@@ -94,8 +95,9 @@ export default class ConformanceReporter implements Reporter {
     const where = relative(process.cwd(), join(this.outputFolder, REPORT_FILES.html)) || REPORT_FILES.html;
     const credited = report.failures.filter((failure) => failure.credited).map((failure) => `  ${failure.requirements[0]}: found while testing "${failure.test}" (${failure.location})`);
     const creditedLines = credited.length === 0 ? '' : `Requirements found broken by tests that hold others (see the report's failures):\n${[...new Set(credited)].join('\n')}\n`;
+    const blockedLines = blockedSummary(report);
     const comparisonLines = comparison ? `\nCompared with the baseline:\n${describeComparison(comparison)}\n` : '';
-    process.stdout.write(`\n${creditedLines}${comparisonLines}Conformance verdict: ${report.verdict}. ${report.verdictReason}\nReport: ${where}\n`);
+    process.stdout.write(`\n${creditedLines}${blockedLines}${comparisonLines}Conformance verdict: ${report.verdict}. ${report.verdictReason}\nReport: ${where}\n`);
     // Playwright's status follows the verdict both ways: a requirement failed by credit fails the run,
     // and an expected failure, or a known failure that passed, does not.
     if (report.verdict !== 'CONFORMANT' && result.status === 'passed') return { status: 'failed' };
@@ -138,6 +140,7 @@ export default class ConformanceReporter implements Reporter {
     const requests = requestsOf(result);
     const skip = annotations.find((annotation) => annotation.type === 'skip' && annotation.description);
     const violations = notes('violation');
+    const blocked = notes(BLOCKED_ANNOTATION)[0];
     const errors = result.errors.map((error) => cut(this.redact(error.message ?? error.value ?? 'An unknown error.')));
     return {
       title: test.title,
@@ -145,6 +148,7 @@ export default class ConformanceReporter implements Reporter {
       requirements: [...new Set(annotations.filter((annotation) => annotation.type === 'requirement').map((annotation) => annotation.description ?? ''))],
       status: result.status,
       ...(skip?.description !== undefined && { skipReason: this.redact(skip.description) }),
+      ...(blocked && { blocked }),
       violations,
       warnings: notes('warning'),
       observations: notes('observation'),
@@ -157,6 +161,19 @@ export default class ConformanceReporter implements Reporter {
       attempts: [{ status: result.status, violated: [...new Set(violations.map((note) => note.requirement))], errors }],
     };
   }
+}
+
+/** One line per requirement that kept others from being judged: how many, and why (the first reason). */
+function blockedSummary(report: ConformanceReport): string {
+  const blocked = report.requirements.filter((result) => result.status === 'blocked');
+  if (blocked.length === 0) return '';
+  const blockers = [...new Set(blocked.flatMap((result) => result.blockedBy ?? []))];
+  const lines = blockers.map((id) => {
+    const held = blocked.filter((result) => result.blockedBy?.includes(id));
+    const named = held.slice(0, 4).map((result) => result.id).join(', ');
+    return `  ${held.length} requirement(s) (${named}${held.length > 4 ? ', …' : ''}). ${held[0]!.reason}`;
+  });
+  return `Not judged, blocked by a requirement the target broke (skipped, not retried):\n${lines.join('\n')}\n`;
 }
 
 const cut = (text: string) => (text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT)}\n… (cut at ${MESSAGE_LIMIT} of ${text.length} characters; Playwright's own report has the whole message)` : text);

@@ -14,6 +14,7 @@ const STATUS_LABEL: Record<RequirementStatus, string> = {
   'expected-fail': '⚑ EXPECTED FAIL',
   warn: '! WARN',
   error: '⚠ ERROR',
+  blocked: '⊘ BLOCKED',
   skip: '– SKIP',
   uncovered: '? UNCOVERED',
   'not-testable': '○ NOT TESTABLE',
@@ -89,7 +90,7 @@ function renderGlance(report: ConformanceReport): string {
     );
     return `<tr><th scope="row">§${h(section.id)} ${h(section.title)}</th><td>${tiles.join('')}</td></tr>`;
   });
-  return `<section id="glance"><h2>At a glance</h2><table class="glance"><tbody>${rows.join('')}</tbody></table><p class="muted">One tile per requirement; the symbol repeats the colour: ✔ pass, ✘ fail, ≈ intermittent, ⚑ expected failure, ! warn, ⚠ error, – skip, ? uncovered, ○ not testable.</p></section>`;
+  return `<section id="glance"><h2>At a glance</h2><table class="glance"><tbody>${rows.join('')}</tbody></table><p class="muted">One tile per requirement; the symbol repeats the colour: ✔ pass, ✘ fail, ≈ intermittent, ⚑ expected failure, ! warn, ⚠ error, ⊘ blocked (not judged: the target broke a requirement it stands on), – skip, ? uncovered, ○ not testable.</p></section>`;
 }
 
 function renderMatrix(report: ConformanceReport): string {
@@ -268,6 +269,7 @@ ul.totals { display: flex; flex-wrap: wrap; gap: 10px 22px; list-style: none; pa
 .expected { color: var(--warn); }
 .s-warn { color: #fff; background: var(--warn); border-color: var(--warn); }
 .s-error { color: #fff; background: var(--error); border-color: var(--error); }
+.s-blocked { color: var(--fail); background: #fff; border-color: var(--fail); border-style: dashed; }
 .s-skip { color: var(--skip); background: #eef1f4; border-color: #c5ccd3; }
 .s-uncovered { color: var(--skip); background: #fff; border-color: var(--skip); border-style: dashed; }
 .s-not-testable { color: var(--muted); background: #fff; border-color: #c5ccd3; }

@@ -1,8 +1,9 @@
 // The JUnit rendering, for CI systems: one test suite per section of the specification and
 // one test case per requirement, so a CI dashboard shows requirements, not test files. A failed
 // requirement is a <failure> (an intermittent one says so), one the suite could not judge an
-// <error>; skipped, uncovered and not testable ones, and expected failures, are <skipped> with the
-// reason; a SHOULD not met passes with its warnings as output.
+// <error>; skipped, uncovered and not testable ones, expected failures, and blocked ones (not judged
+// because the target broke a requirement they stand on, which is a <failure> of its own) are
+// <skipped> with the reason; a SHOULD not met passes with its warnings as output.
 import type { ConformanceReport, RequirementResult } from './report-model.ts';
 
 /** Text safe in XML content and attributes; characters XML 1.0 cannot hold at all are dropped. */
@@ -16,7 +17,7 @@ export function xmlEscape(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-const SKIPPED: ReadonlyArray<RequirementResult['status']> = ['skip', 'uncovered', 'not-testable', 'expected-fail'];
+const SKIPPED: ReadonlyArray<RequirementResult['status']> = ['skip', 'uncovered', 'not-testable', 'expected-fail', 'blocked'];
 
 export function renderJunit(report: ConformanceReport): string {
   const failuresByRequirement = new Map<string, string[]>();
@@ -62,6 +63,8 @@ function testCase(result: RequirementResult, className: string, failures: string
         return `      <skipped message="${xmlEscape(`expected failure: ${result.expected?.reason ?? ''}`)}"/>`;
       case 'error':
         return `      <error message="${xmlEscape(result.reason ?? 'not judged')}"/>`;
+      case 'blocked':
+        return `      <skipped message="${xmlEscape(result.reason ?? `Not judged: blocked by ${result.blockedBy?.join(', ')}`)}"/>`;
       case 'skip':
       case 'uncovered':
       case 'not-testable':

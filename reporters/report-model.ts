@@ -9,9 +9,11 @@ import type { CreditedViolation } from '../fixtures/verdict.ts';
 export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'INCONCLUSIVE';
 /**
  * `intermittent`: violated in some attempts of a test and not in others (Playwright's retries, the
- * same seed); `expected-fail`: failed, and listed as a known failure (CONFORMANCE_EXPECTATIONS).
+ * same seed); `expected-fail`: failed, and listed as a known failure (CONFORMANCE_EXPECTATIONS);
+ * `blocked`: not judged, because what its tests stand on was not there: the target broke another
+ * requirement (`blockedBy`), and that one is judged in its stead.
  */
-export type RequirementStatus = 'pass' | 'fail' | 'intermittent' | 'expected-fail' | 'warn' | 'skip' | 'not-testable' | 'error' | 'uncovered';
+export type RequirementStatus = 'pass' | 'fail' | 'intermittent' | 'expected-fail' | 'warn' | 'skip' | 'not-testable' | 'error' | 'blocked' | 'uncovered';
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 
 /** A requirement id and one line about it, from a `violation`, `warning` or `observation` annotation. */
@@ -28,6 +30,8 @@ export interface TestRecord {
   requirements: string[];
   status: TestStatus;
   skipReason?: string;
+  /** When it was skipped because the target broke another requirement: that one, and what was seen. */
+  blocked?: Note;
   violations: Note[];
   warnings: Note[];
   observations: Note[];
@@ -61,8 +65,10 @@ export interface RequirementResult {
   kind: RequirementKind;
   text: string;
   status: RequirementStatus;
-  /** Why it was skipped, not testable, uncovered or in error. */
+  /** Why it was skipped, not testable, uncovered, blocked or in error. */
   reason?: string;
+  /** For a blocked one: the requirements whose failure kept its tests from judging it. */
+  blockedBy?: string[];
   /** For "not shown" items: the suite's stance, and what the target was seen to do. */
   stance?: string;
   observations: string[];

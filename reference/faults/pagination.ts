@@ -40,6 +40,21 @@ export const PAGINATION_FAULTS: Fault[] = [
     hooks: () => ({ answer: pagination((meta, request) => (FILTERS.some((name) => request.search.has(name)) ? { ...meta, total: String(meta.total) } : meta)) }),
   },
   {
+    // What Stoplight Prism's dynamic mode answers from the vendor's published calls.json, whose list
+    // schema puts the call and the meta under an empty-named property. No page of calls: the tests
+    // that need one are blocked by PAGINATION-ENVELOPE, not left in error.
+    name: 'list-items-wrapped-as-prism-mock',
+    description: 'List Calls wraps every item and meta in an object under an empty-named property, as Prism\'s dynamic mode of the vendor\'s OpenAPI does.',
+    requirements: ['PAGINATION-ENVELOPE', 'CALL-FIELD-SESSION-ID'],
+    hooks: () => ({
+      answer: (request, answer) => {
+        const body = answer.body as { data?: unknown[]; meta?: unknown };
+        if (request.operation !== 'listCalls' || answer.status !== 200 || !Array.isArray(body.data)) return answer;
+        return { ...answer, body: { data: body.data.map((call) => ({ '': call })), meta: { '': body.meta } } };
+      },
+    }),
+  },
+  {
     name: 'count-is-per-page',
     description: 'meta.pagination.count is always per_page, also on a short last page.',
     requirements: ['PAGINATION-COUNT-IS-PAGE-SIZE'],

@@ -1,13 +1,13 @@
 // When a run cannot be certified: a MUST failed, the verdict is not CONFORMANT, or a required group
-// was not checked. Every testable MUST requirement is required; those that were skipped, uncovered
-// or in error are named by their section of the specification (the group a reader knows them by),
+// was not checked. Every testable MUST requirement is required; those that were skipped, uncovered,
+// blocked or in error are named by their section of the specification (the group a reader knows them by),
 // with the reason the run gave, so a vendor knows what to configure or which data to provide.
 import type { ConformanceReport } from '../report-model.ts';
 
 export function refusalsOf(report: ConformanceReport): string[] {
   const reasons: string[] = [];
   if (report.verdict !== 'CONFORMANT') reasons.push(`The verdict is ${report.verdict}: ${report.verdictReason}`);
-  const unchecked = report.requirements.filter((result) => result.level === 'MUST' && ['skip', 'uncovered', 'error'].includes(result.status));
+  const unchecked = report.requirements.filter((result) => result.level === 'MUST' && ['skip', 'uncovered', 'error', 'blocked'].includes(result.status));
   for (const section of report.sections) {
     const group = unchecked.filter((result) => result.section === section.id);
     if (group.length === 0) continue;

@@ -10,7 +10,7 @@ test('CALLS-GET-NOT-FOUND for any unknown session id (any characters, reserved U
     verdict.enforce([
       ...noServerError(exchange, 'Get Call with an unknown session id'),
       ...carriesErrorCode(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
-      ...deployedStatus(exchange, 'ERR_CALL_SESSION_NOT_FOUND'),
+      ...deployedStatus(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'an unknown session id'),
     ]);
   });
 });

@@ -1,13 +1,14 @@
 // One property per filter: for any value of it, every call returned matches it. For the
 // enumerated filters, also: the totals of all values add up to the unfiltered total.
 import fc from 'fast-check';
-import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
+import { test, requirement, sampledCalls, blockedByLists } from '../../fixtures/index.ts';
 import { callsIn, listed } from '../../fixtures/checks/calls-in.ts';
 import { FILTER_NAMES, FILTER_REQUIREMENTS, filterNarrowing, valueTotalsPartition, type FilterName, type Filters } from '../../fixtures/checks/filters.ts';
 import { noCandidateFits, type ReadingSubject } from '../../fixtures/learning/detection.ts';
 import { judgeStill, MovementTally, reportMovement } from '../../fixtures/moving-data.ts';
 import { listAnswered } from '../../fixtures/checks/errors.ts';
 import { ENUMS, filterValue } from '../../fixtures/arbitraries/call-filters.ts';
+import type { Exchange } from '../../fixtures/exchange.ts';
 
 const SENTENCES: Record<(typeof FILTER_NAMES)[number], string> = {
   type: 'for any type, every returned call has that type',
@@ -34,12 +35,15 @@ for (const name of FILTER_NAMES) {
     if (probed) verdict.enforce(noCandidateFits(probed, id, `the ${name} filter`));
 
     let judged = 0;
+    let last: Exchange | undefined;
     await property(filterValue(name, targetSample) as fc.Arbitrary<Filters[typeof name]>, async (value) => {
       const filters: Filters = { [name]: value };
       const exchange = await api.listCalls({ [name]: value as string | number | boolean });
+      last = exchange;
       if (listed(exchange)) judged += 1;
       verdict.enforce([...listAnswered(exchange, `GET /calls?${name}=${String(value)}`), ...filterNarrowing(exchange, callsIn(exchange), filters, readings)]);
     });
+    blockedByLists(judged, last);
     test.skip(judged === 0, `Not judged: no answer to ${name} was a list of calls (each was refused or unusable; CALLS-LIST-FILTER-VALUES-ACCEPTED or CALLS-LIST-OK says why).`);
   });
 }

@@ -17,8 +17,10 @@ const PAGE_LIMIT = 8;
 
 for (const id of ['PAGINATION-ENVELOPE', 'PAGINATION-COUNT-IS-PAGE-SIZE', 'PAGINATION-COUNT-WITHIN-BOUNDS', 'PAGINATION-TOTAL-PAGES-CONSISTENT'] as const) {
   test(`${id} holds on every list page the suite samples`, requirement(id), async ({ verdict, targetSample, learnedViolations }) => {
-    sampledCalls(targetSample);
+    // Judged first: when the learned page is no envelope, PAGINATION-ENVELOPE fails here, and the
+    // others are blocked by it.
     verdict.enforce(learnedViolations.filter((violation) => violation.requirement === id));
+    sampledCalls(targetSample);
   });
 }
 

@@ -10,7 +10,10 @@ const catalog = loadCatalog();
 // These send nothing. Run fully parallel, every worker reached them at once (tests are handed out
 // in file order) and no request was in flight for about a second of a remote run; in order on one
 // worker, they run while the other workers keep the target busy.
-test.describe.configure({ mode: 'default' });
+// Nor are they retried: they judge the answers recorded once per run, so a second attempt judges
+// the same answers and cannot tell an intermittent failure from a deterministic one; it would only
+// cost a worker's restart per failed field (sixteen of them against a list of wrapped calls).
+test.describe.configure({ mode: 'default', retries: 0 });
 
 for (const { requirement: id, check } of CALL_INVARIANTS) {
   const text = catalog.byId.get(id)!.text.replace(/\.$/, '');

@@ -8,14 +8,14 @@ const LABEL = 'DELETE /groups/{guid}/conversation/read';
 test(`AUTH-EMPTY-KEY ${LABEL} without an apikey header answers AUTH_ERR_EMPTY_APIKEY`, requirementOn('markGroupConversationAsUnread', 'AUTH-EMPTY-KEY'), async ({ api, verdict, unread }) => {
   const exchange = await api.markGroupConversationAsUnread(unread.groupGuid, { messageId: unread.messageId }, { apiKey: null, onBehalfOf: unread.actingUid });
 
-  verdict.enforce([...carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'), ...deployedStatus(exchange, 'AUTH_ERR_EMPTY_APIKEY')]);
+  verdict.enforce([...carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'), ...deployedStatus(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'a request without a key')]);
 });
 
 test(`AUTH-INVALID-KEY for any key that is not valid, ${LABEL} answers AUTH_ERR_APIKEY_NOT_FOUND`, requirementOn('markGroupConversationAsUnread', 'AUTH-INVALID-KEY'), async ({ api, verdict, property, unread, suiteConfig }) => {
 
   await property(apiKeyLike(secretPlaceholders(suiteConfig)), async (key) => {
     const exchange = await api.markGroupConversationAsUnread(unread.groupGuid, { messageId: unread.messageId }, { apiKey: key.value, onBehalfOf: unread.actingUid });
-    verdict.enforce([...carriesErrorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY'), ...deployedStatus(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND')]);
+    verdict.enforce([...carriesErrorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY'), ...deployedStatus(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key')]);
   });
 });
 

@@ -10,7 +10,7 @@ test('CHAT-UNREAD-REQUIRES-FULL-ACCESS mark-unread with a key without fullAccess
   const refused = exchange.response.status >= 400 && exchange.response.status < 500;
   verdict.enforce([
     ...(refused ? [] : [{ check: 'full_access_required', requirement: 'CHAT-UNREAD-REQUIRES-FULL-ACCESS', title: 'mark-unread accepted a key without fullAccess', expected: 'a refusal (4xx)', received: `status ${exchange.response.status} ${shown(exchange.response.body, 120)}`, exchange }]),
-    ...(refused ? deployedStatus(exchange, 'AUTH_ERR_NO_ACCESS') : []),
+    ...(refused ? deployedStatus(exchange, 'AUTH_ERR_NO_ACCESS', 'a key without fullAccess') : []),
   ]);
   verdict.observe('ERROR-STATUS-CODES', `a key without fullAccess on mark-unread: status ${exchange.response.status} ${errorCodesIn(exchange.response.body)[0] ?? '(no code)'}`);
 });

@@ -1,6 +1,7 @@
 import { test, requirement, requirementOn } from '../../fixtures/index.ts';
 import { succeeds } from '../../fixtures/checks/errors.ts';
 import { shown } from '../../fixtures/checks/violation.ts';
+import { skipBlocked } from '../../fixtures/blocked.ts';
 
 test('CHAT-UNREAD-OK DELETE /groups/{guid}/conversation/read with a fullAccess key answers 200, application/json, with the result', requirement('CHAT-UNREAD-OK'), async ({ api, verdict, unread }) => {
   const exchange = await api.markGroupConversationAsUnread(unread.groupGuid, { messageId: unread.messageId }, { onBehalfOf: unread.actingUid });
@@ -14,7 +15,13 @@ test('CHAT-UNREAD-OK DELETE /groups/{guid}/conversation/read with a fullAccess k
 
 test('CHAT-UNREAD-RESULT-SHAPE the result holds data.success (boolean) and data.message (string)', requirementOn('markGroupConversationAsUnread', 'CHAT-UNREAD-RESULT-SHAPE'), async ({ api, verdict, checks, unread }) => {
   const exchange = await api.markGroupConversationAsUnread(unread.groupGuid, { messageId: unread.messageId }, { onBehalfOf: unread.actingUid });
-  test.skip(exchange.response.text === '', `Not judged: mark-unread answered ${exchange.response.status} with no body, so there is no result to judge (CHAT-UNREAD-OK says why).`);
+  // No JSON body, no result to judge: blocked by what the answer broke, a status other than 200
+  // (CHAT-UNREAD-OK) or a body that is not JSON (HTTP-JSON-BODIES), each failed by its own check.
+  const { status, text, isJson, headers } = exchange.response;
+  if (!isJson) {
+    const saw = `mark-unread answered status ${status}${text === '' ? ' with no body' : ` ${headers['content-type'] ?? 'without a content type'} that is not JSON: ${shown(text, 80)}`}, so there is no result to judge`;
+    skipBlocked(test.info(), status === 200 ? 'HTTP-JSON-BODIES' : 'CHAT-UNREAD-OK', saw);
+  }
 
   verdict.enforce([
     // The status is CHAT-UNREAD-OK's to judge; this test judges the body it came with.

@@ -2,16 +2,23 @@
 import type { CallsApi } from '../../fixtures/api.ts';
 import type { Exchange } from '../../fixtures/exchange.ts';
 
-export async function provokeErrors(api: CallsApi): Promise<Array<{ code: string; exchange: Exchange }>> {
+export interface ProvokedError {
+  code: string;
+  /** The request the code is due on, as the observations name it: they say what was asked, and what came back. */
+  situation: string;
+  exchange: Exchange;
+}
+
+export async function provokeErrors(api: CallsApi): Promise<ProvokedError[]> {
   const [empty, unknown, notFound] = await Promise.all([
     api.listCalls({}, { apiKey: null }),
     api.listCalls({}, { apiKey: 'a-key-no-target-knows-0000' }),
     api.getCall('a-session-no-target-knows-0000'),
   ]);
   return [
-    { code: 'AUTH_ERR_EMPTY_APIKEY', exchange: empty! },
-    { code: 'AUTH_ERR_APIKEY_NOT_FOUND', exchange: unknown! },
-    { code: 'ERR_CALL_SESSION_NOT_FOUND', exchange: notFound! },
+    { code: 'AUTH_ERR_EMPTY_APIKEY', situation: 'a request without a key', exchange: empty! },
+    { code: 'AUTH_ERR_APIKEY_NOT_FOUND', situation: 'an unknown key', exchange: unknown! },
+    { code: 'ERR_CALL_SESSION_NOT_FOUND', situation: 'an unknown session id', exchange: notFound! },
   ];
 }
 

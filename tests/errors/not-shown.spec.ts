@@ -1,21 +1,22 @@
 // Error statuses and body shapes are not shown by the specification: reported in the spec profile,
 // held to the deployment's (401/403/404, {"error": {"code", "message"}}) by the strict profile.
 import { test, requirementOn } from '../../fixtures/index.ts';
-import { carriesErrorCode, deployedStatus, errorCodesIn } from '../../fixtures/checks/errors.ts';
+import { carriesErrorCode, deployedStatus, errorAnswerSeen, errorCodesIn } from '../../fixtures/checks/errors.ts';
 import { codePlace, provokeErrors } from './error-answers.ts';
 
 test('ERROR-STATUS-CODES reports the HTTP status of each error code', requirementOn(['listCalls', 'getCall'], 'ERROR-STATUS-CODES'), async ({ api, verdict }) => {
-  for (const { code, exchange } of await provokeErrors(api)) {
-    verdict.observe('ERROR-STATUS-CODES', `${code}: status ${exchange.response.status}`);
-    verdict.record(deployedStatus(exchange, code));
+  for (const { code, situation, exchange } of await provokeErrors(api)) {
+    verdict.observe('ERROR-STATUS-CODES', errorAnswerSeen(exchange, code, situation));
+    verdict.record(deployedStatus(exchange, code, situation));
   }
   verdict.enforce();
 });
 
 test('ERROR-BODY-SHAPE reports where error bodies carry the code', requirementOn(['listCalls', 'getCall'], 'ERROR-BODY-SHAPE'), async ({ api, verdict }) => {
   // The body itself is held to the deployment's Error schema as it arrives (strict profile).
-  for (const { code, exchange } of await provokeErrors(api)) {
-    verdict.observe('ERROR-BODY-SHAPE', `${code}: code at ${codePlace(exchange.response.body, code) ?? 'no place (not in the body)'}`);
+  for (const { code, situation, exchange } of await provokeErrors(api)) {
+    const place = codePlace(exchange.response.body, code);
+    verdict.observe('ERROR-BODY-SHAPE', place === undefined ? errorAnswerSeen(exchange, code, situation) : `${code}: code at ${place}`);
   }
   verdict.enforce();
 });

@@ -1,7 +1,7 @@
 // Error answers: the code found wherever the body carries it, the deployment's status, no 5xx for
 // a client's mistake, and success where success is due.
 import { test, expect } from '@playwright/test';
-import { carriesErrorCode, deployedStatus, errorCodesIn, noServerError, succeeds } from '../../../fixtures/checks/errors.ts';
+import { carriesErrorCode, deployedStatus, errorAnswerSeen, errorCodesIn, noServerError, succeeds } from '../../../fixtures/checks/errors.ts';
 import { exchange, listOf, textExchange } from './exchanges.ts';
 
 const notFound = (status: number, body: unknown = { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'no such call' } }) => exchange('getCall', status, body);
@@ -77,4 +77,18 @@ test('an answer outside 2xx, or other than the status asked for, breaks the requ
   expect(succeeds(exchange('markGroupConversationAsUnread', 204, {}), 'CHAT-UNREAD-OK', 'mark-unread', 200)).toEqual([
     expect.objectContaining({ requirement: 'CHAT-UNREAD-OK', expected: 'status 200' }),
   ]);
+});
+
+test('an error answer is described by what it showed: the code only when it carried it, else the request it answered, its status and what it carried', () => {
+  expect(errorAnswerSeen(exchange('listCalls', 401, { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND' } }), 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key')).toBe('AUTH_ERR_APIKEY_NOT_FOUND: status 401');
+  expect(errorAnswerSeen(textExchange('listCalls', 200, 'ok', 'text/plain'), 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key')).toBe('the answer to an unknown key was status 200 and carried no error code');
+  expect(errorAnswerSeen(exchange('listCalls', 403, { error: { code: 'AUTH_ERR_NO_ACCESS' } }), 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key')).toBe('the answer to an unknown key was status 403 and carried AUTH_ERR_NO_ACCESS, not AUTH_ERR_APIKEY_NOT_FOUND');
+  expect(errorAnswerSeen(exchange('getCall', 200, { data: {} }), 'ERR_CALL_SESSION_NOT_FOUND')).toBe('the answer to a request due to answer ERR_CALL_SESSION_NOT_FOUND was status 200 and carried no error code');
+});
+
+test('deployedStatus never says a code was answered that no answer carried', () => {
+  const [violation] = deployedStatus(textExchange('listCalls', 200, 'ok', 'text/plain'), 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key');
+  expect(violation).toMatchObject({ title: 'the answer to an unknown key was status 200 and carried no error code', received: 'status 200' });
+  expect(JSON.stringify(deployedStatus(textExchange('listCalls', 200, 'ok', 'text/plain'), 'AUTH_ERR_APIKEY_NOT_FOUND'))).not.toContain('AUTH_ERR_APIKEY_NOT_FOUND answered');
+  expect(deployedStatus(exchange('listCalls', 400, { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND' } }), 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key')[0]?.title).toBe('AUTH_ERR_APIKEY_NOT_FOUND answered status 400');
 });
