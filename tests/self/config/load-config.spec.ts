@@ -32,7 +32,7 @@ test('with nothing configured the embedded reference is the target, with its dem
 });
 
 test('REFERENCE_LIVE makes the embedded reference living at that many new calls a second; unset, it stands still', () => {
-  expect(loadConfig({ REFERENCE_LIVE: '0.2' }).target).toEqual({ kind: 'embedded', seed: 1, calls: 1000, readings: 'entries', live: 0.2 });
+  expect(loadConfig({ REFERENCE_LIVE: '0.2' }).target).toEqual({ kind: 'embedded', seed: 1, calls: 1000, readings: 'entries', getEnvelope: 'data-object', live: 0.2 });
   expect(loadConfig({ REFERENCE_LIVE: '50' }).target).toMatchObject({ live: 50 });
   expect(loadConfig({}).target).not.toHaveProperty('live');
 });
