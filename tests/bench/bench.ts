@@ -1,4 +1,4 @@
-// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--write-readme]`: the benchmark. It measures,
+// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--write-docs]`: the benchmark. It measures,
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
 // floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
 // suite's shape (its tests and requests through the request context, checking nothing); the same run
@@ -7,7 +7,8 @@
 // beside the clean reference's); remote targets, behind a latency proxy (remote.ts); the CPU a request
 // costs by HTTP client (clients.ts); runs against the reference living beside standing still (living.ts); and the reference against Stoplight Prism's mock of the same
 // OpenAPI document. It writes bench-results/bench.json and
-// bench-results/bench.md, and with --write-readme puts the table into the README.
+// bench-results/bench.md, and with --write-docs puts the table into docs/speed.md (--write-readme, its
+// name from when the table was in the README, still works).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import type { MatrixRow } from '../self/faults/kill-matrix.ts';
 import { freeLoopbackPort } from '../self/runner/run-suite.ts';
 import { readOperations, sendFor, timeAmount, type LoadResult } from './load.ts';
 import { PROJECT_ROOT, startPrism, startReference, timeKillMatrix, timeShapedPlaywrightRun, timeSuiteRun, timeTrivialPlaywrightRun, type SuiteRun } from './processes.ts';
-import { renderMarkdown, writeReadmeSection, type BenchResults, type Target } from './render.ts';
+import { renderMarkdown, SPEED_DOC, writeDocSection, type BenchResults, type Target } from './render.ts';
 import { measureRemote, remoteTargets, renderRemote } from './remote.ts';
 import { measureClients, renderClients } from './clients.ts';
 import { median, percentile, ratio } from './stats.ts';
@@ -39,12 +40,12 @@ const FAILING_FAULTS = ['minutes-of-initiator-only', 'page-echoed-first-page-ser
 interface Options {
   runs: number;
   detection: boolean;
-  writeReadme: boolean;
-  /** Only the remote case: bench-results/remote.json, the README untouched. */
+  writeDocs: boolean;
+  /** Only the remote case: bench-results/remote.json, docs/speed.md untouched. */
   remoteOnly: boolean;
-  /** Only the CPU per request by client: bench-results/clients.json, the README untouched. */
+  /** Only the CPU per request by client: bench-results/clients.json, docs/speed.md untouched. */
   clientsOnly: boolean;
-  /** Only runs against the reference standing still and living: bench-results/living.json, the README untouched. */
+  /** Only runs against the reference standing still and living: bench-results/living.json, docs/speed.md untouched. */
   livingOnly: boolean;
 }
 
@@ -52,17 +53,17 @@ interface Options {
 const CLIENT_REQUESTS = 600;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { runs: 3, detection: true, writeReadme: false, remoteOnly: false, clientsOnly: false, livingOnly: false };
+  const options: Options = { runs: 3, detection: true, writeDocs: false, remoteOnly: false, clientsOnly: false, livingOnly: false };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
     if (arg === '--runs' && /^[1-9]\d*$/.test(argv[index + 1] ?? '')) options.runs = Number(argv[++index]);
     else if (arg === '--skip-detection') options.detection = false;
-    else if (arg === '--write-readme') options.writeReadme = true;
+    else if (arg === '--write-docs' || arg === '--write-readme') options.writeDocs = true;
     else if (arg === '--remote-only') options.remoteOnly = true;
     else if (arg === '--clients-only') options.clientsOnly = true;
     else if (arg === '--living-only') options.livingOnly = true;
     else {
-      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--write-readme]\n`);
+      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--write-docs]\n`);
       process.exit(2);
     }
   }
@@ -214,7 +215,7 @@ async function main(): Promise<void> {
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT_DIR, 'bench.md'), markdown);
   process.stdout.write(markdown);
-  if (options.writeReadme) writeReadmeSection(join(PROJECT_ROOT, 'README.md'), results);
+  if (options.writeDocs) writeDocSection(join(PROJECT_ROOT, SPEED_DOC), results);
 }
 
 async function benchRemoteOnly(options: Options): Promise<void> {

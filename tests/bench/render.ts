@@ -1,5 +1,5 @@
 // The benchmark's results as a Markdown table, with each target of the issue marked met or missed,
-// and the README section it replaces between its markers.
+// and the section of docs/speed.md it replaces between its markers.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { seconds, times } from './stats.ts';
 import { remoteTargets, renderRemote, type RemoteResults } from './remote.ts';
@@ -70,8 +70,10 @@ export interface BenchResults {
   peers: Array<{ operation: string; reference: PeerLoad; prism: PeerLoad }>;
 }
 
-export const README_START = '<!-- bench:start -->';
-export const README_END = '<!-- bench:end -->';
+export const SECTION_START = '<!-- bench:start -->';
+export const SECTION_END = '<!-- bench:end -->';
+/** The page whose tables `npm run bench -- --write-docs` replaces, relative to the project. */
+export const SPEED_DOC = 'docs/speed.md';
 
 const mark = (met: boolean) => (met ? 'met' : '**missed**');
 const count = (value: number) => Math.round(value).toLocaleString('en');
@@ -175,10 +177,10 @@ export function renderMarkdown(results: BenchResults): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function writeReadmeSection(readmePath: string, results: BenchResults): void {
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error(`${readmePath} has no ${README_START} … ${README_END} section`);
-  writeFileSync(readmePath, `${readme.slice(0, start + README_START.length)}\n${renderMarkdown(results)}${readme.slice(end)}`);
+export function writeDocSection(docPath: string, results: BenchResults): void {
+  const doc = readFileSync(docPath, 'utf8');
+  const start = doc.indexOf(SECTION_START);
+  const end = doc.indexOf(SECTION_END);
+  if (start < 0 || end < start) throw new Error(`${docPath} has no ${SECTION_START} … ${SECTION_END} section`);
+  writeFileSync(docPath, `${doc.slice(0, start + SECTION_START.length)}\n${renderMarkdown(results)}${doc.slice(end)}`);
 }

@@ -1,11 +1,11 @@
 // The benchmark's arithmetic and its table, from hand-made results: medians, each target marked met
-// or missed from the numbers, and the README section replaced between its markers only.
+// or missed from the numbers, and the section of docs/speed.md replaced between its markers only.
 import { test, expect } from '@playwright/test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, percentile, ratio } from '../../bench/stats.ts';
-import { README_END, README_START, renderMarkdown, targetsOf, writeReadmeSection, type BenchResults } from '../../bench/render.ts';
+import { SECTION_END, SECTION_START, renderMarkdown, SPEED_DOC, targetsOf, writeDocSection, type BenchResults } from '../../bench/render.ts';
 
 const phases = (totalMs: number, requests: number) => ({ totalMs, toBeginMs: 1500, toFirstTestMs: 700, testsMs: totalMs - 2200, requests, tests: 110 });
 const results = (overrides: { suiteMs?: number; largeMs?: number; prismRps?: number; faultyMs?: number; faultyRequests?: number } = {}): BenchResults => {
@@ -62,14 +62,20 @@ test('the suite\'s shape is reported beside the floor, with both ratios', () => 
   expect(text).toContain('the suite takes 1.60x its shape');
 });
 
-test('the README section between the markers is replaced, and nothing else', () => {
-  const readme = join(mkdtempSync(join(tmpdir(), 'bench-readme-')), 'README.md');
-  writeFileSync(readme, `# Title\n\nbefore\n${README_START}\nold table\n${README_END}\nafter\n`);
-  writeReadmeSection(readme, results());
+test('the section between the markers is replaced, and nothing else', () => {
+  const readme = join(mkdtempSync(join(tmpdir(), 'bench-doc-')), 'speed.md');
+  writeFileSync(readme, `# Title\n\nbefore\n${SECTION_START}\nold table\n${SECTION_END}\nafter\n`);
+  writeDocSection(readme, results());
   const written = readFileSync(readme, 'utf8');
-  expect(written.startsWith(`# Title\n\nbefore\n${README_START}\nMeasured 2026-11-21 on 2 cores (a test CPU)`)).toBe(true);
+  expect(written.startsWith(`# Title\n\nbefore\n${SECTION_START}\nMeasured 2026-11-21 on 2 cores (a test CPU)`)).toBe(true);
   expect(written).not.toContain('old table');
-  expect(written.endsWith(`${README_END}\nafter\n`)).toBe(true);
+  expect(written.endsWith(`${SECTION_END}\nafter\n`)).toBe(true);
+});
+
+test('docs/speed.md has the markers the benchmark writes between', () => {
+  const doc = readFileSync(new URL(`../../../${SPEED_DOC}`, import.meta.url), 'utf8');
+  expect(doc.indexOf(SECTION_START)).toBeGreaterThan(-1);
+  expect(doc.indexOf(SECTION_END)).toBeGreaterThan(doc.indexOf(SECTION_START));
 });
 
 test('a failing run is shown beside a clean one, the worst fault naming the target', () => {

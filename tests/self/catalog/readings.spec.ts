@@ -1,6 +1,6 @@
 // The readings the catalog declares are the ones the suite learns: the same subjects, each with the
 // candidates its detection chooses between; every requirement whose checks judge under a reading
-// names it; and the README says, for each, what the suite accepts and why (generated from here).
+// names it; and docs/readings.md says, for each, what the suite accepts and why (generated from here).
 import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../../openapi/catalog.ts';
 import { READING_SUBJECTS, type ReadingSubject } from '../../../fixtures/learning/detection.ts';
@@ -8,7 +8,7 @@ import { COUNT_READINGS, MINUTES_READINGS, TOOK_PART_READINGS } from '../../../f
 import { DATE_READINGS } from '../../../fixtures/checks/dates.ts';
 import { PAGE_SELECTIONS } from '../../../fixtures/learning/paging.ts';
 import { GET_CALL_ENVELOPES } from '../../../fixtures/checks/calls-in.ts';
-import { readingsSection, readmeReadings } from './readme-readings.ts';
+import { readingsSection, documentedReadings } from './readings-doc.ts';
 
 const catalog = loadCatalog();
 
@@ -50,6 +50,6 @@ for (const subject of READING_SUBJECTS) {
   });
 }
 
-test('the README says, for each reading, what the suite accepts and why, as the catalog does', () => {
-  expect(readmeReadings(), 'README.md lacks the readings section; write it with npx tsx tests/self/catalog/readme-readings.ts --write').toBe(readingsSection());
+test('docs/readings.md says, for each reading, what the suite accepts and why, as the catalog does', () => {
+  expect(documentedReadings(), 'docs/readings.md lacks the readings section; write it with npx tsx tests/self/catalog/readings-doc.ts --write').toBe(readingsSection());
 });

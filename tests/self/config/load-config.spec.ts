@@ -161,15 +161,15 @@ test('NODE_EXTRA_CA_CERTS in the env file is refused: Node reads it as it starts
   expect(environment({ ENV_FILE: path, NODE_EXTRA_CA_CERTS: '/etc/ssl/our-authority.pem' }).NODE_EXTRA_CA_CERTS).toBe('/etc/ssl/our-authority.pem');
 });
 
-test('.env.example documents every variable the configuration reads, and the README table names each', () => {
+test('.env.example documents every variable the configuration reads, and the table of docs/configuration.md names each', () => {
   const root = new URL('../../../', import.meta.url);
   const source = readFileSync(new URL('fixtures/config.ts', root), 'utf8');
   const read = new Set([...source.matchAll(/read\('([A-Z_]+)'\)|env\.([A-Z_]{4,})/g)].map((match) => match[1] ?? match[2]!));
   expect(read.size).toBeGreaterThan(20);
   const example = readFileSync(new URL('.env.example', root), 'utf8');
-  const readme = readFileSync(new URL('README.md', root), 'utf8');
+  const table = readFileSync(new URL('docs/configuration.md', root), 'utf8');
   for (const variable of read) {
     expect(example, variable).toMatch(new RegExp(`^# ${variable}=`, 'm'));
-    expect(readme, variable).toContain(`\`${variable}\``);
+    expect(table, variable).toContain(`\`${variable}\``);
   }
 });

@@ -1,7 +1,7 @@
 // The fault catalog itself: enough faults, well named and described, each naming requirements the
 // suite can observe and the readings it runs under, together covering every MUST and SHOULD the
 // interface can show (and every strict convention); the command line lists and runs them; the
-// README's table matches it.
+// table in docs/faults.md matches it.
 import { test, expect, sendRaw } from '../reference-fixtures.ts';
 import { FAULTS, findFault } from '../../../reference/faults/catalog.ts';
 import { createServer } from '../../../reference/server.ts';
@@ -11,7 +11,7 @@ import { REFERENCE_READINGS } from '../../../reference/readings.ts';
 import { readingsOf } from '../../../reference/faults/fault.ts';
 import { isTestable, loadCatalog } from '../../../openapi/catalog.ts';
 import { startReference } from './reference-process.ts';
-import { faultCoverageSection, readmeSection } from '../faults/readme-section.ts';
+import { faultCoverageSection, documentedCoverage } from '../faults/coverage-doc.ts';
 
 const catalog = loadCatalog();
 const declared = (profile: 'spec' | 'strict') => new Set(FAULTS.filter((fault) => (fault.profile ?? 'spec') === profile).flatMap((fault) => fault.requirements));
@@ -136,6 +136,6 @@ test('the server factory takes a fault, and a stateful fault keeps its state per
   }
 });
 
-test('the README\'s table of which faults prove which requirement matches the catalogs (regenerate: npx tsx tests/self/faults/readme-section.ts --write)', () => {
-  expect(readmeSection()).toBe(faultCoverageSection());
+test('docs/faults.md\'s table of which faults prove which requirement matches the catalogs (regenerate: npx tsx tests/self/faults/coverage-doc.ts --write)', () => {
+  expect(documentedCoverage()).toBe(faultCoverageSection());
 });

@@ -1,12 +1,12 @@
-// The README's section on readings, generated from the catalog's `readings` (openapi/requirements.yaml),
+// The readings page's section on what the suite accepts (docs/readings.md), generated from the catalog's `readings` (openapi/requirements.yaml),
 // so what it says the suite accepts cannot drift from what the catalog, and the integrity tests, hold.
-// `npx tsx tests/self/catalog/readme-readings.ts --write` rewrites it in place.
+// `npx tsx tests/self/catalog/readings-doc.ts --write` rewrites it in place.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog } from '../../../openapi/catalog.ts';
 import { PROJECT_ROOT } from '../runner/run-suite.ts';
 
-const README_PATH = join(PROJECT_ROOT, 'README.md');
+export const READINGS_DOC = join(PROJECT_ROOT, 'docs', 'readings.md');
 const START = '<!-- readings:start -->';
 const END = '<!-- readings:end -->';
 
@@ -25,16 +25,16 @@ export function readingsSection(): string {
   return [START, blocks.join('\n\n'), END].join('\n');
 }
 
-/** The section as the README has it now, or undefined when the markers are missing. */
-export function readmeReadings(readme = readFileSync(README_PATH, 'utf8')): string | undefined {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  return start === -1 || end === -1 ? undefined : readme.slice(start, end + END.length);
+/** The section as docs/readings.md has it now, or undefined when the markers are missing. */
+export function documentedReadings(doc = readFileSync(READINGS_DOC, 'utf8')): string | undefined {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  return start === -1 || end === -1 ? undefined : doc.slice(start, end + END.length);
 }
 
 if (process.argv.includes('--write')) {
-  const readme = readFileSync(README_PATH, 'utf8');
-  const current = readmeReadings(readme);
-  if (!current) throw new Error(`README.md has no ${START} … ${END} markers to write between`);
-  writeFileSync(README_PATH, readme.replace(current, readingsSection()));
+  const doc = readFileSync(READINGS_DOC, 'utf8');
+  const current = documentedReadings(doc);
+  if (!current) throw new Error(`docs/readings.md has no ${START} … ${END} markers to write between`);
+  writeFileSync(READINGS_DOC, doc.replace(current, readingsSection()));
 }

@@ -1,13 +1,13 @@
-// The README's section on which faults prove which requirement's tests, generated from the fault
+// The fault page's section (docs/faults.md) on which faults prove which requirement's tests, generated from the fault
 // catalog and the requirement catalog, so it cannot drift from either. `npx tsx
-// tests/self/faults/readme-section.ts --write` rewrites it in place.
+// tests/self/faults/coverage-doc.ts --write` rewrites it in place.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAULTS } from '../../../reference/faults/catalog.ts';
 import { loadCatalog } from '../../../openapi/catalog.ts';
 import { PROJECT_ROOT } from '../runner/run-suite.ts';
 
-export const README_PATH = join(PROJECT_ROOT, 'README.md');
+export const FAULTS_DOC = join(PROJECT_ROOT, 'docs', 'faults.md');
 const START = '<!-- fault-coverage:start -->';
 const END = '<!-- fault-coverage:end -->';
 
@@ -34,16 +34,16 @@ export function faultCoverageSection(): string {
   ].join('\n');
 }
 
-/** The section as the README has it now, or undefined when the markers are missing. */
-export function readmeSection(readme = readFileSync(README_PATH, 'utf8')): string | undefined {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  return start === -1 || end === -1 ? undefined : readme.slice(start, end + END.length);
+/** The section as docs/faults.md has it now, or undefined when the markers are missing. */
+export function documentedCoverage(doc = readFileSync(FAULTS_DOC, 'utf8')): string | undefined {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  return start === -1 || end === -1 ? undefined : doc.slice(start, end + END.length);
 }
 
 if (process.argv.includes('--write')) {
-  const readme = readFileSync(README_PATH, 'utf8');
-  const current = readmeSection(readme);
-  if (!current) throw new Error(`README.md has no ${START} … ${END} markers to write between`);
-  writeFileSync(README_PATH, readme.replace(current, faultCoverageSection()));
+  const doc = readFileSync(FAULTS_DOC, 'utf8');
+  const current = documentedCoverage(doc);
+  if (!current) throw new Error(`docs/faults.md has no ${START} … ${END} markers to write between`);
+  writeFileSync(FAULTS_DOC, doc.replace(current, faultCoverageSection()));
 }
