@@ -62,7 +62,7 @@ test('the suite\'s shape is reported beside the floor, with both ratios', () => 
   expect(text).toContain('the suite takes 1.60x its shape');
 });
 
-test('the section between the markers is replaced, and nothing else', () => {
+test('--write-docs replaces the section between the markers, and nothing else', () => {
   const readme = join(mkdtempSync(join(tmpdir(), 'bench-doc-')), 'speed.md');
   writeFileSync(readme, `# Title\n\nbefore\n${SECTION_START}\nold table\n${SECTION_END}\nafter\n`);
   writeDocSection(readme, results());

@@ -1,4 +1,4 @@
-// The benchmark's comparison of HTTP clients runs against a real reference (a few requests each, so
+// The benchmark's comparison of HTTP clients (`npm run bench -- --clients-only`) runs against a real reference (a few requests each, so
 // that it cannot rot between benchmarks), and its table sets each client beside the direct wire.
 import { test, expect } from '@playwright/test';
 import { createServer } from '../../../reference/server.ts';

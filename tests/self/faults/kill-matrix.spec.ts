@@ -1,4 +1,4 @@
-// The kill matrix: the whole conformance suite, run as a child process against the clean reference
+// The kill matrix (`npm run kill-matrix` runs it alone, `npm test` after the self project): the whole conformance suite, run as a child process against the clean reference
 // (it must pass with no warning, on several seeds, under each of its readings, standing still and
 // living) and against each fault of the catalog under each reading it runs under, and living (it must fail naming every MUST the fault
 // breaks, or warn for a SHOULD fault, and still judge every other requirement: none in error). A
