@@ -1,5 +1,5 @@
 // Documented fixtures of the reference implementation: they exist for every seed and size, so the
-// suite's defaults work without looking anything up. The README lists them.
+// suite's defaults work without looking anything up. docs/reference.md lists them.
 
 /** Demo keys; API_KEY and RESTRICTED_API_KEY override them (the same variables configure the suite). */
 export const DEMO_KEYS = Object.freeze({

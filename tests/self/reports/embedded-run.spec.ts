@@ -63,7 +63,7 @@ test("against the embedded reference serving the deployment's readings, npm run 
 test('two shards merged with npm run conformance -- merge give the same conformance report as one unsharded run', async () => {
   const blobs = freshDir('blobs');
   for (const shard of ['1/2', '2/2']) {
-    // Each shard as on a machine of its own: its own blob folder, the seed pinned as the README says.
+    // Each shard as on a machine of its own: its own blob folder, the seed pinned as docs/sharding.md says.
     const shardBlobs = freshDir('shard-blobs');
     const run = await runSuite(['--project=conformance', `--shard=${shard}`, '--reporter=blob'], { PLAYWRIGHT_BLOB_OUTPUT_DIR: shardBlobs }, SUITE_RUN_TIMEOUT_MS);
     expect(run.code, run.stderr).toBe(0);
