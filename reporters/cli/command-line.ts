@@ -24,7 +24,7 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
 }
 
 function helpFor(args: readonly string[]): CommandLine {
-  if (args.length === 0) return { kind: 'help', text: mainHelp() };
+  if (args.length === 0 || (args.length === 1 && (HELP_FLAGS as readonly string[]).includes(args[0]!))) return { kind: 'help', text: mainHelp() };
   const command = args.length === 1 ? findCommand(args[0]!) : undefined;
   if (command === undefined) return refuse(`help takes one command name (got "${args.join(' ')}")`, commandList());
   return { kind: 'help', text: commandHelp(command) };

@@ -9,7 +9,7 @@ const help = (text: string) => ({ kind: 'help', text });
 const command = (name: string, args: string[]) => ({ kind: 'command', command: name, args });
 
 test('--help, -h and help print the main help: every command, the variables, the exit codes, the reports, and Playwright\'s options', () => {
-  for (const argv of [['--help'], ['-h'], ['help']]) expect(readCommandLine(argv)).toEqual(help(mainHelp()));
+  for (const argv of [['--help'], ['-h'], ['help'], ['help', '--help']]) expect(readCommandLine(argv)).toEqual(help(mainHelp()));
   const text = mainHelp();
   // The text is wrapped at 100 columns: read as one line.
   const flat = text.replace(/\s+/g, ' ');
