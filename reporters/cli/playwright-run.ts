@@ -21,6 +21,15 @@ export interface SuiteOutcome {
   problem?: string;
 }
 
+/**
+ * Playwright's blob and HTML reporters write beside the config by default: for an installed suite,
+ * inside node_modules. They write to the current directory instead, as the suite's reports do,
+ * unless their variables say otherwise.
+ */
+function reportFoldersHere(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { PLAYWRIGHT_BLOB_OUTPUT_DIR: resolve('blob-report'), PLAYWRIGHT_HTML_OUTPUT_DIR: resolve('playwright-report'), ...env };
+}
+
 /** Runs `playwright <args>` (test or merge-reports) and turns what it wrote into an exit code. */
 export async function runWithVerdict(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<SuiteOutcome> {
   const reportDir = resolve(reportDirectory(environment(env)));
@@ -33,7 +42,7 @@ export async function runWithVerdict(args: readonly string[], env: NodeJS.Proces
     const [command, ...rest] = args;
     const config = command === 'test' ? [`--config=${PLAYWRIGHT_CONFIG}`] : [];
     const argv = [...typescriptLoaderArgs(), PLAYWRIGHT_CLI, command!, ...config, ...rest];
-    const child = spawn(process.execPath, argv, { stdio: 'inherit', env });
+    const child = spawn(process.execPath, argv, { stdio: 'inherit', env: reportFoldersHere(env) });
     // Ctrl-C reaches the whole process group, Playwright included, which then ends the run and still
     // writes its reports: the wrapper only waits. A SIGTERM sent to the wrapper alone is passed on.
     const wait = () => {};

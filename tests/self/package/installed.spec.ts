@@ -4,7 +4,7 @@
 // working directory). One pack and one install serve every test of the file.
 import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { findFault } from '../../../reference/faults/catalog.ts';
@@ -124,4 +124,16 @@ test(`npx calls-conformance against a remote target named in the project's .env 
   const report = JSON.parse(readFileSync(join(project, 'reports', 'remote', 'results.json'), 'utf8')) as ConformanceReport;
   expect(report.verdict).toBe('NON-CONFORMANT');
   for (const id of declared) expect(report.summary.mustFailed).toContain(id);
+});
+
+test('sharded from the installed package: --add-reporter=blob writes blob-report/ in the project, and merge turns it into the report and verdict', async () => {
+  const { project } = await install();
+  const shard = await npx(project, ['--shard=1/1', '--add-reporter=blob', '--grep', 'CALLS-GET-NOT-FOUND '], { REPORT_DIR: 'reports/shard' });
+  expect(shard.code, shard.stderr).toBe(0);
+  expect(readdirSync(join(project, 'blob-report')).filter((file) => file.endsWith('.zip'))).toHaveLength(1);
+  expect(existsSync(join(project, 'node_modules', 'calls-conformance', 'blob-report'))).toBe(false);
+  const merged = await npx(project, ['merge', 'blob-report'], { REPORT_DIR: 'reports/merged' });
+  expect(merged.code, merged.stderr).toBe(0);
+  expect(merged.stdout).toContain('Conformance verdict: CONFORMANT.');
+  expect(existsSync(join(project, 'reports', 'merged', 'results.json'))).toBe(true);
 });
