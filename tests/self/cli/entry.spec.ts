@@ -1,6 +1,8 @@
 // The command-line entry run as users run it (`npm run conformance -- …`, the scripts of
 // package.json): helps on stdout with exit 0, refusals on stderr with the usage and exit 2 before
 // anything runs, Playwright's options passed on, the commands that are scripts of their own reached.
+// docs/install.md's commands run here: `npm run conformance -- --help`, `npm run conformance -- help
+// merge`, `npm run certify -- --help`.
 import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mainHelp, commandHelp, findCommand } from '../../../reporters/cli/usage.ts';

@@ -2,6 +2,9 @@
 // fresh project outside this repository, then `npx calls-conformance` there, with nothing of this
 // repository on the path (no NODE_PATH, no node_modules/.bin of ours on PATH, the project as the
 // working directory). One pack and one install serve every test of the file.
+// docs/install.md's commands run here: `npm pack`, `npm i -D ./calls-conformance-0.1.0.tgz`,
+// `npx calls-conformance`, `npx calls-conformance --shard=1/3 --add-reporter=blob` (as one shard of
+// one), `npx calls-conformance merge all-blob-reports` (the project's blob-report folder).
 import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
