@@ -1,6 +1,8 @@
 // The command line read into a command, a help or a refusal (reporters/cli/command-line.ts): every
 // help asked for, and every refusal, without starting anything.
 import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { EXPECTATIONS_VARIABLE } from '../../../fixtures/expectations.ts';
 import { readCommandLine } from '../../../reporters/cli/command-line.ts';
 import { COMMANDS, findCommand, commandHelp, mainHelp, variables } from '../../../reporters/cli/usage.ts';
 import { PLAYWRIGHT_TEST_OPTIONS, REFUSED_PLAYWRIGHT_OPTIONS } from '../../../reporters/cli/playwright-options.ts';
@@ -46,6 +48,13 @@ test('the help shows the defaults the configuration really applies', () => {
   expect(byName.get('CONFORMANCE_PROFILE')).toBe('spec');
   expect(byName.get('REPORT_DIR')).toBe('conformance-report');
   expect(byName.get('ALLOW_WRITES')).toBe('true for the reference, false for a remote target');
+});
+
+test('every variable the help names is one the configuration reads (fixtures/config.ts, the one place it enters)', () => {
+  const source = readFileSync(new URL('../../../fixtures/config.ts', import.meta.url), 'utf8');
+  const names = variables().flatMap((variable) => variable.name.split(', '));
+  expect(names.length).toBeGreaterThan(15);
+  for (const name of names) expect(name === EXPECTATIONS_VARIABLE || source.includes(`'${name}'`) || source.includes(`env.${name}`), name).toBe(true);
 });
 
 test('the run is the default command; its Playwright options, test filters and anything after -- are passed on', () => {
