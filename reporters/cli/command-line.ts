@@ -16,8 +16,7 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
   if (first === undefined) return { kind: 'command', command: 'run', args: [] };
   if ((HELP_FLAGS as readonly string[]).includes(first)) return { kind: 'help', text: mainHelp() };
   if (first === 'help') return helpFor(rest);
-  if (first.startsWith('-') && first !== '--') return readArguments(findCommand('run')!, argv);
-  if (first === '--') return readArguments(findCommand('run')!, argv);
+  if (first.startsWith('-')) return readArguments(findCommand('run')!, argv);
   const command = findCommand(first);
   if (command === undefined) return refuse(`unknown command "${first}"`, commandList());
   return readArguments(command, rest);
