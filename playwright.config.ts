@@ -7,7 +7,7 @@
 // with one line naming the variable.
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chooseSeed, ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './fixtures/config.ts';
 import { defaultWorkers, describePlan, planBudget } from './fixtures/budget-plan.ts';
@@ -78,6 +78,9 @@ const FAULT_RUN_TIMEOUT_MS = 360_000;
 
 export default defineConfig({
   testDir: 'tests',
+  // Installed as a package, the config lives in node_modules: artefacts go where the reports go, in
+  // the directory the suite is run from (Playwright's default is the config's folder). --output overrides it.
+  ...(suite && { outputDir: resolve('test-results') }),
   fullyParallel: true,
   // The conformance reporter writes index.html, results.json and junit.xml (REPORT_DIR).
   reporter: suite ? [['list'], ['./reporters/conformance-reporter.ts']] : [['list']],

@@ -11,6 +11,7 @@ import { EXPECTATIONS_VARIABLE } from '../../fixtures/expectations.ts';
 import { hashFiles, manifestFor, MANIFEST_FILE, readSigningKey, SIGNATURE_FILE, signManifest } from '../bundle/manifest.ts';
 import { refusalsOf } from '../bundle/refusals.ts';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
+import { helpRequested } from './command-help.ts';
 
 const USAGE = 'Usage: npm run certify -- [--out BUNDLE_DIR] [--signing-key ED25519_PRIVATE_KEY.pem] [--output PLAYWRIGHT_ARTEFACTS_DIR]';
 export const DEFAULT_BUNDLE_DIR = 'certification-bundle';
@@ -23,6 +24,7 @@ interface Options {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (helpRequested('certify', argv)) return EXIT.conformant;
   const options = parseOptions(argv);
   if (typeof options === 'string') return fail(`certify: ${options}\n${USAGE}`);
   const problem = configurationProblem();

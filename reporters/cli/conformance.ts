@@ -5,6 +5,8 @@
 // conformance report (the same as one unsharded run) and exits the same way.
 // `npm run conformance -- compare BASE NEW` compares two runs (each a results.json or its folder),
 // requirement by requirement, and exits 1 when something newly fails, else 0 (2 on a bad argument).
+// `--help` (usage.ts) lists every command, the variables and the exit codes; an unknown command or
+// option is refused with the usage, exit 2 (command-line.ts).
 import { fileURLToPath } from 'node:url';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
 import { environment, loadConfig } from '../../fixtures/config.ts';
@@ -12,6 +14,8 @@ import { defaultWorkers } from '../../fixtures/budget-plan.ts';
 import { describeDryRun } from '../../fixtures/dry-run.ts';
 import { compareRuns, describeComparison } from '../compare.ts';
 import { readResultsFile, resultsPathOf } from '../results-file.ts';
+import { readCommandLine } from './command-line.ts';
+import { answerWithoutRunning } from './commands.ts';
 
 const REPORTER = fileURLToPath(new URL('../conformance-reporter.ts', import.meta.url));
 
@@ -41,16 +45,26 @@ function compare(paths: string[]): number {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'compare') return compare(argv.slice(1));
-  const listing = argv[0] === 'merge' ? undefined : dryRunListing();
+async function main(commandLine: string[]): Promise<number> {
+  const line = readCommandLine(commandLine);
+  const answered = await answerWithoutRunning(line);
+  if (answered !== undefined || line.kind !== 'command') return answered ?? EXIT.error;
+  const { command, args } = line;
+  if (command === 'compare') return compare(args);
+  if (command === 'dry-run') process.env.CONFORMANCE_DRY_RUN = 'true';
+  if (command !== 'run' && command !== 'dry-run' && command !== 'merge') {
+    // A command of the help whose code has not landed (usage.ts marks them pending).
+    process.stderr.write(`calls-conformance: ${command} is not part of this build of the suite\n`);
+    return EXIT.error;
+  }
+  const listing = command === 'merge' ? undefined : dryRunListing();
   if (listing !== undefined) {
     process.stdout.write(`${listing}\n`);
     return EXIT.conformant;
   }
-  if (argv[0] === 'merge') {
-    const dir = argv[1];
-    if (dir === undefined || argv.length > 2) {
+  if (command === 'merge') {
+    const dir = args[0];
+    if (dir === undefined || args.length > 1) {
       process.stderr.write('Usage: npm run conformance -- merge BLOB_REPORTS_DIR\n');
       return EXIT.error;
     }
@@ -58,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
     if (outcome.problem) process.stderr.write(`No conformance verdict: ${outcome.problem}\n`);
     return outcome.code;
   }
-  const outcome = await runWithVerdict(['test', '--project=conformance', ...argv]);
+  const outcome = await runWithVerdict(['test', '--project=conformance', ...args]);
   if (outcome.problem) process.stderr.write(`No conformance verdict: ${outcome.problem}\n`);
   return outcome.code;
 }

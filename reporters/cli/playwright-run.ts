@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { environment, reportDirectory } from '../../fixtures/config.ts';
 import { REPORT_FILES } from '../conformance-reporter.ts';
 import type { ConformanceReport } from '../report-model.ts';
+import { PLAYWRIGHT_CONFIG, typescriptLoaderArgs } from './package-paths.ts';
 
 export const EXIT = { conformant: 0, nonConformant: 1, error: 2, inconclusive: 3 } as const;
 const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
@@ -20,6 +21,15 @@ export interface SuiteOutcome {
   problem?: string;
 }
 
+/**
+ * Playwright's blob and HTML reporters write beside the config by default: for an installed suite,
+ * inside node_modules. They write to the current directory instead, as the suite's reports do,
+ * unless their variables say otherwise.
+ */
+function reportFoldersHere(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { PLAYWRIGHT_BLOB_OUTPUT_DIR: resolve('blob-report'), PLAYWRIGHT_HTML_OUTPUT_DIR: resolve('playwright-report'), ...env };
+}
+
 /** Runs `playwright <args>` (test or merge-reports) and turns what it wrote into an exit code. */
 export async function runWithVerdict(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<SuiteOutcome> {
   const reportDir = resolve(reportDirectory(environment(env)));
@@ -27,7 +37,12 @@ export async function runWithVerdict(args: readonly string[], env: NodeJS.Proces
   // A results.json left by an earlier run must not pass for this run's verdict.
   rmSync(resultsPath, { force: true });
   const code = await new Promise<number>((done) => {
-    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], { stdio: 'inherit', env });
+    // The suite's own config, named: run from another project's directory, Playwright would find none.
+    // merge-reports reads no config unless told to, and the suite's would judge the environment again.
+    const [command, ...rest] = args;
+    const config = command === 'test' ? [`--config=${PLAYWRIGHT_CONFIG}`] : [];
+    const argv = [...typescriptLoaderArgs(), PLAYWRIGHT_CLI, command!, ...config, ...rest];
+    const child = spawn(process.execPath, argv, { stdio: 'inherit', env: reportFoldersHere(env) });
     // Ctrl-C reaches the whole process group, Playwright included, which then ends the run and still
     // writes its reports: the wrapper only waits. A SIGTERM sent to the wrapper alone is passed on.
     const wait = () => {};

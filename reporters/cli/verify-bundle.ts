@@ -5,10 +5,12 @@ import { existsSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { readPublicKey } from '../bundle/manifest.ts';
 import { verifyBundle } from '../bundle/verify.ts';
+import { helpRequested } from './command-help.ts';
 
 const USAGE = 'Usage: npm run verify-bundle -- BUNDLE_DIR [--public-key PUBLIC_KEY.pem]';
 
 function main(argv: string[]): number {
+  if (helpRequested('verify-bundle', argv)) return 0;
   let dir: string | undefined;
   let keyPath: string | undefined;
   for (let index = 0; index < argv.length; index += 1) {
