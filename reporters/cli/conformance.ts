@@ -5,6 +5,7 @@
 // conformance report (the same as one unsharded run) and exits the same way.
 // `npm run conformance -- compare BASE NEW` compares two runs (each a results.json or its folder),
 // requirement by requirement, and exits 1 when something newly fails, else 0 (2 on a bad argument).
+// `npm run conformance -- har FILE...` judges recorded traffic (reporters/cli/har.ts, docs/passive.md).
 // `npm run conformance -- proxy --target URL [--port N] [--har OUT.har]` runs the judging proxy (proxy.ts).
 import { fileURLToPath } from 'node:url';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
@@ -13,6 +14,7 @@ import { defaultWorkers } from '../../fixtures/budget-plan.ts';
 import { describeDryRun } from '../../fixtures/dry-run.ts';
 import { compareRuns, describeComparison } from '../compare.ts';
 import { readResultsFile, resultsPathOf } from '../results-file.ts';
+import { runHar } from './har.ts';
 import { runProxy } from './proxy.ts';
 
 const REPORTER = fileURLToPath(new URL('../conformance-reporter.ts', import.meta.url));
@@ -45,6 +47,7 @@ function compare(paths: string[]): number {
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'compare') return compare(argv.slice(1));
+  if (argv[0] === 'har') return runHar(argv.slice(1));
   if (argv[0] === 'proxy') return runProxy(argv.slice(1));
   const listing = argv[0] === 'merge' ? undefined : dryRunListing();
   if (listing !== undefined) {

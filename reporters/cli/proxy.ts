@@ -6,10 +6,10 @@
 // cuts the exchanges still in flight at once.
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { environment, reportDirectory } from '../../fixtures/config.ts';
+import { ConfigError, environment, loadConfig, reportDirectory, type Env, type SuiteConfig } from '../../fixtures/config.ts';
 import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
 import { harWriter, type HarWriter } from '../../fixtures/passive/proxy-har.ts';
-import { startJudgingProxy, type ProxyCounts } from '../../fixtures/passive/proxy.ts';
+import { startJudgingProxy, type JudgingProxy, type ProxyCounts } from '../../fixtures/passive/proxy.ts';
 import { writePassiveReports } from '../passive-report.ts';
 import { redactorFor } from '../redact.ts';
 
@@ -51,7 +51,9 @@ export function parseProxyArguments(argv: readonly string[]): ProxyArguments | s
   return { target, port: Number(rawPort), ...(har !== undefined && { har: resolve(har) }) };
 }
 
-const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const { name, version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+/** The HAR's creator: this project, by its package name and version. */
+const CREATOR = { name: `${name} judging proxy`, version };
 
 /** What the proxy itself saw besides the exchanges it judged, in lines for the console and the reports. */
 export function describeCounts(counts: ProxyCounts): string[] {
@@ -64,17 +66,37 @@ export function describeCounts(counts: ProxyCounts): string[] {
   return lines;
 }
 
+/**
+ * The configuration a passive run reads (profile, known failures), as the HAR mode reads it: judging
+ * traffic sends nothing of its own, so no key is needed. The base addresses are not used: the proxy
+ * records the target's URLs, and the judge finds the operations by their paths.
+ */
+function passiveConfig(): { config: SuiteConfig; env: Env } | string {
+  try {
+    const env = environment();
+    return { config: loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' }), env };
+  } catch (error) {
+    if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
+    throw error;
+  }
+}
+
 export async function runProxy(argv: readonly string[]): Promise<number> {
   const parsed = parseProxyArguments(argv);
   if (typeof parsed === 'string') {
     process.stderr.write(`proxy: ${parsed}\n${PROXY_USAGE}\n`);
     return EXIT_USAGE;
   }
-  const env = environment();
+  const configured = passiveConfig();
+  if (typeof configured === 'string') {
+    process.stderr.write(`${configured}\n`);
+    return EXIT_USAGE;
+  }
+  const { config, env } = configured;
   const redactConfigured = redactorFor(env);
-  const judge = createPassiveJudge();
-  const har: HarWriter | undefined = parsed.har === undefined ? undefined : harWriter(parsed.har, PACKAGE, redactConfigured);
-  let proxy;
+  const judge = createPassiveJudge({ profile: config.profile });
+  const har: HarWriter | undefined = parsed.har === undefined ? undefined : harWriter(parsed.har, CREATOR, redactConfigured);
+  let proxy: JudgingProxy;
   try {
     proxy = await startJudgingProxy({ target: parsed.target, port: parsed.port, sinks: har ? [judge, har] : [judge] });
   } catch (error) {
@@ -97,8 +119,28 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
 
   const written = har ? await har.finish() : undefined;
   const result = judge.finish();
+  // What passed the proxy but was never judged is counted in the reports beside what the judge left alone.
+  for (const [why, count] of notJudgedByTheProxy(counts)) result.ignored[why] = count;
   const redact = (text: string) => redactConfigured(result.redact(text));
   for (const line of describeCounts(counts)) process.stdout.write(`${redact(line)}\n`);
   if (written !== undefined) process.stdout.write(`HAR of ${written} exchange${written === 1 ? '' : 's'} (secrets redacted): ${parsed.har}\n`);
-  return writePassiveReports(result, { dir: reportDirectory(env), sources: [`proxy → ${parsed.target.origin}`] });
+  const report = writePassiveReports(result, {
+    dir: resolve(reportDirectory(env)),
+    sources: [`proxy → ${parsed.target.origin}`],
+    rerun: parsed.har === undefined ? `npm run conformance -- proxy --target ${parsed.target.href} --har session.har (to keep the traffic), then npm run conformance -- har session.har` : `npm run conformance -- har ${parsed.har}`,
+    env,
+    ...(config.expectations && { expectations: config.expectations }),
+  });
+  process.stdout.write(report.console);
+  return report.exitCode;
+}
+
+function notJudgedByTheProxy(counts: ProxyCounts): Array<[string, number]> {
+  const rows: Array<[string, number]> = [
+    ['requests the target did not answer whole (502 from the proxy, or an answer cut off)', counts.upstreamErrors],
+    ['exchanges the client gave up on before the answer was whole', counts.clientAborts],
+    ['exchanges cut when the proxy stopped', counts.cutAtStop],
+    ['exchanges the judge failed on', counts.sinkErrors],
+  ];
+  return rows.filter(([, count]) => count > 0);
 }
