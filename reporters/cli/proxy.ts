@@ -6,12 +6,10 @@
 // cuts the exchanges still in flight at once.
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { ConfigError, environment, loadConfig, reportDirectory, type Env, type SuiteConfig } from '../../fixtures/config.ts';
-import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
-import { harWriter, type HarWriter } from '../../fixtures/passive/proxy-har.ts';
-import { startJudgingProxy, type JudgingProxy, type ProxyCounts } from '../../fixtures/passive/proxy.ts';
-import { writePassiveReports } from '../passive-report.ts';
-import { redactorFor } from '../redact.ts';
+import { Worker } from 'node:worker_threads';
+import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
+import { startJudgingProxy, type JudgingProxy, type PassedExchange, type ProxyCounts } from '../../fixtures/passive/proxy.ts';
+import type { FromJudgingThread, JudgingThreadData, ToJudgingThread } from './proxy-judging-thread.ts';
 
 export const PROXY_USAGE = 'Usage: npm run conformance -- proxy --target URL [--port N] [--har OUT.har]   (port 0: any free port; default 8089)';
 export const DEFAULT_PROXY_PORT = 8089;
@@ -66,19 +64,27 @@ export function describeCounts(counts: ProxyCounts): string[] {
   return lines;
 }
 
-/**
- * The configuration a passive run reads (profile, known failures), as the HAR mode reads it: judging
- * traffic sends nothing of its own, so no key is needed. The base addresses are not used: the proxy
- * records the target's URLs, and the judge finds the operations by their paths.
- */
-function passiveConfig(): { config: SuiteConfig; env: Env } | string {
-  try {
-    const env = environment();
-    return { config: loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' }), env };
-  } catch (error) {
-    if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
-    throw error;
-  }
+/** Exchanges posted to the judging thread and not yet taken, past which the proxy stops posting (and counts what it did not judge). */
+export const MAX_JUDGING_BACKLOG = 20_000;
+
+const THREAD = new URL('./proxy-judging-thread.ts', import.meta.url).href;
+
+/** The judging thread, started and ready; or why it could not start. */
+function startJudgingThread(data: JudgingThreadData): Promise<Worker> {
+  // A thread does not inherit the TypeScript loader the command runs under (tsx), and Node checks a
+  // thread's entry before any loader it is given on its command line runs: a small JavaScript entry
+  // loads the thread's TypeScript through tsx's own API.
+  const entry = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(THREAD)}, ${JSON.stringify(import.meta.url)}));`;
+  const worker = new Worker(entry, { eval: true, workerData: data });
+  return new Promise((resolveReady, reject) => {
+    const onMessage = (message: FromJudgingThread) => {
+      if (message.kind === 'ready') resolveReady(worker);
+      if (message.kind === 'failed') reject(new Error(message.message));
+      worker.off('message', onMessage);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
 }
 
 export async function runProxy(argv: readonly string[]): Promise<number> {
@@ -87,19 +93,53 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     process.stderr.write(`proxy: ${parsed}\n${PROXY_USAGE}\n`);
     return EXIT_USAGE;
   }
-  const configured = passiveConfig();
-  if (typeof configured === 'string') {
-    process.stderr.write(`${configured}\n`);
+  try {
+    // A bad configuration (profile, known failures) ends it before it listens, in one line.
+    const env = environment();
+    loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`Configuration error: ${error.message}\n`);
     return EXIT_USAGE;
   }
-  const { config, env } = configured;
-  const redactConfigured = redactorFor(env);
-  const judge = createPassiveJudge({ profile: config.profile });
-  const har: HarWriter | undefined = parsed.har === undefined ? undefined : harWriter(parsed.har, CREATOR, redactConfigured);
+  const rerun = parsed.har === undefined
+    ? `npm run conformance -- proxy --target ${parsed.target.href} --har session.har (to keep the traffic), then npm run conformance -- har session.har`
+    : `npm run conformance -- har ${parsed.har}`;
+  let judging: Worker;
+  try {
+    judging = await startJudgingThread({ target: parsed.target.origin, creator: CREATOR, rerun, ...(parsed.har !== undefined && { har: parsed.har }) });
+  } catch (error) {
+    process.stderr.write(`proxy: the judge could not start: ${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  // The judging thread takes the exchanges; a failure of its own stops the judging, never the traffic.
+  let posted = 0;
+  let taken = 0;
+  let behind = 0;
+  let judgeFailure: string | undefined;
+  judging.on('message', (message: FromJudgingThread) => {
+    if (message.kind === 'taken') taken = message.count;
+    if (message.kind === 'failed') judgeFailure ??= message.message;
+  });
+  judging.on('error', (error) => {
+    judgeFailure ??= error.message;
+    process.stderr.write(`judging proxy: the judge failed, the traffic still passes: ${error.message}\n`);
+  });
+  const sink = {
+    add(exchange: PassedExchange) {
+      if (judgeFailure !== undefined || posted - taken >= MAX_JUDGING_BACKLOG) {
+        behind += 1;
+        return;
+      }
+      posted += 1;
+      judging.postMessage({ kind: 'exchange', exchange } satisfies ToJudgingThread);
+    },
+  };
   let proxy: JudgingProxy;
   try {
-    proxy = await startJudgingProxy({ target: parsed.target, port: parsed.port, sinks: har ? [judge, har] : [judge] });
+    proxy = await startJudgingProxy({ target: parsed.target, port: parsed.port, sinks: [sink] });
   } catch (error) {
+    await judging.terminate();
     process.stderr.write(`proxy: --port ${parsed.port} cannot be listened on: ${(error as Error).message}\n${PROXY_USAGE}\n`);
     return EXIT_USAGE;
   }
@@ -116,31 +156,31 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   process.once('SIGINT', hurry);
   process.once('SIGTERM', hurry);
   const counts = await proxy.stop();
-
-  const written = har ? await har.finish() : undefined;
-  const result = judge.finish();
-  // What passed the proxy but was never judged is counted in the reports beside what the judge left alone.
-  for (const [why, count] of notJudgedByTheProxy(counts)) result.ignored[why] = count;
-  const redact = (text: string) => redactConfigured(result.redact(text));
-  for (const line of describeCounts(counts)) process.stdout.write(`${redact(line)}\n`);
-  if (written !== undefined) process.stdout.write(`HAR of ${written} exchange${written === 1 ? '' : 's'} (secrets redacted): ${parsed.har}\n`);
-  const report = writePassiveReports(result, {
-    dir: resolve(reportDirectory(env)),
-    sources: [`proxy → ${parsed.target.origin}`],
-    rerun: parsed.har === undefined ? `npm run conformance -- proxy --target ${parsed.target.href} --har session.har (to keep the traffic), then npm run conformance -- har session.har` : `npm run conformance -- har ${parsed.har}`,
-    env,
-    ...(config.expectations && { expectations: config.expectations }),
+  for (const line of describeCounts(counts)) process.stdout.write(`${line}\n`);
+  if (behind > 0) process.stdout.write(`${behind} exchange${behind === 1 ? '' : 's'} passed but not judged: the judge fell behind the traffic, or failed\n`);
+  if (judgeFailure !== undefined) {
+    process.stderr.write(`proxy: no report: the judge failed: ${judgeFailure}\n`);
+    await judging.terminate();
+    return EXIT_USAGE;
+  }
+  const outcome = await new Promise<FromJudgingThread>((resolveDone) => {
+    judging.on('message', (message: FromJudgingThread) => (message.kind === 'done' || message.kind === 'failed') && resolveDone(message));
+    judging.once('error', (error) => resolveDone({ kind: 'failed', message: error.message }));
+    judging.postMessage({ kind: 'finish', notJudged: [...notJudgedByTheProxy(counts), ['exchanges not judged: the judge fell behind the traffic', behind]] } satisfies ToJudgingThread);
   });
-  process.stdout.write(report.console);
-  return report.exitCode;
+  if (outcome.kind !== 'done') {
+    process.stderr.write(`proxy: no report: the judge failed: ${outcome.kind === 'failed' ? outcome.message : 'no answer'}\n`);
+    return EXIT_USAGE;
+  }
+  if (outcome.harEntries !== undefined) process.stdout.write(`HAR of ${outcome.harEntries} exchange${outcome.harEntries === 1 ? '' : 's'} (secrets redacted): ${parsed.har}\n`);
+  process.stdout.write(outcome.console);
+  return outcome.exitCode;
 }
 
 function notJudgedByTheProxy(counts: ProxyCounts): Array<[string, number]> {
-  const rows: Array<[string, number]> = [
+  return [
     ['requests the target did not answer whole (502 from the proxy, or an answer cut off)', counts.upstreamErrors],
     ['exchanges the client gave up on before the answer was whole', counts.clientAborts],
     ['exchanges cut when the proxy stopped', counts.cutAtStop],
-    ['exchanges the judge failed on', counts.sinkErrors],
   ];
-  return rows.filter(([, count]) => count > 0);
 }
