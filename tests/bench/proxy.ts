@@ -33,7 +33,7 @@ export interface ProxyRow {
   /** Median and 90th percentile of (proxied − direct), request by request. */
   addedMedianMs: number;
   addedP90Ms: number;
-  /** The proxy's own last line: its verdict on the traffic it judged. */
+  /** The proxy's own verdict on the traffic it judged (NO VIOLATIONS IN N EXCHANGES). */
   verdict: string;
   exitCode: number | null;
 }
@@ -44,10 +44,9 @@ export interface ProxyResults {
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One request, timed from its sending to the last byte of its answer. */
-function timed(base: string, operation: Operation): Promise<number> {
+function timed(agent: Agent, base: string, operation: Operation): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const sent = request(`${base}${operation.path}`, { method: operation.method, headers: operation.headers, agent }, (answer) => {
@@ -68,24 +67,27 @@ async function firstSessionId(base: string): Promise<string> {
 
 /** `exchanges` paired requests to `direct` and through a judging proxy in front of it. */
 async function measurePath(path: string, direct: string, exchanges: number): Promise<ProxyRow> {
+  const warmUp = Math.min(WARM_UP, exchanges);
   const reports = mkdtempSync(join(tmpdir(), 'bench-proxy-'));
   const proxy = await startProxyProcess(['--target', direct, '--port', '0'], { REPORT_DIR: reports });
+  // One connection each way, kept alive, as a client's own would be.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const operations = readOperations(await firstSessionId(direct));
     const directMs: number[] = [];
     const proxiedMs: number[] = [];
-    for (let index = 0; index < WARM_UP + exchanges; index += 1) {
+    for (let index = 0; index < warmUp + exchanges; index += 1) {
       const operation = operations[index % operations.length]!;
       const pair = index % 2 === 0
-        ? [await timed(direct, operation), await timed(proxy.base, operation)]
-        : [await timed(proxy.base, operation), await timed(direct, operation)].reverse();
-      if (index < WARM_UP) continue;
+        ? [await timed(agent, direct, operation), await timed(agent, proxy.base, operation)]
+        : [await timed(agent, proxy.base, operation), await timed(agent, direct, operation)].reverse();
+      if (index < warmUp) continue;
       directMs.push(pair[0]!);
       proxiedMs.push(pair[1]!);
     }
     const added = proxiedMs.map((ms, index) => ms - directMs[index]!);
     const exit = await proxy.stop('SIGTERM');
-    const verdict = exit.stdout.trim().split('\n').filter((line) => /VIOLATION/.test(line)).at(-1) ?? `no verdict (exit ${exit.code}): ${exit.stderr.slice(-300)}`;
+    const verdict = /Passive verdict: ([^.]+)\./.exec(exit.stdout)?.[1] ?? `no verdict (exit ${exit.code}): ${exit.stderr.slice(-300)}`;
     return {
       path,
       exchanges,
@@ -97,25 +99,31 @@ async function measurePath(path: string, direct: string, exchanges: number): Pro
       exitCode: exit.code,
     };
   } finally {
+    agent.destroy();
     await proxy.stop('SIGKILL').catch(() => undefined);
     rmSync(reports, { recursive: true, force: true });
   }
 }
 
-export async function measureProxy(runs: number): Promise<ProxyResults> {
+/** Exchanges per run: over loopback, and behind the latency proxy (the self-test asks for a few). */
+export interface ProxySizes {
+  exchanges: number;
+  remoteExchanges: number;
+}
+
+export async function measureProxy(runs: number, sizes: ProxySizes = { exchanges: EXCHANGES, remoteExchanges: REMOTE_EXCHANGES }): Promise<ProxyResults> {
   const reference = await startReference(CALLS);
   const remote = await startLatencyProxy(reference.base, LATENCY_MS);
   const byPath = new Map<string, ProxyRow[]>();
   try {
     for (let run = 1; run <= runs; run += 1) {
-      log(`the judging proxy over loopback: ${EXCHANGES} exchanges, each beside the same one sent directly (${run}/${runs})`);
-      const loopback = await measurePath('loopback', reference.base, EXCHANGES);
-      log(`the judging proxy in front of a target ${LATENCY_MS} ms away: ${REMOTE_EXCHANGES} exchanges likewise (${run}/${runs})`);
-      const away = await measurePath(`${LATENCY_MS} ms away`, remote.base, REMOTE_EXCHANGES);
+      log(`the judging proxy over loopback: ${sizes.exchanges} exchanges, each beside the same one sent directly (${run}/${runs})`);
+      const loopback = await measurePath('loopback', reference.base, sizes.exchanges);
+      log(`the judging proxy in front of a target ${LATENCY_MS} ms away: ${sizes.remoteExchanges} exchanges likewise (${run}/${runs})`);
+      const away = await measurePath(`${LATENCY_MS} ms away`, remote.base, sizes.remoteExchanges);
       for (const row of [loopback, away]) byPath.set(row.path, [...(byPath.get(row.path) ?? []), row]);
     }
   } finally {
-    agent.destroy();
     await remote.close();
     await reference.stop();
   }
