@@ -3,7 +3,8 @@
 // prints; on SIGINT or SIGTERM it stops accepting, lets the exchanges in flight finish, and writes the
 // passive reports (the HAR mode's wording: VIOLATIONS FOUND, exit 1, or NO VIOLATIONS IN N
 // EXCHANGES, exit 0) and, when asked, a HAR of what it saw with its secrets redacted. A second signal
-// cuts the exchanges still in flight at once.
+// cuts the exchanges still in flight at once. The judge and the HAR writer run on a thread of their
+// own (proxy-judging-thread.ts), so that judging never holds up the traffic.
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';

@@ -61,4 +61,6 @@ test(`the suite through the proxy in front of the reference with the fault ${FAU
   expect(passive.verdict).toBe('VIOLATIONS FOUND');
   const found = passive.requirements.filter((requirement) => requirement.status === 'fail').map((requirement) => requirement.id);
   for (const id of findFault(FAULT)!.requirements) expect(found).toContain(id);
+  // And nothing the suite itself did not find: the traffic shows less than the suite, never more.
+  for (const id of found) expect(direct.failing).toContain(id);
 });
