@@ -9,26 +9,9 @@ import { resolve } from 'node:path';
 import { environment, loadConfig, reportDirectory } from '../../fixtures/config.ts';
 import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
 import { harWriter } from '../../fixtures/passive/proxy-har.ts';
-import type { PassedExchange } from '../../fixtures/passive/proxy.ts';
 import { writePassiveReports } from '../passive-report.ts';
 import { redactorFor } from '../redact.ts';
-
-export interface JudgingThreadData {
-  target: string;
-  har?: string;
-  creator: { name: string; version: string };
-  rerun: string;
-}
-
-export type ToJudgingThread = { kind: 'exchange'; exchange: PassedExchange } | { kind: 'finish'; notJudged: Array<[string, number]> };
-export type FromJudgingThread =
-  | { kind: 'ready' }
-  | { kind: 'taken'; count: number }
-  | { kind: 'done'; exitCode: number; console: string; harEntries?: number }
-  | { kind: 'failed'; message: string };
-
-/** How often (in exchanges) the thread says how many it has taken. */
-export const TAKEN_EVERY = 32;
+import { bodyBytes, withBodyTexts, TAKEN_EVERY, type FromJudgingThread, type JudgingThreadData, type ToJudgingThread } from './proxy-judging-thread-messages.ts';
 
 const port = parentPort!;
 const data = workerData as JudgingThreadData;
@@ -41,22 +24,21 @@ try {
   const judge = createPassiveJudge({ profile: config.profile });
   const har = data.har === undefined ? undefined : harWriter(data.har, data.creator, redactorFor(env));
   let taken = 0;
+  let takenBytes = 0;
   let failures = 0;
   port.on('message', (message: ToJudgingThread) => {
     if (message.kind === 'exchange') {
-      // Buffers arrive as plain Uint8Arrays; the HAR writer reads them as Buffers.
-      const { passed } = message.exchange;
-      if (passed.requestBody) passed.requestBody = Buffer.from(passed.requestBody.buffer, passed.requestBody.byteOffset, passed.requestBody.byteLength);
-      if (passed.responseBody) passed.responseBody = Buffer.from(passed.responseBody.buffer, passed.responseBody.byteOffset, passed.responseBody.byteLength);
+      const exchange = withBodyTexts(message.exchange);
       try {
-        judge.add(message.exchange);
-        har?.add(message.exchange);
+        judge.add(exchange);
+        har?.add(exchange);
       } catch (error) {
         failures += 1;
-        process.stderr.write(`judging proxy: ${message.exchange.source} could not be judged: ${(error as Error).message}\n`);
+        process.stderr.write(`judging proxy: ${exchange.source} could not be judged: ${(error as Error).message}\n`);
       }
       taken += 1;
-      if (taken % TAKEN_EVERY === 0) post({ kind: 'taken', count: taken });
+      takenBytes += bodyBytes(exchange);
+      if (taken % TAKEN_EVERY === 0) post({ kind: 'taken', count: taken, bytes: takenBytes });
       return;
     }
     void finish(message.notJudged);

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
 import { startJudgingProxy, type JudgingProxy, type PassedExchange, type ProxyCounts } from '../../fixtures/passive/proxy.ts';
-import type { FromJudgingThread, JudgingThreadData, ToJudgingThread } from './proxy-judging-thread.ts';
+import { bodyBytes, withoutBodyTexts, type FromJudgingThread, type JudgingThreadData, type ToJudgingThread } from './proxy-judging-thread-messages.ts';
 
 export const PROXY_USAGE = 'Usage: npm run conformance -- proxy --target URL [--port N] [--har OUT.har]   (port 0: any free port; default 8089)';
 export const DEFAULT_PROXY_PORT = 8089;
@@ -65,8 +65,9 @@ export function describeCounts(counts: ProxyCounts): string[] {
   return lines;
 }
 
-/** Exchanges posted to the judging thread and not yet taken, past which the proxy stops posting (and counts what it did not judge). */
+/** Exchanges, and bytes of their bodies, posted to the judging thread and not yet taken, past which the proxy stops posting (and counts what it did not judge). */
 export const MAX_JUDGING_BACKLOG = 20_000;
+export const MAX_JUDGING_BACKLOG_BYTES = 256 * 2 ** 20;
 
 const THREAD = new URL('./proxy-judging-thread.ts', import.meta.url).href;
 
@@ -116,10 +117,12 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   // The judging thread takes the exchanges; a failure of its own stops the judging, never the traffic.
   let posted = 0;
   let taken = 0;
+  let postedBytes = 0;
+  let takenBytes = 0;
   let behind = 0;
   let judgeFailure: string | undefined;
   judging.on('message', (message: FromJudgingThread) => {
-    if (message.kind === 'taken') taken = message.count;
+    if (message.kind === 'taken') ({ count: taken, bytes: takenBytes } = message);
     if (message.kind === 'failed') judgeFailure ??= message.message;
   });
   judging.on('error', (error) => {
@@ -128,12 +131,13 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   });
   const sink = {
     add(exchange: PassedExchange) {
-      if (judgeFailure !== undefined || posted - taken >= MAX_JUDGING_BACKLOG) {
+      if (judgeFailure !== undefined || posted - taken >= MAX_JUDGING_BACKLOG || postedBytes - takenBytes >= MAX_JUDGING_BACKLOG_BYTES) {
         behind += 1;
         return;
       }
       posted += 1;
-      judging.postMessage({ kind: 'exchange', exchange } satisfies ToJudgingThread);
+      postedBytes += bodyBytes(exchange);
+      judging.postMessage({ kind: 'exchange', exchange: withoutBodyTexts(exchange) } satisfies ToJudgingThread);
     },
   };
   let proxy: JudgingProxy;
