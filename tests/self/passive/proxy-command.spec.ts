@@ -45,13 +45,16 @@ async function clientTraffic(base: string) {
     await sendRaw(`${base}/calls?type=audio&status=ended`, 'GET', ['apikey', DEMO_KEYS.readOnly, 'Authorization', 'Bearer bearer-secret-456']),
     await sendRaw(`${base}/calls/${encodeURIComponent(sessionId)}?apikey=${key}`, 'GET', ['apikey', key]),
     await sendRaw(`${base}/calls`),
+    // A key the target does not know: in the HAR, a placeholder of its own, so that judging the HAR
+    // again does not take it for the known key refused.
+    await sendRaw(`${base}/calls?perPage=2`, 'GET', ['apikey', 'unknown-key-000']),
   ];
   return answers.map((answer) => answer.status);
 }
 
-const SECRETS = [DEMO_KEYS.fullAccess, DEMO_KEYS.readOnly, 'cookie-secret-123', 'bearer-secret-456'];
+const SECRETS = [DEMO_KEYS.fullAccess, DEMO_KEYS.readOnly, 'cookie-secret-123', 'bearer-secret-456', 'unknown-key-000'];
 
-test('SIGTERM: the proxy finishes, writes the passive reports (NO VIOLATIONS IN 4 EXCHANGES, exit 0) and a HAR 1.2 of what it saw, in which no key, cookie or token appears', async () => {
+test('SIGTERM: the proxy finishes, writes the passive reports (NO VIOLATIONS IN 5 EXCHANGES, exit 0) and a HAR 1.2 of what it saw, in which no key, cookie or token appears', async () => {
   const reference = createServer({ seed: 5, calls: 300 });
   const reports = freshDir('proxy-reports');
   const harFile = join(freshDir('proxy-har'), 'session.har');
@@ -59,20 +62,23 @@ test('SIGTERM: the proxy finishes, writes the passive reports (NO VIOLATIONS IN 
     const target = await reference.listen(0);
     const proxy = await startProxyProcess(['--target', target, '--port', '0', '--har', harFile], { REPORT_DIR: reports });
     expect(proxy.base).toBe(`${proxy.address}/v3`);
-    expect(await clientTraffic(proxy.base)).toEqual([200, 200, 200, 401]);
+    expect(await clientTraffic(proxy.base)).toEqual([200, 200, 200, 401, 401]);
     const exit = await proxy.stop('SIGTERM');
     expect(exit.code, exit.stdout + exit.stderr).toBe(0);
-    expect(exit.stdout).toContain('Passive verdict: NO VIOLATIONS IN 4 EXCHANGES.');
-    expect(exit.stdout).toContain(`HAR of 4 exchanges (secrets redacted): ${harFile}`);
-    expect(readReports(reports).results.verdict).toBe('NO VIOLATIONS IN 4 EXCHANGES');
+    expect(exit.stdout).toContain('Passive verdict: NO VIOLATIONS IN 5 EXCHANGES.');
+    expect(exit.stdout).toContain(`HAR of 5 exchanges (secrets redacted): ${harFile}`);
+    expect(readReports(reports).results.verdict).toBe('NO VIOLATIONS IN 5 EXCHANGES');
 
     const text = readFileSync(harFile, 'utf8');
     const har = JSON.parse(text) as { log: { version: string; entries: Array<{ request: { url: string; headers: Array<{ name: string; value: string }> }; response: { status: number; content: { text?: string } } }>; comment: string } };
     expect(har.log.version).toBe('1.2');
-    expect(har.log.entries.map((entry) => entry.response.status)).toEqual([200, 200, 200, 401]);
+    expect(har.log.entries.map((entry) => entry.response.status)).toEqual([200, 200, 200, 401, 401]);
     expect(JSON.parse(har.log.entries[0]!.response.content.text!).data).toHaveLength(5);
-    expect(new URL(har.log.entries[2]!.request.url).searchParams.get('apikey')).toBe('[redacted]');
-    expect(har.log.entries[0]!.request.headers).toContainEqual({ name: 'apikey', value: '[redacted]' });
+    // The same key, the same placeholder, in the header of the first request and the query of the third.
+    const placeholder = har.log.entries[0]!.request.headers.find((header) => header.name === 'apikey')!.value;
+    expect(placeholder).toMatch(/^\$REDACTED_\d+$/);
+    expect(new URL(har.log.entries[2]!.request.url).searchParams.get('apikey')).toBe(placeholder);
+    expect(har.log.entries[4]!.request.headers.find((header) => header.name === 'apikey')!.value).not.toBe(placeholder);
     expect(har.log.comment).toMatch(/request header apikey.*request header authorization.*request header cookie/);
     for (const secret of SECRETS) {
       expect(text).not.toContain(secret);
@@ -81,7 +87,7 @@ test('SIGTERM: the proxy finishes, writes the passive reports (NO VIOLATIONS IN 
     }
     // The HAR is one the HAR mode reads, and judges the same.
     const again = await runScript(CLI.conformance, ['har', harFile], { REPORT_DIR: freshDir('proxy-har-reports') }, 60_000);
-    expect(again.stdout).toContain('Passive verdict: NO VIOLATIONS IN 4 EXCHANGES.');
+    expect(again.stdout).toContain('Passive verdict: NO VIOLATIONS IN 5 EXCHANGES.');
     expect(again.code).toBe(0);
   } finally {
     await reference.close();
@@ -113,10 +119,10 @@ test('an HTTPS target, trusted through NODE_EXTRA_CA_CERTS, is forwarded to and 
     const reports = freshDir('proxy-reports');
     const proxy = await startProxyProcess(['--target', front.base, '--port', '0'], { REPORT_DIR: reports, NODE_EXTRA_CA_CERTS: CA_CERTIFICATE });
     expect(proxy.output()).toContain(`forwarding to ${new URL(front.base).origin}`);
-    expect(await clientTraffic(proxy.base)).toEqual([200, 200, 200, 401]);
-    expect(arrivals).toHaveLength(4);
+    expect(await clientTraffic(proxy.base)).toEqual([200, 200, 200, 401, 401]);
+    expect(arrivals).toHaveLength(5);
     const exit = await proxy.stop('SIGTERM');
-    expect(exit.stdout).toContain('Passive verdict: NO VIOLATIONS IN 4 EXCHANGES.');
+    expect(exit.stdout).toContain('Passive verdict: NO VIOLATIONS IN 5 EXCHANGES.');
     expect(exit.code).toBe(0);
 
     // Without the authority, the target's certificate is refused: every request gets a 502 that says why.
@@ -127,7 +133,7 @@ test('an HTTPS target, trusted through NODE_EXTRA_CA_CERTS, is forwarded to and 
     const stopped = await untrusting.stop('SIGTERM');
     expect(stopped.stdout).toMatch(/1 request the target did not answer whole \(502 from the proxy, or an answer cut off\), not judged: GET \/v3\/calls: /);
     expect(readReports(reports).results.passive?.ignored).toEqual({ 'requests the target did not answer whole (502 from the proxy, or an answer cut off)': 1 });
-    expect(arrivals).toHaveLength(4);
+    expect(arrivals).toHaveLength(5);
   } finally {
     await front.close();
     await reference.close();

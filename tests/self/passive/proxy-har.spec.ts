@@ -1,8 +1,8 @@
 // The proxy's HAR (fixtures/passive/proxy-har.ts): HAR 1.2 that the HAR mode reads, bodies as the
 // application reads them (text, or base64 when binary), and no secret in it: headers, query
-// parameters and JSON properties that name one are [redacted], and each value so found is cut out
-// of everything else the HAR holds, in the same entry and in later ones (an echoed key, a token
-// repeated in a text body). The file appears whole or not at all.
+// parameters and JSON properties that name one become $REDACTED_N (the same value, the same N), and
+// each value so found is cut out of everything else the HAR holds, in the same entry and in later
+// ones (an echoed key, a token repeated in a text body). The file appears whole or not at all.
 import { test, expect } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,11 +38,18 @@ test('the HAR holds every exchange, binary bodies in base64, and no secret: reda
   expect(log.version).toBe('1.2');
   const [json, plain, binary] = log.entries;
   expect(new URL(json!.request.url).searchParams.get('type')).toBe('audio');
-  expect(new URL(json!.request.url).searchParams.get('key')).toBe('[redacted]');
-  expect(json!.request.headers.filter((header) => header.value === '[redacted]').map((header) => header.name)).toEqual(['apikey', 'Authorization', 'Cookie']);
-  expect(JSON.parse(json!.request.postData!.text)).toEqual({ authToken: '[redacted]', uid: 'u1' });
-  expect(plain!.request.postData!.text).toBe('keys: [redacted] and [redacted], cookie [redacted]');
-  expect(plain!.response.content.text).toBe('keys: [redacted] and [redacted], cookie [redacted]');
+  // Each value its own placeholder, the same wherever it appears: the query's key, then the headers', then the cookie's value, then the body's token.
+  expect(new URL(json!.request.url).searchParams.get('key')).toBe('$REDACTED_1');
+  const redacted = json!.request.headers.filter((header) => header.value.startsWith('$REDACTED_'));
+  expect(redacted.map((header) => header.name)).toEqual(['apikey', 'Authorization', 'Cookie']);
+  const [apikey, , cookie] = redacted.map((header) => header.value);
+  const cookieValue = /cookie (\$REDACTED_\d+)$/.exec(plain!.request.postData!.text)?.[1];
+  expect(cookieValue).toMatch(/^\$REDACTED_\d+$/);
+  expect(cookieValue).not.toBe(cookie);
+  const { authToken } = JSON.parse(json!.request.postData!.text) as { authToken: string };
+  expect(JSON.parse(json!.request.postData!.text)).toEqual({ authToken: expect.stringMatching(/^\$REDACTED_\d+$/), uid: 'u1' });
+  expect(plain!.request.postData!.text).toBe(`keys: ${apikey} and ${authToken}, cookie ${cookieValue}`);
+  expect(plain!.response.content.text).toBe(plain!.request.postData!.text);
   expect(binary!.response.status).toBe(203);
   expect(binary!.response.statusText).toBe('Fine Thanks');
   expect(binary!.response.content).toMatchObject({ size: 256, mimeType: 'image/png', encoding: 'base64' });
