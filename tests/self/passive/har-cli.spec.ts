@@ -165,3 +165,23 @@ test('what traffic shows across exchanges: a shown call not found, a key called 
   expect(shownNotFound.source).toBe('traffic.har, entry 2');
   for (const secret of ['passive-unknown-key-1234', KEY]) expect(JSON.stringify([...result.requirements.values()].map((tally) => tally.examples))).not.toContain(secret);
 });
+
+test('what cross-exchange checks keep is bounded: past its cap the oldest is forgotten, and nothing is judged against it', async () => {
+  const [first, second] = list.data;
+  const page = (call: any) => ({ data: [call], meta: { pagination: { total: 1, count: 1, total_pages: 1, current_page: 1 } } });
+  const notFound = { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'not found' } };
+  const entries = [
+    harEntry({ url: `${CALLS}/calls?receiverType=group`, headers: authorized, status: 200, body: page(first) }),
+    harEntry({ url: `${CALLS}/calls?receiverType=user`, headers: authorized, status: 200, body: page(second) }),
+    harEntry({ url: `${CALLS}/calls/${first.sessionId}`, headers: authorized, status: 404, body: notFound }),
+    harEntry({ url: `${CALLS}/calls/${second.sessionId}`, headers: authorized, status: 404, body: notFound }),
+  ];
+  const judgeWith = async (shownSessionIds: number) => {
+    const judge = createPassiveJudge({ limits: { shownSessionIds } });
+    await readHar(writeHar(entries), judge);
+    return judge.finish().requirements.get('CALLS-GET-OK')?.violations ?? 0;
+  };
+  expect(await judgeWith(10)).toBe(2);
+  // One id kept: the first call's is forgotten when the second is shown; only the second is judged.
+  expect(await judgeWith(1)).toBe(1);
+});
