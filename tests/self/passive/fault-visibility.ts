@@ -29,8 +29,9 @@ if (process.argv[1]?.endsWith('fault-visibility.ts')) {
     const { violated } = await judgeFault(requests, fault.name, fault.profile ?? 'spec');
     const found = fault.requirements.filter((id) => violated.includes(id));
     if (found.length > 0) seen += 1;
-    rows.push(`| ${fault.name} | ${fault.requirements.join(', ')} | ${found.length > 0 ? `seen: ${found.join(', ')}` : `not seen${violated.length > 0 ? ` (found instead: ${violated.join(', ')})` : ''}`} |`);
-    process.stderr.write(`${fault.name}: ${found.length > 0 ? 'seen' : 'not seen'}\n`);
+    const row = `| ${fault.name} | ${fault.requirements.join(', ')} | ${found.length > 0 ? `seen: ${found.join(', ')}` : `not seen${violated.length > 0 ? ` (found instead: ${violated.join(', ')})` : ''}`} |`;
+    rows.push(row);
+    process.stderr.write(`${row}\n`);
   }
   process.stdout.write(`${seen} of ${FAULTS.length} faults seen\n\n| Fault | Breaks | Passive mode |\n| --- | --- | --- |\n${rows.join('\n')}\n`);
 }
