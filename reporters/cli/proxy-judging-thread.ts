@@ -5,6 +5,8 @@
 // exchange; this one posts back how many it has taken (so the proxy can bound the backlog), and at
 // the end writes the reports and answers with the verdict.
 import { parentPort, workerData } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { environment, loadConfig, reportDirectory } from '../../fixtures/config.ts';
 import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
@@ -13,6 +15,22 @@ import { writePassiveReports } from '../passive-report.ts';
 import { redactorFor } from '../redact.ts';
 import { bodyBytes, withBodyTexts, TAKEN_EVERY, type FromJudgingThread, type JudgingThreadData, type ToJudgingThread } from './proxy-judging-thread-messages.ts';
 
+/**
+ * On a busy machine the judge still takes CPU the traffic's thread may be waiting for: on Linux this
+ * thread lowers its own priority (nice 10; setpriority applies to one thread given its id), so that
+ * the proxy's thread runs first. Best effort: elsewhere, or where it is not allowed, judging runs at
+ * the same priority.
+ */
+function yieldToTheTraffic(): void {
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(thread) && thread > 0) setPriority(thread, 10);
+  } catch {
+    // Not Linux, or not permitted.
+  }
+}
+
+yieldToTheTraffic();
 const port = parentPort!;
 const data = workerData as JudgingThreadData;
 const post = (message: FromJudgingThread) => port.postMessage(message);
