@@ -19,7 +19,8 @@ const STATUS_LABEL: Record<RequirementStatus, string> = {
   uncovered: '? UNCOVERED',
   'not-testable': '○ NOT TESTABLE',
 };
-const VERDICT_LABEL: Record<Verdict, string> = { CONFORMANT: '✔ CONFORMANT', 'NON-CONFORMANT': '✘ NON-CONFORMANT', INCONCLUSIVE: '⚠ INCONCLUSIVE' };
+const VERDICT_LABEL: Record<Verdict, string> = { CONFORMANT: '✔ CONFORMANT', 'NON-CONFORMANT': '✘ NON-CONFORMANT', INCONCLUSIVE: '⚠ INCONCLUSIVE', 'VIOLATIONS FOUND': '✘ VIOLATIONS FOUND' };
+const verdictLabel = (verdict: Verdict) => VERDICT_LABEL[verdict] ?? `✔ ${verdict}`;
 
 export function htmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -39,7 +40,7 @@ export function renderHtml(report: ConformanceReport): string {
 <body>
 <header class="verdict ${verdictClass(report.verdict)}" data-verdict="${h(report.verdict)}">
   <p class="eyebrow">Conformance verdict</p>
-  <h1 id="verdict">${h(VERDICT_LABEL[report.verdict])}</h1>
+  <h1 id="verdict">${h(verdictLabel(report.verdict))}</h1>
   <p class="reason">${h(report.verdictReason)}</p>
   <dl class="facts">
     ${fact('Specification', report.specification)}
@@ -53,6 +54,7 @@ export function renderHtml(report: ConformanceReport): string {
 <nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Failures (${report.failures.length})</a><a href="#readings">Readings</a><a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
 <main>
 ${renderTotals(report)}
+${renderPassive(report)}
 ${renderGlance(report)}
 ${renderMatrix(report)}
 ${renderComparison(report)}
@@ -72,7 +74,21 @@ ${renderConfiguration(report)}
 /** An id for a failure: its test's location (unique within a run), and the requirement a test credited. */
 const anchorOf = (failure: Pick<FailureRecord, 'location' | 'requirements' | 'credited'>) =>
   `failure-${failure.location}${failure.credited ? `-${failure.requirements[0]}` : ''}`.replace(/[^A-Za-z0-9]+/g, '-');
-const verdictClass = (verdict: Verdict) => `verdict-${verdict.toLowerCase()}`;
+const verdictClass = (verdict: Verdict) => `verdict-${verdict === 'VIOLATIONS FOUND' ? 'non-conformant' : verdict.startsWith('NO VIOLATIONS') ? 'conformant' : verdict.toLowerCase()}`;
+
+/** A passive run: what traffic was read, what was left alone, which headers were redacted, what it could not judge. */
+function renderPassive(report: ConformanceReport): string {
+  const passive = report.passive;
+  if (!passive) return '';
+  const counts = (record: Record<string, number>) => Object.entries(record).map(([name, count]) => `${name}: ${count}`).join(', ') || 'none';
+  return `<section id="passive">
+<h2>Recorded traffic judged</h2>
+<p>Read from ${h(passive.sources.join(', '))}: ${passive.entries} entries; ${passive.exchanges} exchanges of the three operations judged (${h(counts(passive.byOperation))}); left alone: ${h(counts(passive.ignored))}${passive.bodiesAbsent > 0 ? `; ${passive.bodiesAbsent} without a recorded body, judged on their status alone` : ''}.</p>
+<p>Redacted from every report: ${h(passive.redacted.join(', ') || 'no credential header was present')}.</p>
+<h3>Not judged: traffic cannot show them (${passive.notJudged.length})</h3>
+<ul>${passive.notJudged.map((item) => `<li><code>${h(item.id)}</code>: ${h(item.reason)}</li>`).join('')}</ul>
+</section>`;
+}
 const fact = (term: string, value: string) => `<div><dt>${h(term)}</dt><dd>${h(value)}</dd></div>`;
 const badge = (status: RequirementStatus) => `<span class="badge s-${status}">${h(STATUS_LABEL[status])}</span>`;
 

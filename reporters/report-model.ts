@@ -6,7 +6,29 @@ import type { RunMetadata } from './run-metadata.ts';
 import type { DetectionSummary } from '../fixtures/learning/detection.ts';
 import type { CreditedViolation } from '../fixtures/verdict.ts';
 
-export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'INCONCLUSIVE';
+/**
+ * A passive run (recorded traffic: `npm run conformance -- har`, or the judging proxy) never claims
+ * more than traffic can show: it finds violations, or none in so many exchanges; never CONFORMANT.
+ */
+export type PassiveVerdict = 'VIOLATIONS FOUND' | `NO VIOLATIONS IN ${number} EXCHANGES`;
+export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'INCONCLUSIVE' | PassiveVerdict;
+
+/** What a passive run read, and what it could not judge. */
+export interface PassiveSummary {
+  /** The HAR files, or the proxy's target. */
+  sources: string[];
+  entries: number;
+  exchanges: number;
+  byOperation: Record<string, number>;
+  /** Entries left alone, by why (other host, other path, not an entry, …). */
+  ignored: Record<string, number>;
+  /** Exchanges whose response body was not recorded: judged on their status alone. */
+  bodiesAbsent: number;
+  /** Header (and query parameter) names whose values were redacted from every report. */
+  redacted: string[];
+  /** Requirements the traffic could not show, with why. */
+  notJudged: Array<{ id: string; reason: string }>;
+}
 /**
  * `intermittent`: violated in some attempts of a test and not in others (Playwright's retries, the
  * same seed); `expected-fail`: failed, and listed as a known failure (CONFORMANCE_EXPECTATIONS);
@@ -182,6 +204,8 @@ export interface ConformanceReport {
   };
   /** The same run compared with a baseline (BASELINE). */
   comparison?: Comparison;
+  /** Present when the run judged recorded traffic rather than requests of its own. */
+  passive?: PassiveSummary;
   operations: OperationSummary[];
   /** Every write the run sent to the target. */
   writes: WriteSummary[];

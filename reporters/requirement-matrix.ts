@@ -164,6 +164,6 @@ function blockedSentence(blocked: readonly RequirementResult[]): string {
   return ` ${blocked.length} requirement(s) not judged, blocked by ${unique(blocked.flatMap((result) => result.blockedBy ?? [])).join(', ')}.`;
 }
 
-export const exitCodeOf = (verdict: Verdict): 0 | 1 | 3 => (verdict === 'CONFORMANT' ? 0 : verdict === 'NON-CONFORMANT' ? 1 : 3);
+export const exitCodeOf = (verdict: Verdict): 0 | 1 | 3 => (verdict === 'CONFORMANT' || verdict.startsWith('NO VIOLATIONS') ? 0 : verdict === 'NON-CONFORMANT' || verdict === 'VIOLATIONS FOUND' ? 1 : 3);
 
 const firstLine = (text: string) => text.split('\n').find((line) => line.trim() !== '')?.trim() ?? text;

@@ -4,7 +4,11 @@
 // with the reason the run gave, so a vendor knows what to configure or which data to provide.
 import type { ConformanceReport } from '../report-model.ts';
 
+/** The one line that refuses a passive run, wherever one is offered for certification. */
+export const PASSIVE_REFUSAL = 'A passive run (recorded traffic judged) cannot be certified: traffic shows only what its clients happened to send, never every requirement; certification runs the whole suite against the target (npm run certify).';
+
 export function refusalsOf(report: ConformanceReport): string[] {
+  if (report.passive) return [PASSIVE_REFUSAL];
   const reasons: string[] = [];
   if (report.verdict !== 'CONFORMANT') reasons.push(`The verdict is ${report.verdict}: ${report.verdictReason}`);
   const unchecked = report.requirements.filter((result) => result.level === 'MUST' && ['skip', 'uncovered', 'error', 'blocked'].includes(result.status));

@@ -9,7 +9,8 @@ import type { KeyObject } from 'node:crypto';
 import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
 import { EXPECTATIONS_VARIABLE } from '../../fixtures/expectations.ts';
 import { hashFiles, manifestFor, MANIFEST_FILE, readSigningKey, SIGNATURE_FILE, signManifest } from '../bundle/manifest.ts';
-import { refusalsOf } from '../bundle/refusals.ts';
+import { PASSIVE_REFUSAL, refusalsOf } from '../bundle/refusals.ts';
+import { readResultsFile } from '../results-file.ts';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
 import { helpRequested } from './command-help.ts';
 
@@ -26,7 +27,8 @@ interface Options {
 async function main(argv: string[]): Promise<number> {
   if (helpRequested('certify', argv)) return EXIT.conformant;
   const options = parseOptions(argv);
-  if (typeof options === 'string') return fail(`certify: ${options}\n${USAGE}`);
+  // A passive run offered for certification is refused in one line: no usage would help.
+  if (typeof options === 'string') return fail(options.endsWith(PASSIVE_REFUSAL) ? `certify: ${options}` : `certify: ${options}\n${USAGE}`);
   const problem = configurationProblem();
   if (problem) return fail(`Configuration error: ${problem}`);
 
@@ -58,6 +60,7 @@ function parseOptions(argv: string[]): Options | string {
     if (name === '--out' && value) out = value;
     else if (name === '--signing-key' && value) keyPath = value;
     else if (name === '--output' && value) output = value;
+    else if (isPassiveResults(arg)) return `${arg}: ${PASSIVE_REFUSAL}`;
     else return `unexpected argument ${arg} (certification always runs the whole suite)`;
   }
   out = resolve(out);
@@ -86,6 +89,15 @@ function configurationProblem(): string | undefined {
   } catch (error) {
     if (error instanceof ConfigError) return error.message;
     throw error;
+  }
+}
+
+/** A results.json (or its folder) of a passive run, offered to certify. */
+function isPassiveResults(path: string): boolean {
+  try {
+    return readResultsFile(path).passive !== undefined;
+  } catch {
+    return false;
   }
 }
 

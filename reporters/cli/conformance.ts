@@ -7,6 +7,8 @@
 // requirement by requirement, and exits 1 when something newly fails, else 0 (2 on a bad argument).
 // `--help` (usage.ts) lists every command, the variables and the exit codes; an unknown command or
 // option is refused with the usage, exit 2 (command-line.ts).
+// `npm run conformance -- har FILE...` judges recorded traffic (reporters/cli/har.ts, docs/passive.md).
+// `npm run conformance -- proxy --target URL [--port N] [--har OUT.har]` runs the judging proxy (proxy.ts).
 import { fileURLToPath } from 'node:url';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
 import { environment, loadConfig } from '../../fixtures/config.ts';
@@ -16,6 +18,8 @@ import { compareRuns, describeComparison } from '../compare.ts';
 import { readResultsFile, resultsPathOf } from '../results-file.ts';
 import { readCommandLine } from './command-line.ts';
 import { answerWithoutRunning } from './commands.ts';
+import { runHar } from './har.ts';
+import { runProxy } from './proxy.ts';
 
 const REPORTER = fileURLToPath(new URL('../conformance-reporter.ts', import.meta.url));
 
@@ -51,12 +55,9 @@ async function main(commandLine: string[]): Promise<number> {
   if (answered !== undefined || line.kind !== 'command') return answered ?? EXIT.error;
   const { command, args } = line;
   if (command === 'compare') return compare(args);
+  if (command === 'har') return runHar(args);
+  if (command === 'proxy') return runProxy(args);
   if (command === 'dry-run') process.env.CONFORMANCE_DRY_RUN = 'true';
-  if (command !== 'run' && command !== 'dry-run' && command !== 'merge') {
-    // A command of the help whose code has not landed (usage.ts marks them pending).
-    process.stderr.write(`calls-conformance: ${command} is not part of this build of the suite\n`);
-    return EXIT.error;
-  }
   const listing = command === 'merge' ? undefined : dryRunListing();
   if (listing !== undefined) {
     process.stdout.write(`${listing}\n`);

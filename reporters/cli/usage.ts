@@ -30,11 +30,6 @@ export interface CommandHelp {
   summary: string;
   options: readonly OptionHelp[];
   details?: readonly string[];
-  /**
-   * Built by another change (issue 29's passive mode): its entry is here so that the help is
-   * complete once that lands; drop the entry if it does not.
-   */
-  pending?: 'issue-29';
 }
 
 export const COMMANDS: readonly CommandHelp[] = [
@@ -97,7 +92,6 @@ export const COMMANDS: readonly CommandHelp[] = [
     summary: 'Judge every exchange of the three operations recorded in HAR 1.2 files; exit 1 when violations are found.',
     options: [],
     details: ['A passive run never says CONFORMANT: "VIOLATIONS FOUND" (exit 1) or "NO VIOLATIONS IN N EXCHANGES" (exit 0).'],
-    pending: 'issue-29',
   },
   {
     name: 'proxy',
@@ -105,11 +99,10 @@ export const COMMANDS: readonly CommandHelp[] = [
     summary: 'A pass-through proxy to the target that judges every exchange as it passes; the report is written when it stops.',
     options: [
       { flag: '--target', value: 'URL', text: 'Where requests are forwarded (http or https).' },
-      { flag: '--port', value: 'N', text: 'The port it listens on.' },
+      { flag: '--port', value: 'N', text: 'The port it listens on, on 127.0.0.1 (default 8089; 0 for any free port, printed).' },
       { flag: '--har', value: 'OUT.har', text: 'Also write a HAR file of what it saw (secrets redacted).' },
     ],
     details: ['Stop it with Ctrl-C (SIGINT) or SIGTERM.'],
-    pending: 'issue-29',
   },
   {
     name: 'reference',

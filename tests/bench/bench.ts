@@ -1,4 +1,4 @@
-// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--write-docs]`: the benchmark. It measures,
+// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--write-docs]`: the benchmark. It measures,
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
 // floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
 // suite's shape (its tests and requests through the request context, checking nothing); the same run
@@ -24,6 +24,8 @@ import { measureRemote, remoteTargets, renderRemote } from './remote.ts';
 import { measureClients, renderClients } from './clients.ts';
 import { median, percentile, ratio } from './stats.ts';
 import { livingTargets, measureLiving, renderLiving } from './living.ts';
+import { measurePassive, passiveTargets, renderPassive } from './passive.ts';
+import { measureProxy, proxyTargets, renderProxy } from './proxy.ts';
 
 const SMALL = 1_000;
 const LARGE = 200_000;
@@ -47,13 +49,17 @@ interface Options {
   clientsOnly: boolean;
   /** Only runs against the reference standing still and living: bench-results/living.json, docs/speed.md untouched. */
   livingOnly: boolean;
+  /** Only the judging of a 1 GiB HAR (passive.ts): bench-results/passive.json, docs/speed.md untouched. */
+  passiveOnly: boolean;
+  /** Only what the judging proxy adds per exchange: bench-results/proxy.json, docs/speed.md untouched. */
+  proxyOnly: boolean;
 }
 
 /** Requests each client sends per run (clients.ts). */
 const CLIENT_REQUESTS = 600;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { runs: 3, detection: true, writeDocs: false, remoteOnly: false, clientsOnly: false, livingOnly: false };
+  const options: Options = { runs: 3, detection: true, writeDocs: false, remoteOnly: false, clientsOnly: false, livingOnly: false, passiveOnly: false, proxyOnly: false };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
     if (arg === '--runs' && /^[1-9]\d*$/.test(argv[index + 1] ?? '')) options.runs = Number(argv[++index]);
@@ -62,8 +68,10 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--remote-only') options.remoteOnly = true;
     else if (arg === '--clients-only') options.clientsOnly = true;
     else if (arg === '--living-only') options.livingOnly = true;
+    else if (arg === '--passive-only') options.passiveOnly = true;
+    else if (arg === '--proxy-only') options.proxyOnly = true;
     else {
-      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--write-docs]\n`);
+      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--write-docs]\n`);
       process.exit(2);
     }
   }
@@ -96,6 +104,8 @@ async function main(): Promise<void> {
   if (options.remoteOnly) return benchRemoteOnly(options);
   if (options.clientsOnly) return benchClientsOnly(options);
   if (options.livingOnly) return benchLivingOnly(options);
+  if (options.passiveOnly) return benchPassiveOnly();
+  if (options.proxyOnly) return benchProxyOnly(options);
 
   // Time to verdict, and the same run at scale, interleaved so that drift of the machine hits both.
   // At scale, twice: with the embedded reference (which builds the larger data set first) and against
@@ -233,6 +243,20 @@ async function benchLivingOnly(options: Options): Promise<void> {
   writeFileSync(join(OUT_DIR, 'living.json'), `${JSON.stringify(living, null, 2)}\n`);
   const markdown = [...targetTable(livingTargets(living)), '', ...renderLiving(living)].join('\n');
   process.stdout.write(`${markdown}\n`);
+}
+
+async function benchPassiveOnly(): Promise<void> {
+  const passive = await measurePassive();
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, 'passive.json'), `${JSON.stringify(passive, null, 2)}\n`);
+  process.stdout.write(`${[...targetTable(passiveTargets(passive)), '', ...renderPassive(passive)].join('\n')}\n`);
+}
+
+async function benchProxyOnly(options: Options): Promise<void> {
+  const proxy = await measureProxy(options.runs);
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, 'proxy.json'), `${JSON.stringify(proxy, null, 2)}\n`);
+  process.stdout.write(`${[...targetTable(proxyTargets(proxy)), '', ...renderProxy(proxy)].join('\n')}\n`);
 }
 
 /** The targets of a partial bench as a table, each marked met or missed. */

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { parse } from 'yaml';
 import { DEMO_KEYS } from '../../../reference/fixtures.ts';
-import type { ConformanceReport, RequirementResult } from '../../../reporters/report-model.ts';
+import type { ConformanceReport, PassiveVerdict, RequirementResult } from '../../../reporters/report-model.ts';
 
 const WORKFLOW_PATH = '.ci/github-actions/conformance-staging.example.yml';
 
@@ -307,7 +307,7 @@ const NEWLY_FAILING = [
   { id: 'CALLS-GET-OK', level: 'MUST', base: 'skip', next: 'intermittent' },
 ] as const;
 
-function resultsFixture(verdictName: ConformanceReport['verdict'], withComparison: boolean): ResultsFixture {
+function resultsFixture(verdictName: Exclude<ConformanceReport['verdict'], PassiveVerdict>, withComparison: boolean): ResultsFixture {
   const described = { target: 'staging', startedAt: '2025-01-01T03:17:00Z' };
   return {
     format: 'calls-conformance-results/1',

@@ -1,0 +1,43 @@
+// What the judging proxy's two threads say to each other (proxy.ts and proxy-judging-thread.ts).
+// An exchange travels without its body texts: they are the decoded bodies again, and are rebuilt on
+// the judging side, so that the proxy's thread copies each body once, not twice.
+import type { PassedExchange } from '../../fixtures/passive/proxy.ts';
+
+export interface JudgingThreadData {
+  target: string;
+  har?: string;
+  creator: { name: string; version: string };
+  rerun: string;
+}
+
+export type ToJudgingThread = { kind: 'exchange'; exchange: PassedExchange } | { kind: 'finish'; notJudged: Array<[string, number]> };
+export type FromJudgingThread =
+  | { kind: 'ready' }
+  | { kind: 'taken'; count: number; bytes: number }
+  | { kind: 'done'; exitCode: number; console: string; harEntries?: number }
+  | { kind: 'failed'; message: string };
+
+/** How often (in exchanges) the judging thread says how much it has taken. */
+export const TAKEN_EVERY = 32;
+
+/** The bytes of an exchange's kept bodies: what its copy to the judging thread costs. */
+export const bodyBytes = (exchange: PassedExchange): number => (exchange.passed.requestBody?.byteLength ?? 0) + (exchange.passed.responseBody?.byteLength ?? 0);
+
+export function withoutBodyTexts(exchange: PassedExchange): PassedExchange {
+  const { bodyText: _request, ...request } = exchange.request;
+  const { bodyText: _response, ...response } = exchange.response;
+  return { ...exchange, request, response };
+}
+
+/** The exchange as it was passed: Buffers again (they arrive as Uint8Arrays), and the body texts rebuilt from them. */
+export function withBodyTexts(exchange: PassedExchange): PassedExchange {
+  const asBuffer = (bytes: Uint8Array | undefined) => bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const requestBody = asBuffer(exchange.passed.requestBody);
+  const responseBody = asBuffer(exchange.passed.responseBody);
+  return {
+    ...exchange,
+    request: { ...exchange.request, ...(requestBody && { bodyText: requestBody.toString('utf8') }) },
+    response: { ...exchange.response, ...(responseBody && { bodyText: responseBody.toString('utf8') }) },
+    passed: { ...exchange.passed, ...(requestBody && { requestBody }), ...(responseBody && { responseBody }) },
+  };
+}

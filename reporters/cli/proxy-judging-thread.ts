@@ -1,0 +1,88 @@
+// The judging proxy's second thread: the judge and the HAR writer, away from the thread that passes
+// the traffic. Judging a list page takes about a millisecond (more for the first ones, while the
+// contract's schemas compile and the readings are learned); on the proxy's own event loop, that time
+// would hold up the next request. Here it costs the traffic nothing. The proxy's thread posts each
+// exchange; this one posts back how many it has taken (so the proxy can bound the backlog), and at
+// the end writes the reports and answers with the verdict.
+import { parentPort, workerData } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { resolve } from 'node:path';
+import { environment, loadConfig, reportDirectory } from '../../fixtures/config.ts';
+import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
+import { harWriter } from '../../fixtures/passive/proxy-har.ts';
+import { writePassiveReports } from '../passive-report.ts';
+import { redactorFor } from '../redact.ts';
+import { bodyBytes, withBodyTexts, TAKEN_EVERY, type FromJudgingThread, type JudgingThreadData, type ToJudgingThread } from './proxy-judging-thread-messages.ts';
+
+/**
+ * On a busy machine the judge still takes CPU the traffic's thread may be waiting for: on Linux this
+ * thread lowers its own priority (nice 10; setpriority applies to one thread given its id), so that
+ * the proxy's thread runs first. Best effort: elsewhere, or where it is not allowed, judging runs at
+ * the same priority.
+ */
+function yieldToTheTraffic(): void {
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(thread) && thread > 0) setPriority(thread, 10);
+  } catch {
+    // Not Linux, or not permitted.
+  }
+}
+
+yieldToTheTraffic();
+const port = parentPort!;
+const data = workerData as JudgingThreadData;
+const post = (message: FromJudgingThread) => port.postMessage(message);
+
+try {
+  const env = environment();
+  // As the HAR mode reads it: a passive run sends nothing, so it needs no key (reporters/cli/har.ts).
+  const config = loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' });
+  const judge = createPassiveJudge({ profile: config.profile });
+  const har = data.har === undefined ? undefined : harWriter(data.har, data.creator, redactorFor(env));
+  let taken = 0;
+  let takenBytes = 0;
+  let failures = 0;
+  port.on('message', (message: ToJudgingThread) => {
+    if (message.kind === 'exchange') {
+      const exchange = withBodyTexts(message.exchange);
+      try {
+        judge.add(exchange);
+        har?.add(exchange);
+      } catch (error) {
+        failures += 1;
+        process.stderr.write(`judging proxy: ${exchange.source} could not be judged: ${(error as Error).message}\n`);
+      }
+      taken += 1;
+      takenBytes += bodyBytes(exchange);
+      if (taken % TAKEN_EVERY === 0) post({ kind: 'taken', count: taken, bytes: takenBytes });
+      return;
+    }
+    void finish(message.notJudged);
+  });
+
+  const finish = async (notJudged: Array<[string, number]>) => {
+    try {
+      const harEntries = har ? await har.finish() : undefined;
+      const result = judge.finish();
+      // What passed the proxy but was never judged is counted beside what the judge left alone.
+      for (const [why, count] of [...notJudged, ['exchanges the judge failed on', failures] as [string, number]]) if (count > 0) result.ignored[why] = count;
+      const written = writePassiveReports(result, {
+        dir: resolve(reportDirectory(env)),
+        sources: [`proxy → ${data.target}`],
+        rerun: data.rerun,
+        env,
+        ...(config.expectations && { expectations: config.expectations }),
+      });
+      post({ kind: 'done', exitCode: written.exitCode, console: written.console, ...(harEntries !== undefined && { harEntries }) });
+    } catch (error) {
+      post({ kind: 'failed', message: (error as Error).message });
+    }
+    port.close();
+  };
+  post({ kind: 'ready' });
+} catch (error) {
+  post({ kind: 'failed', message: (error as Error).message });
+  port.close();
+}

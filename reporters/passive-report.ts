@@ -1,0 +1,200 @@
+// The reports of a passive run (recorded traffic judged by fixtures/passive/judge.ts): the same
+// HTML, results.json and JUnit as a run of the suite, built by the same pure report builder from
+// one record per requirement the traffic showed, plus a job summary. The verdict never claims more
+// than traffic can show: VIOLATIONS FOUND (exit 1) or NO VIOLATIONS IN N EXCHANGES (exit 0; 3 when
+// the traffic held no exchange of the three operations), never CONFORMANT. Every string written
+// passes the judge's redactor (each secret the traffic carried) and the configured keys' redactor.
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { effectiveLevel, loadCatalog, type Catalog } from '../openapi/catalog.ts';
+import { environment, loadConfig, type Env } from '../fixtures/config.ts';
+import { curlFor } from '../fixtures/exchange.ts';
+import type { PassiveResult, PassiveViolation } from '../fixtures/passive/judge.ts';
+import type { Expectations } from '../fixtures/expectations.ts';
+import { isExpired } from '../fixtures/expectations.ts';
+import { buildReport } from './build-report.ts';
+import { redactorFor } from './redact.ts';
+import { renderHtml } from './render-html.ts';
+import { renderJunit } from './render-junit.ts';
+import type { ConformanceReport, Note, TestRecord } from './report-model.ts';
+import { runMetadata, type RunMetadata } from './run-metadata.ts';
+import { REPORT_FILES } from './conformance-reporter.ts';
+import { FAILING } from './requirement-matrix.ts';
+
+export const SUMMARY_FILE = 'summary.md';
+
+export interface PassiveReportOptions {
+  /** Where the reports go (created when missing). */
+  dir: string;
+  /** What was read: the HAR files, or `proxy → TARGET`. */
+  sources: string[];
+  /** The command that judges the same traffic again, for the failures' "rerun" line. */
+  rerun: string;
+  catalog?: Catalog;
+  /** Known failures (CONFORMANCE_EXPECTATIONS), as for a run. */
+  expectations?: Expectations;
+  env?: Env;
+}
+
+export interface WrittenPassiveReport {
+  report: ConformanceReport;
+  exitCode: 0 | 1 | 3;
+  /** The lines the console shows: the verdict, its reason and where the report is. */
+  console: string;
+}
+
+/** One violation as a failure message shows it: what, where, and how to send the request again. */
+function describeViolation(violation: PassiveViolation): string {
+  const related = violation.related && violation.related.length > 0 ? ` (against ${violation.related.join('; ')})` : '';
+  const lines = [
+    `${violation.title}`,
+    `  Expected: ${violation.expected}`,
+    `  Received: ${violation.received}`,
+    `  Exchange: ${violation.source}${related}`,
+  ];
+  if (violation.exchange) lines.push('  Reproduce with:', `  ${curlFor(violation.exchange)}`);
+  return lines.join('\n');
+}
+
+function recordsOf(result: PassiveResult, catalog: Catalog, location: string): TestRecord[] {
+  const records: TestRecord[] = [];
+  for (const requirement of catalog.requirements) {
+    const tally = result.requirements.get(requirement.id);
+    const base = { location, requirements: [requirement.id], warnings: [] as Note[], observations: [] as Note[], durationMs: 0, requests: [], readings: [], credited: [] };
+    if (!tally) {
+      const reason = result.notJudged.get(requirement.id) ?? 'the recorded traffic could not show it';
+      records.push({ ...base, title: `${requirement.id}: not judged from recorded traffic`, status: 'skipped', skipReason: `Not judged from recorded traffic: ${reason}.`, violations: [], errors: [], attempts: [{ status: 'skipped', violated: [], errors: [] }] });
+      continue;
+    }
+    const level = effectiveLevel(requirement, result.profile);
+    const title = `${requirement.id} judged on ${tally.judged} recorded exchange(s) or call(s)`;
+    if (tally.violations === 0) {
+      records.push({ ...base, title, status: 'passed', violations: [], errors: [], attempts: [{ status: 'passed', violated: [], errors: [] }] });
+      continue;
+    }
+    const more = tally.violations > tally.examples.length ? `\n\n… and ${tally.violations - tally.examples.length} more violation(s) of ${requirement.id} in the recorded traffic.` : '';
+    const message = `${tally.violations} violation(s) of ${requirement.id} in ${tally.judged} recorded exchange(s) or call(s) judged:\n\n${tally.examples.map(describeViolation).join('\n\n')}${more}`;
+    const notes = tally.examples.map((violation) => ({ requirement: requirement.id, text: `${violation.title} (${violation.source})` }));
+    if (level === 'MUST') {
+      records.push({ ...base, title, status: 'failed', violations: notes, errors: [message], attempts: [{ status: 'failed', violated: [requirement.id], errors: [message] }] });
+    } else if (level === 'SHOULD') {
+      records.push({ ...base, title, status: 'passed', violations: [], warnings: notes, errors: [], attempts: [{ status: 'passed', violated: [], errors: [] }] });
+    } else {
+      records.push({ ...base, title, status: 'passed', violations: [], observations: notes, errors: [], attempts: [{ status: 'passed', violated: [], errors: [] }] });
+    }
+  }
+  // The readings learned from the traffic travel with the first record, as a run's do with its tests.
+  if (records[0]) records[0] = { ...records[0], readings: result.readings };
+  return records;
+}
+
+/** Every string of a value with `clean` applied (keys, tokens and cookies the traffic carried). */
+function cleaned<T>(value: T, clean: (text: string) => string): T {
+  if (typeof value === 'string') return clean(value) as T;
+  if (Array.isArray(value)) return value.map((item) => cleaned(item, clean)) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cleaned(item, clean)])) as T;
+  return value;
+}
+
+function metadataFor(options: PassiveReportOptions, env: Env, profile: PassiveResult['profile']): RunMetadata {
+  let metadata: RunMetadata;
+  try {
+    metadata = runMetadata(loadConfig(env));
+  } catch {
+    // A passive run needs no target configured: the embedded defaults describe the suite as well.
+    metadata = runMetadata(loadConfig({ CONFORMANCE_PROFILE: profile }));
+  }
+  const expectations = options.expectations && {
+    file: options.expectations.file,
+    entries: options.expectations.entries.map((entry) => ({ ...entry, expired: isExpired(entry, new Date()) })),
+  };
+  const { expectations: _ignored, ...rest } = metadata;
+  return {
+    ...rest,
+    profile,
+    seed: 0,
+    runs: 0,
+    allowWrites: false,
+    target: `recorded traffic: ${options.sources.join(', ')}`,
+    configuration: { mode: 'passive', sources: options.sources, profile },
+    ...(expectations && { expectations }),
+  };
+}
+
+export function buildPassiveReport(result: PassiveResult, options: PassiveReportOptions): { report: ConformanceReport; exitCode: 0 | 1 | 3 } {
+  const catalog = options.catalog ?? loadCatalog();
+  const env = options.env ?? environment();
+  const metadata = metadataFor(options, env, result.profile);
+  const location = options.sources.join(', ');
+  const report = buildReport(catalog, {
+    metadata,
+    tests: recordsOf(result, catalog, location),
+    startedAt: new Date(result.startedAt),
+    durationMs: Date.parse(result.endedAt) - Date.parse(result.startedAt),
+    runnerStatus: 'passed',
+    runnerErrors: [],
+  });
+  const violated = report.requirements.filter((requirement) => FAILING.has(requirement.status)).map((requirement) => requirement.id);
+  const judged = report.requirements.filter((requirement) => requirement.status === 'pass' || requirement.status === 'warn' || requirement.status === 'expected-fail').length;
+  const notJudged = report.requirements.filter((requirement) => requirement.status === 'skip').length;
+  const left = Object.values(result.ignored).reduce((sum, count) => sum + count, 0);
+  const read = `${result.exchanges} exchange(s) of the three operations judged, of ${result.entries} entries (${left} left alone)`;
+  let exitCode: 0 | 1 | 3;
+  if (violated.length > 0) {
+    report.verdict = 'VIOLATIONS FOUND';
+    report.verdictReason = `${violated.length} requirement(s) violated by the recorded traffic: ${violated.join(', ')}. ${read}; ${notJudged} requirement(s) the traffic could not show were not judged.`;
+    exitCode = 1;
+  } else {
+    report.verdict = `NO VIOLATIONS IN ${result.exchanges} EXCHANGES`;
+    exitCode = result.exchanges === 0 ? 3 : 0;
+    report.verdictReason = result.exchanges === 0
+      ? `Nothing was judged: the traffic held no exchange of the three operations (${result.entries} entries, ${left} left alone: ${Object.entries(result.ignored).map(([why, count]) => `${count} ${why}`).join(', ') || 'none'}).`
+      : `No requirement the traffic could show was violated: ${read}; ${judged} requirement(s) judged, ${notJudged} not judged (traffic cannot show them). Recorded traffic never proves conformance: run the suite for a verdict.`;
+  }
+  report.exitCode = exitCode;
+  report.failures = report.failures.map((failure) => ({ ...failure, rerun: options.rerun }));
+  report.passive = {
+    sources: options.sources,
+    entries: result.entries,
+    exchanges: result.exchanges,
+    byOperation: result.byOperation,
+    ignored: result.ignored,
+    bodiesAbsent: result.bodiesAbsent,
+    redacted: result.redacted,
+    notJudged: report.requirements.filter((requirement) => requirement.status === 'skip').map((requirement) => ({ id: requirement.id, reason: requirement.reason ?? '' })),
+  };
+  const configured = redactorFor(env);
+  return { report: cleaned(report, (text) => configured(result.redact(text))), exitCode };
+}
+
+/** The job summary: the verdict, what was read, and each violated requirement (Markdown). */
+export function renderPassiveSummary(report: ConformanceReport): string {
+  const passive = report.passive!;
+  const violated = report.requirements.filter((requirement) => FAILING.has(requirement.status));
+  return [
+    `## Passive conformance: ${report.verdict}`,
+    '',
+    report.verdictReason,
+    '',
+    `Read: ${passive.sources.join(', ')}. Redacted: ${passive.redacted.join(', ') || 'none'}.`,
+    '',
+    ...(violated.length > 0 ? ['| Requirement | Level | Found in |', '| --- | --- | --- |', ...violated.map((requirement) => `| ${requirement.id} | ${requirement.level} | ${report.failures.find((failure) => failure.requirements.includes(requirement.id))?.message.split('\n')[0] ?? ''} |`), ''] : []),
+    `${passive.notJudged.length} requirement(s) not judged: traffic cannot show them (see the HTML report).`,
+    '',
+  ].join('\n');
+}
+
+/** Writes index.html, results.json, junit.xml and summary.md into options.dir (and the job summary when $GITHUB_STEP_SUMMARY names one). */
+export function writePassiveReports(result: PassiveResult, options: PassiveReportOptions): WrittenPassiveReport {
+  const { report, exitCode } = buildPassiveReport(result, options);
+  mkdirSync(options.dir, { recursive: true });
+  writeFileSync(join(options.dir, REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(options.dir, REPORT_FILES.junit), renderJunit(report));
+  writeFileSync(join(options.dir, REPORT_FILES.html), renderHtml(report));
+  const summary = renderPassiveSummary(report);
+  writeFileSync(join(options.dir, SUMMARY_FILE), summary);
+  const stepSummary = (options.env ?? environment()).GITHUB_STEP_SUMMARY;
+  if (stepSummary) appendFileSync(stepSummary, summary);
+  const console = `Passive verdict: ${report.verdict}. ${report.verdictReason}\nRedacted from the reports: ${result.redacted.join(', ') || 'no credential header was present'}.\nReport: ${join(options.dir, REPORT_FILES.html)}\n`;
+  return { report, exitCode, console };
+}

@@ -1,0 +1,122 @@
+// What judging recorded traffic costs (issue 29): a HAR of 1 GiB, made on disk (in os.tmpdir(),
+// deleted afterwards) by repeating the exchanges of a real suite run against the reference, recorded
+// on the wire; judged as `npm run conformance -- har` judges it, in a process of its own. Targets:
+// its resident memory peak under 400 MiB, and its speed (exchanges judged a second) at least half
+// the speed at which an active run judges the same exchanges (the run's exchanges over its time,
+// from its first test to its end, against the embedded reference).
+import { spawn } from 'node:child_process';
+import { createWriteStream, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from '../../reference/server.ts';
+import { DEFAULT_CALLS } from '../../reference/fixtures.ts';
+import { harOf, startRecordingForwarder, type HarEntry } from '../self/passive/recording-forwarder.ts';
+import { PROJECT_ROOT, timeSuiteRun } from './processes.ts';
+import type { Target } from './render.ts';
+
+export const PASSIVE_HAR_BYTES = 2 ** 30;
+const MEMORY_TARGET_MIB = 400;
+const SPEED_TARGET = 0.5;
+
+export interface PassiveResults {
+  harBytes: number;
+  recordedExchanges: number;
+  active: { exchanges: number; testsMs: number; exchangesPerSecond: number };
+  passive: { entries: number; exchanges: number; ms: number; exchangesPerSecond: number; peakRssMiB: number; verdict: string };
+  speedRatio: number;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The exchanges of one suite run against the reference, recorded on the wire. */
+async function recordRun(): Promise<HarEntry[]> {
+  const reference = createServer({ calls: DEFAULT_CALLS });
+  const base = await reference.listen(0);
+  const forwarder = await startRecordingForwarder(base);
+  try {
+    await timeSuiteRun(DEFAULT_CALLS, forwarder.base);
+    return forwarder.entries;
+  } finally {
+    await forwarder.close();
+    await reference.close();
+  }
+}
+
+/** A HAR of at least `bytes`, the entries repeated in order; written as a stream, never held whole. */
+async function writeLargeHar(path: string, entries: readonly HarEntry[], bytes: number): Promise<number> {
+  const out = createWriteStream(path);
+  const [head, tail] = JSON.stringify(harOf([])).split('[]');
+  const texts = entries.map((entry) => JSON.stringify(entry));
+  let written = 0;
+  const write = async (text: string) => {
+    written += Buffer.byteLength(text);
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write(`${head}[`);
+  let first = true;
+  while (written < bytes) {
+    for (const text of texts) {
+      await write(first ? text : `,${text}`);
+      first = false;
+    }
+  }
+  await write(`]${tail}`);
+  out.end();
+  await once(out, 'finish');
+  return statSync(path).size;
+}
+
+function judgeInChild(path: string): Promise<PassiveResults['passive']> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/passive-child.ts', path], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`the passive judging exited ${code}: ${errors.slice(-2000)}`));
+      const measured = JSON.parse(output.trim().split('\n').at(-1)!) as Omit<PassiveResults['passive'], 'exchangesPerSecond'>;
+      resolve({ ...measured, exchangesPerSecond: measured.exchanges / (measured.ms / 1000) });
+    });
+  });
+}
+
+export async function measurePassive(): Promise<PassiveResults> {
+  log('recording a suite run against the reference');
+  const entries = await recordRun();
+  log(`timing an active run against the embedded reference (${DEFAULT_CALLS} calls)`);
+  const active = await timeSuiteRun(DEFAULT_CALLS);
+  const path = join(tmpdir(), `bench-passive-${process.pid}.har`);
+  try {
+    log(`writing a HAR of ${PASSIVE_HAR_BYTES} bytes from ${entries.length} recorded exchanges`);
+    const harBytes = await writeLargeHar(path, entries, PASSIVE_HAR_BYTES);
+    log('judging it');
+    const passive = await judgeInChild(path);
+    const activeSpeed = active.requests / (active.testsMs / 1000);
+    return {
+      harBytes,
+      recordedExchanges: entries.length,
+      active: { exchanges: active.requests, testsMs: active.testsMs, exchangesPerSecond: activeSpeed },
+      passive,
+      speedRatio: passive.exchangesPerSecond / activeSpeed,
+    };
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
+
+export function passiveTargets(results: PassiveResults): Target[] {
+  return [
+    { name: `resident memory peak judging a ${(results.harBytes / 2 ** 30).toFixed(2)} GiB HAR < ${MEMORY_TARGET_MIB} MiB`, value: `${results.passive.peakRssMiB.toFixed(0)} MiB`, met: results.passive.peakRssMiB < MEMORY_TARGET_MIB },
+    { name: `passive speed ≥ ${SPEED_TARGET}x an active run's`, value: `${results.speedRatio.toFixed(1)}x (${results.passive.exchangesPerSecond.toFixed(0)} vs ${results.active.exchangesPerSecond.toFixed(0)} exchanges/s)`, met: results.speedRatio >= SPEED_TARGET },
+  ];
+}
+
+export function renderPassive(results: PassiveResults): string[] {
+  return [
+    `A HAR of ${results.harBytes} bytes (${results.passive.entries} entries: the ${results.recordedExchanges} exchanges of one suite run, repeated) judged in ${(results.passive.ms / 1000).toFixed(1)} s: ${results.passive.exchanges} exchanges, ${results.passive.exchangesPerSecond.toFixed(0)} a second, resident memory peak ${results.passive.peakRssMiB.toFixed(0)} MiB; verdict ${results.passive.verdict}.`,
+    `The active run judged ${results.active.exchanges} exchanges in ${(results.active.testsMs / 1000).toFixed(1)} s (first test to end): ${results.active.exchangesPerSecond.toFixed(0)} a second.`,
+  ];
+}
