@@ -3,8 +3,7 @@
 // tests give the same report whether they ran in one process or in merged shards.
 import type { Catalog } from '../openapi/catalog.ts';
 import type { RequestRecord } from '../fixtures/request-log.ts';
-import type { RunMetadata } from './run-metadata.ts';
-import type { ConformanceReport, FailureRecord, OperationSummary, RequirementResult, TestRecord, TestStatus, WriteSummary } from './report-model.ts';
+import type { ConformanceReport, FailureRecord, OperationSummary, RequirementResult, RunMetadata, TestRecord, TestStatus, WriteSummary } from '../fixtures/results/report-model.ts';
 import { countStatuses, countTests, decideVerdict, exitCodeOf, FAILING, requirementResults } from './requirement-matrix.ts';
 import { readingResults } from './readings.ts';
 

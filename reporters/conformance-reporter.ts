@@ -19,10 +19,10 @@ import { buildReport } from './build-report.ts';
 import { redactorFor, type Redactor } from './redact.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
-import type { Comparison, ConformanceReport, Note, TestRecord } from './report-model.ts';
+import type { Comparison, ConformanceReport, Note, RunMetadata, TestRecord } from '../fixtures/results/report-model.ts';
 import { compareRuns, describeComparison } from './compare.ts';
-import { readResultsFile } from './results-file.ts';
-import { METADATA_KEY, runMetadata, type RunMetadata } from './run-metadata.ts';
+import { readResultsFile } from '../fixtures/results/results-file.ts';
+import { METADATA_KEY, runMetadata } from './run-metadata.ts';
 
 /** A failure message longer than this is cut: the report stays readable, and Playwright's own report keeps the whole. */
 const MESSAGE_LIMIT = 20_000;

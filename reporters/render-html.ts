@@ -4,7 +4,7 @@
 // how to reproduce them; the readings the target was found to follow and judged under; what the
 // target did on the "not shown" items; requests per operation; and the run's configuration with
 // secrets redacted.
-import type { Comparison, ConformanceReport, FailureRecord, OperationSummary, ReadingResult, RequirementResult, RequirementStatus, Verdict } from './report-model.ts';
+import type { Comparison, ConformanceReport, FailureRecord, OperationSummary, ReadingResult, RequirementResult, RequirementStatus, Verdict } from '../fixtures/results/report-model.ts';
 import { FAILING, REQUIREMENT_STATUSES } from './requirement-matrix.ts';
 
 const STATUS_LABEL: Record<RequirementStatus, string> = {

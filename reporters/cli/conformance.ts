@@ -11,7 +11,7 @@ import { environment, loadConfig } from '../../fixtures/config.ts';
 import { defaultWorkers } from '../../fixtures/budget-plan.ts';
 import { describeDryRun } from '../../fixtures/dry-run.ts';
 import { compareRuns, describeComparison } from '../compare.ts';
-import { readResultsFile, resultsPathOf } from '../results-file.ts';
+import { readResultsFile, resultsPathOf } from '../../fixtures/results/results-file.ts';
 
 const REPORTER = fileURLToPath(new URL('../conformance-reporter.ts', import.meta.url));
 

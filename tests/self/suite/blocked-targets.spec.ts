@@ -13,7 +13,7 @@ import { proxyInFront } from '../runner/proxy-in-front.ts';
 import { referenceTargetEnv, runScript, type RunResult } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
 import { startScriptedServer } from '../transport/scripted-server.ts';
-import type { ConformanceReport } from '../../../reporters/report-model.ts';
+import type { ConformanceReport } from '../../../fixtures/results/report-model.ts';
 import { STACK_TRACE } from './stack-trace.ts';
 
 test.describe.configure({ mode: 'serial' });
