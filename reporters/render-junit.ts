@@ -38,6 +38,8 @@ export function renderJunit(report: ConformanceReport): string {
     ['seed', String(report.run.seed)],
     ['suiteVersion', report.run.suite.version],
     ['target', report.run.target],
+    // An operation no request went to: the verdict holds for the others only.
+    ...(report.unexercised ?? []).map((entry) => ['unexercised', `${entry.name}: ${entry.reason}`]),
   ].map(([name, value]) => `    <property name="${name}" value="${xmlEscape(value!)}"/>`).join('\n');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
