@@ -3,6 +3,9 @@
 // report, or on the console with CONFORMANCE_CONSOLE=verbose); with writes off, the CONFORMANT verdict
 // names the operation that was not exercised, and so do results.json, JUnit, the HTML report's header
 // and the example workflow's job summary made from that results.json.
+// docs/console-and-verdict.md shows the commands these runs are:
+//   CONFORMANCE_CONSOLE=verbose npm run conformance   (runConformance with CONFORMANCE_CONSOLE: 'verbose')
+//   ALLOW_WRITES=false npm run conformance            (runConformance with ALLOW_WRITES: 'false')
 import { test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
