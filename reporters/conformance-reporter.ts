@@ -1,6 +1,7 @@
 // The conformance reporter: collects each test's requirements, outcome, annotations and requests as
 // it ends, and when the run ends writes index.html, results.json and junit.xml (into REPORT_DIR,
-// conformance-report/ by default) from the pure summary in build-report.ts. It reads only what
+// conformance-report/ by default) from the pure summary in build-report.ts, and prints what the
+// console says of it (console-summary.ts: one line per failed requirement, the verdict). It reads only what
 // Playwright's blob reports keep, so `npx playwright merge-reports` with this reporter gives the
 // same report as one unsharded run. Playwright's own exit code follows the verdict: a run whose
 // tests all passed is still failed when a requirement did (one test credits another's violation
