@@ -3,8 +3,8 @@
 // line per failed requirement and the verdict, and the report holds every failure with its
 // Expected/Received and curl line; CONFORMANCE_CONSOLE=verbose gives Playwright's list instead.
 // On a terminal the progress is one line rewritten in place; in a CI log, a line at each quarter of
-// the run and at least every PROGRESS_EVERY_MS, so that a long run against a slow target still shows
-// it is moving.
+// the run, and another when a test ends PROGRESS_EVERY_MS or more after the last line, so that a
+// long run against a slow target still shows it is moving without filling the log.
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 
 const PROGRESS_EVERY_MS = 15_000;
