@@ -82,8 +82,10 @@ export default defineConfig({
   // the directory the suite is run from (Playwright's default is the config's folder). --output overrides it.
   ...(suite && { outputDir: resolve('test-results') }),
   fullyParallel: true,
-  // The conformance reporter writes index.html, results.json and junit.xml (REPORT_DIR).
-  reporter: suite ? [['list'], ['./reporters/conformance-reporter.ts']] : [['list']],
+  // The conformance reporter writes index.html, results.json and junit.xml (REPORT_DIR) and prints
+  // the failed requirements and the verdict; the console reporter shows progress only, unless
+  // CONFORMANCE_CONSOLE=verbose asks for Playwright's list with every failure in full.
+  reporter: suite ? [[suite.console === 'verbose' ? 'list' : './reporters/console-reporter.ts'], ['./reporters/conformance-reporter.ts']] : [['list']],
   ...(suite && inRunner && { metadata: { [METADATA_KEY]: runMetadata(suite) } }),
   ...(suite && { globalSetup: './fixtures/preflight.ts', globalTeardown: './fixtures/run-state-teardown.ts' }),
   // The self-tests' slowest part runs the suite once per fault, each run mostly waiting on its own

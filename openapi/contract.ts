@@ -32,6 +32,24 @@ export interface Contract {
   validateResponse(operationId: OperationId, status: number, body: unknown): SchemaViolation[];
 }
 
+/** An operation of the interface as a reader names it: its id, the document's summary, and its HTTP method. */
+export interface OperationName {
+  id: OperationId;
+  /** The OpenAPI summary: "Mark Group Conversation As Unread". */
+  name: string;
+  method: string;
+}
+
+/** Every operation of the document, in its order: what a run may exercise. */
+export function operationNames(document: OpenAPIV3_1.Document = loadOpenApiDocument()): OperationName[] {
+  return Object.values(document.paths ?? {}).flatMap((item) =>
+    (['get', 'put', 'post', 'delete', 'patch'] as const).flatMap((method) => {
+      const operation = item?.[method];
+      return operation?.operationId ? [{ id: operation.operationId as OperationId, name: operation.summary ?? operation.operationId, method: method.toUpperCase() }] : [];
+    }),
+  );
+}
+
 export function loadOpenApiDocument(path = OPENAPI_PATH): OpenAPIV3_1.Document {
   return parseYamlFile(path) as OpenAPIV3_1.Document;
 }

@@ -2,11 +2,12 @@
 // verdict, the sections, the per-operation request summary and the failures. Pure, so the same
 // tests give the same report whether they ran in one process or in merged shards.
 import type { Catalog } from '../openapi/catalog.ts';
+import type { OperationName } from '../openapi/contract.ts';
 import type { RequestRecord } from '../fixtures/request-log.ts';
-import type { RunMetadata } from './run-metadata.ts';
-import type { ConformanceReport, FailureRecord, OperationSummary, RequirementResult, TestRecord, TestStatus, WriteSummary } from './report-model.ts';
+import type { ConformanceReport, FailureRecord, OperationSummary, RequirementResult, RunMetadata, TestRecord, TestStatus, WriteSummary } from '../fixtures/results/report-model.ts';
 import { countStatuses, countTests, decideVerdict, exitCodeOf, FAILING, requirementResults } from './requirement-matrix.ts';
 import { readingResults } from './readings.ts';
+import { unexercisedOperations, unexercisedSentence } from './unexercised.ts';
 
 export interface CollectedRun {
   metadata: RunMetadata;
@@ -15,6 +16,8 @@ export interface CollectedRun {
   durationMs: number;
   runnerStatus: string;
   runnerErrors: readonly string[];
+  /** The interface's operations (operationNames()): those the run sent nothing to are named beside the verdict. */
+  operations?: readonly OperationName[];
 }
 
 export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceReport {
@@ -23,10 +26,12 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
   const untraced = tests.filter((test) => test.requirements.length === 0).map((test) => test.title);
   const { verdict, reason } = decideVerdict({ requirements, tests, runnerStatus: run.runnerStatus, runnerErrors: run.runnerErrors });
   const requests = tests.flatMap((test) => test.requests);
+  const operations = summarizeOperations(requests);
+  const unexercised = unexercisedOperations(catalog, { operations: run.operations ?? [], sent: operations, allowWrites: run.metadata.allowWrites, requirements });
   return {
     format: 'calls-conformance-results/1',
     verdict,
-    verdictReason: reason,
+    verdictReason: `${reason}${unexercisedSentence(verdict, unexercised)}`,
     exitCode: exitCodeOf(verdict),
     specification: catalog.title,
     run: {
@@ -49,8 +54,9 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
     requirements,
     readings: readingResults(catalog, tests),
     ...(run.metadata.expectations && { expectations: expectationsOf(run.metadata.expectations, requirements) }),
-    operations: summarizeOperations(requests),
+    operations,
     writes: summarizeWrites(requests),
+    unexercised,
     failures: tests.flatMap((test) => failuresOf(test, run.metadata.seed)),
     untraced,
   };

@@ -3,7 +3,7 @@
 // specification leaves it open (the readings it follows, the "not shown" items). The same for a
 // target before and after a release, or two targets (staging against production, a vendor against
 // the reference). `npm run conformance -- compare BASE NEW` prints it; BASELINE adds it to a run.
-import type { Comparison, ConformanceReport, OutcomeChange, RequirementStatus } from './report-model.ts';
+import type { Comparison, ConformanceReport, OutcomeChange, RequirementStatus } from '../fixtures/results/report-model.ts';
 import { FAILING } from './requirement-matrix.ts';
 
 const failing = (status: RequirementStatus | 'absent') => status !== 'absent' && FAILING.has(status);

@@ -1,6 +1,7 @@
 // The conformance reporter: collects each test's requirements, outcome, annotations and requests as
 // it ends, and when the run ends writes index.html, results.json and junit.xml (into REPORT_DIR,
-// conformance-report/ by default) from the pure summary in build-report.ts. It reads only what
+// conformance-report/ by default) from the pure summary in build-report.ts, and prints what the
+// console says of it (console-summary.ts: one line per failed requirement, the verdict). It reads only what
 // Playwright's blob reports keep, so `npx playwright merge-reports` with this reporter gives the
 // same report as one unsharded run. Playwright's own exit code follows the verdict: a run whose
 // tests all passed is still failed when a requirement did (one test credits another's violation
@@ -9,20 +10,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { environment, loadConfig, reportDirectory } from '../fixtures/config.ts';
+import { environment, loadConfig, reportDirectory, type ConsoleMode } from '../fixtures/config.ts';
 import { REQUESTS_ATTACHMENT, type RequestsAttachment } from '../fixtures/request-log.ts';
 import { READING_ANNOTATION, type DetectionSummary } from '../fixtures/learning/detection.ts';
 import { CREDITED_ATTACHMENT, type CreditedViolation } from '../fixtures/verdict.ts';
 import { BLOCKED_ANNOTATION } from '../fixtures/blocked.ts';
 import { loadCatalog } from '../openapi/catalog.ts';
+import { operationNames } from '../openapi/contract.ts';
+import { consoleSummary } from './console-summary.ts';
 import { buildReport } from './build-report.ts';
 import { redactorFor, type Redactor } from './redact.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
-import type { Comparison, ConformanceReport, Note, TestRecord } from './report-model.ts';
+import type { Comparison, ConformanceReport, Note, RunMetadata, TestRecord } from '../fixtures/results/report-model.ts';
 import { compareRuns, describeComparison } from './compare.ts';
-import { readResultsFile } from './results-file.ts';
-import { METADATA_KEY, runMetadata, type RunMetadata } from './run-metadata.ts';
+import { readResultsFile } from '../fixtures/results/results-file.ts';
+import { METADATA_KEY, runMetadata } from './run-metadata.ts';
 
 /** A failure message longer than this is cut: the report stays readable, and Playwright's own report keeps the whole. */
 const MESSAGE_LIMIT = 20_000;
@@ -85,6 +88,7 @@ export default class ConformanceReporter implements Reporter {
       durationMs: result.duration,
       runnerStatus: result.status,
       runnerErrors: this.runnerErrors,
+      operations: operationNames(),
     });
     const comparison = this.comparedWithBaseline(report);
     if (comparison) report.comparison = comparison;
@@ -93,11 +97,7 @@ export default class ConformanceReporter implements Reporter {
     writeFileSync(join(this.outputFolder, REPORT_FILES.junit), renderJunit(report));
     writeFileSync(join(this.outputFolder, REPORT_FILES.html), renderHtml(report));
     const where = relative(process.cwd(), join(this.outputFolder, REPORT_FILES.html)) || REPORT_FILES.html;
-    const credited = report.failures.filter((failure) => failure.credited).map((failure) => `  ${failure.requirements[0]}: found while testing "${failure.test}" (${failure.location})`);
-    const creditedLines = credited.length === 0 ? '' : `Requirements found broken by tests that hold others (see the report's failures):\n${[...new Set(credited)].join('\n')}\n`;
-    const blockedLines = blockedSummary(report);
-    const comparisonLines = comparison ? `\nCompared with the baseline:\n${describeComparison(comparison)}\n` : '';
-    process.stdout.write(`\n${creditedLines}${blockedLines}${comparisonLines}Conformance verdict: ${report.verdict}. ${report.verdictReason}\nReport: ${where}\n`);
+    process.stdout.write(consoleSummary(report, { mode: consoleMode(), reportPath: where, ...(comparison && { comparison: describeComparison(comparison) }) }));
     // Playwright's status follows the verdict both ways: a requirement failed by credit fails the run,
     // and an expected failure, or a known failure that passed, does not.
     if (report.verdict !== 'CONFORMANT' && result.status === 'passed') return { status: 'failed' };
@@ -163,17 +163,13 @@ export default class ConformanceReporter implements Reporter {
   }
 }
 
-/** One line per requirement that kept others from being judged: how many, and why (the first reason). */
-function blockedSummary(report: ConformanceReport): string {
-  const blocked = report.requirements.filter((result) => result.status === 'blocked');
-  if (blocked.length === 0) return '';
-  const blockers = [...new Set(blocked.flatMap((result) => result.blockedBy ?? []))];
-  const lines = blockers.map((id) => {
-    const held = blocked.filter((result) => result.blockedBy?.includes(id));
-    const named = held.slice(0, 4).map((result) => result.id).join(', ');
-    return `  ${held.length} requirement(s) (${named}${held.length > 4 ? ', …' : ''}). ${held[0]!.reason}`;
-  });
-  return `Not judged, blocked by a requirement the target broke (skipped, not retried):\n${lines.join('\n')}\n`;
+/** CONFORMANCE_CONSOLE; compact when the configuration cannot be read here (a merge elsewhere). */
+function consoleMode(): ConsoleMode {
+  try {
+    return loadConfig(environment()).console;
+  } catch {
+    return 'compact';
+  }
 }
 
 const cut = (text: string) => (text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT)}\n… (cut at ${MESSAGE_LIMIT} of ${text.length} characters; Playwright's own report has the whole message)` : text);

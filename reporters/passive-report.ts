@@ -16,8 +16,8 @@ import { buildReport } from './build-report.ts';
 import { redactorFor } from './redact.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
-import type { ConformanceReport, Note, TestRecord } from './report-model.ts';
-import { runMetadata, type RunMetadata } from './run-metadata.ts';
+import type { ConformanceReport, Note, RunMetadata, TestRecord } from '../fixtures/results/report-model.ts';
+import { runMetadata } from './run-metadata.ts';
 import { REPORT_FILES } from './conformance-reporter.ts';
 import { FAILING } from './requirement-matrix.ts';
 

@@ -4,7 +4,7 @@
 // summaries the tests carry, so merged shards give the same section as one unsharded run.
 import type { Catalog } from '../openapi/catalog.ts';
 import type { DetectionSummary } from '../fixtures/learning/detection.ts';
-import type { ReadingResult, TestRecord } from './report-model.ts';
+import type { ReadingResult, TestRecord } from '../fixtures/results/report-model.ts';
 
 export function readingResults(catalog: Catalog, tests: readonly TestRecord[]): ReadingResult[] {
   return catalog.readings.flatMap((declaration) => {

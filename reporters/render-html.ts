@@ -4,7 +4,7 @@
 // how to reproduce them; the readings the target was found to follow and judged under; what the
 // target did on the "not shown" items; requests per operation; and the run's configuration with
 // secrets redacted.
-import type { Comparison, ConformanceReport, FailureRecord, OperationSummary, ReadingResult, RequirementResult, RequirementStatus, Verdict } from './report-model.ts';
+import type { Comparison, ConformanceReport, FailureRecord, OperationSummary, ReadingResult, RequirementResult, RequirementStatus, UnexercisedOperation, Verdict } from '../fixtures/results/report-model.ts';
 import { FAILING, REQUIREMENT_STATUSES } from './requirement-matrix.ts';
 
 const STATUS_LABEL: Record<RequirementStatus, string> = {
@@ -62,7 +62,7 @@ ${renderExpectations(report)}
 ${renderFailures(report)}
 ${renderReadings(report.readings)}
 ${renderNotShown(report)}
-${renderOperations(report.operations)}
+${renderOperations(report.operations, report.unexercised ?? [])}
 ${renderWrites(report)}
 ${renderConfiguration(report)}
 </main>
@@ -207,11 +207,13 @@ function renderNotShown(report: ConformanceReport): string {
   return `<section id="not-shown"><h2>What the target did on the items the specification does not show</h2><dl>${items.join('\n')}</dl></section>`;
 }
 
-function renderOperations(operations: readonly OperationSummary[]): string {
+/** Requests per operation, and a row for each operation the run sent nothing to, saying why (the verdict's reason names it too). */
+function renderOperations(operations: readonly OperationSummary[], unexercised: readonly UnexercisedOperation[]): string {
   if (operations.length === 0) return `<section id="requests"><h2>Requests per operation</h2><p>No request was sent.</p></section>`;
+  const missing = unexercised.map((entry) => `<tr class="unexercised"><th scope="row">${h(entry.operation)}</th><td>0</td><td colspan="4">Not exercised: ${h(entry.reason)}</td></tr>`);
   const rows = operations.map((operation) => `<tr><th scope="row">${h(operation.operation)}</th><td>${operation.requests}</td><td>${h(Object.entries(operation.statuses).map(([status, count]) => `${status === '0' ? 'no answer' : status}: ${count}`).join(', '))}</td><td>${operation.latencyMs.p50}</td><td>${operation.latencyMs.p95}</td><td>${operation.latencyMs.max}</td></tr>`);
   return `<section id="requests"><h2>Requests per operation</h2>
-<table class="operations"><thead><tr><th scope="col">Operation</th><th scope="col">Requests</th><th scope="col">Statuses</th><th scope="col">p50 ms</th><th scope="col">p95 ms</th><th scope="col">max ms</th></tr></thead><tbody>${rows.join('')}</tbody></table>
+<table class="operations"><thead><tr><th scope="col">Operation</th><th scope="col">Requests</th><th scope="col">Statuses</th><th scope="col">p50 ms</th><th scope="col">p95 ms</th><th scope="col">max ms</th></tr></thead><tbody>${rows.join('')}${missing.join('')}</tbody></table>
 ${latencyChart(operations)}</section>`;
 }
 

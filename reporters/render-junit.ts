@@ -4,7 +4,7 @@
 // <error>; skipped, uncovered and not testable ones, expected failures, and blocked ones (not judged
 // because the target broke a requirement they stand on, which is a <failure> of its own) are
 // <skipped> with the reason; a SHOULD not met passes with its warnings as output.
-import type { ConformanceReport, RequirementResult } from './report-model.ts';
+import type { ConformanceReport, RequirementResult } from '../fixtures/results/report-model.ts';
 
 /** Text safe in XML content and attributes; characters XML 1.0 cannot hold at all are dropped. */
 export function xmlEscape(text: string): string {
@@ -38,6 +38,8 @@ export function renderJunit(report: ConformanceReport): string {
     ['seed', String(report.run.seed)],
     ['suiteVersion', report.run.suite.version],
     ['target', report.run.target],
+    // An operation no request went to: the verdict holds for the others only.
+    ...(report.unexercised ?? []).map((entry) => ['unexercised', `${entry.name}: ${entry.reason}`]),
   ].map(([name, value]) => `    <property name="${name}" value="${xmlEscape(value!)}"/>`).join('\n');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -7,10 +7,9 @@
 // holds it was skipped because the target broke another requirement it stands on (fixtures/blocked.ts);
 // it warns on a SHOULD not met; it passes only when its tests ran and passed.
 import { effectiveLevel, isTestable, type Catalog, type Requirement } from '../openapi/catalog.ts';
-import type { Profile } from '../fixtures/config.ts';
+import type { Profile } from '../fixtures/profile.ts';
 import { RUN_STOPPED_PREFIX } from '../fixtures/transport/run-state.ts';
-import type { RequirementResult, RequirementStatus, StatusCounts, TestRecord, TestStatus, Verdict } from './report-model.ts';
-import type { RunMetadata } from './run-metadata.ts';
+import type { RequirementResult, RequirementStatus, RunMetadata, StatusCounts, TestRecord, TestStatus, Verdict } from '../fixtures/results/report-model.ts';
 import { readingsOf } from './readings.ts';
 
 export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['fail', 'intermittent', 'error', 'blocked', 'expected-fail', 'warn', 'pass', 'skip', 'uncovered', 'not-testable'];

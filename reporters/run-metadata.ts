@@ -7,27 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { redactedConfig, type SuiteConfig } from '../fixtures/config.ts';
+import type { RunMetadata } from '../fixtures/results/report-model.ts';
 import { CATALOG_PATH } from '../openapi/catalog.ts';
 import { OPENAPI_PATH } from '../openapi/contract.ts';
-import { isExpired, type Expectation } from '../fixtures/expectations.ts';
+import { isExpired } from '../fixtures/expectations.ts';
 import { DEFAULT_GET_ENVELOPE } from '../reference/get-envelope.ts';
 
 export const METADATA_KEY = 'conformance';
 const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
-
-export interface RunMetadata {
-  suite: { name: string; version: string; commit?: string; modified?: boolean };
-  openapi: { file: string; sha256: string };
-  catalog: { file: string; sha256: string };
-  profile: SuiteConfig['profile'];
-  seed: number;
-  runs: number;
-  target: string;
-  allowWrites: boolean;
-  configuration: Record<string, unknown>;
-  /** The known failures the run was judged with (CONFORMANCE_EXPECTATIONS), each marked expired or not on the run's date. */
-  expectations?: { file: string; entries: Array<Expectation & { expired: boolean }> };
-}
 
 export const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
 export const sha256OfFile = (path: string): string => sha256(readFileSync(path));

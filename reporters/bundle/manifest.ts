@@ -5,7 +5,7 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { ConformanceReport } from '../report-model.ts';
+import type { ConformanceReport } from '../../fixtures/results/report-model.ts';
 import { sha256 } from '../run-metadata.ts';
 
 export const MANIFEST_FILE = 'manifest.json';

@@ -2,7 +2,7 @@
 // was not checked. Every testable MUST requirement is required; those that were skipped, uncovered,
 // blocked or in error are named by their section of the specification (the group a reader knows them by),
 // with the reason the run gave, so a vendor knows what to configure or which data to provide.
-import type { ConformanceReport } from '../report-model.ts';
+import type { ConformanceReport } from '../../fixtures/results/report-model.ts';
 
 /** The one line that refuses a passive run, wherever one is offered for certification. */
 export const PASSIVE_REFUSAL = 'A passive run (recorded traffic judged) cannot be certified: traffic shows only what its clients happened to send, never every requirement; certification runs the whole suite against the target (npm run certify).';

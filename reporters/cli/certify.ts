@@ -10,7 +10,7 @@ import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
 import { EXPECTATIONS_VARIABLE } from '../../fixtures/expectations.ts';
 import { hashFiles, manifestFor, MANIFEST_FILE, readSigningKey, SIGNATURE_FILE, signManifest } from '../bundle/manifest.ts';
 import { PASSIVE_REFUSAL, refusalsOf } from '../bundle/refusals.ts';
-import { readResultsFile } from '../results-file.ts';
+import { readResultsFile } from '../../fixtures/results/results-file.ts';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
 import { helpRequested } from './command-help.ts';
 

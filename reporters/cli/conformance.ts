@@ -15,7 +15,7 @@ import { environment, loadConfig } from '../../fixtures/config.ts';
 import { defaultWorkers } from '../../fixtures/budget-plan.ts';
 import { describeDryRun } from '../../fixtures/dry-run.ts';
 import { compareRuns, describeComparison } from '../compare.ts';
-import { readResultsFile, resultsPathOf } from '../results-file.ts';
+import { readResultsFile, resultsPathOf } from '../../fixtures/results/results-file.ts';
 import { readCommandLine } from './command-line.ts';
 import { answerWithoutRunning } from './commands.ts';
 import { runHar } from './har.ts';

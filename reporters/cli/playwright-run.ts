@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { environment, reportDirectory } from '../../fixtures/config.ts';
 import { REPORT_FILES } from '../conformance-reporter.ts';
-import type { ConformanceReport } from '../report-model.ts';
+import type { ConformanceReport } from '../../fixtures/results/report-model.ts';
 import { PLAYWRIGHT_CONFIG, typescriptLoaderArgs } from './package-paths.ts';
 
 export const EXIT = { conformant: 0, nonConformant: 1, error: 2, inconclusive: 3 } as const;

@@ -2,7 +2,8 @@
 // options and a few lines of detail; the variables with the defaults fixtures/config.ts really
 // applies (read from a configuration it builds, so the help cannot drift from it); the exit codes.
 // Adding a command is one entry of COMMANDS (and its dispatch in conformance.ts).
-import { loadConfig, PROFILES, REGIONS, reportDirectory } from '../../fixtures/config.ts';
+import { loadConfig, REGIONS, reportDirectory } from '../../fixtures/config.ts';
+import { PROFILES } from '../../fixtures/profile.ts';
 import { EXPECTATIONS_VARIABLE } from '../../fixtures/expectations.ts';
 import { REFERENCE_READINGS } from '../../reference/readings.ts';
 import { GET_ENVELOPES } from '../../reference/get-envelope.ts';
@@ -173,6 +174,7 @@ export function variables(): VariableHelp[] {
     { name: EXPECTATIONS_VARIABLE, default: 'unset', text: 'A YAML file of known failures, excused with a reason and an expiry date.' },
     { name: 'BASELINE', default: 'unset', text: "An earlier run's results.json (or its folder) to compare this run with." },
     { name: 'REFERENCE_READINGS', default: target?.readings ?? 'entries', text: `The embedded reference's readings (${REFERENCE_READINGS.join(', ')}).` },
+    { name: 'CONFORMANCE_CONSOLE', default: embedded.console, text: 'compact: progress, then one line per failed requirement and the verdict; verbose: every failure in full.' },
     { name: 'REPORT_DIR', default: reportDirectory({}), text: 'Where the reports are written, relative to the current directory.' },
     { name: 'ENV_FILE', default: '.env', text: 'The file read under the environment (the environment wins); empty for none.' },
   ];

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ConformanceReport } from '../../reporters/report-model.ts';
+import type { ConformanceReport } from '../../fixtures/results/report-model.ts';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import { referenceTargetEnv } from '../self/runner/run-suite.ts';
 import type { RunTiming } from './timing-reporter.ts';

@@ -3,7 +3,7 @@
 import { test, expect, type TestInfo } from '@playwright/test';
 import { loadCatalog } from '../../../openapi/catalog.ts';
 import { DEMO_KEYS } from '../../../reference/fixtures.ts';
-import type { Profile } from '../../../fixtures/config.ts';
+import type { Profile } from '../../../fixtures/profile.ts';
 import type { Violation } from '../../../fixtures/checks/violation.ts';
 import { ConformanceFailure, describeViolations, Verdict } from '../../../fixtures/verdict.ts';
 import { exchange } from './exchanges.ts';

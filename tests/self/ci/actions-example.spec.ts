@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { parse } from 'yaml';
 import { DEMO_KEYS } from '../../../reference/fixtures.ts';
-import type { ConformanceReport, PassiveVerdict, RequirementResult } from '../../../reporters/report-model.ts';
+import type { ConformanceReport, PassiveVerdict, RequirementResult } from '../../../fixtures/results/report-model.ts';
 
 const WORKFLOW_PATH = '.ci/github-actions/conformance-staging.example.yml';
 

@@ -145,7 +145,12 @@ test('the run settings default to the spec profile, 20 runs, a fresh seed and no
   expect(loadConfig({ CONFORMANCE_PROFILE: 'strict', CONFORMANCE_SEED: '42', CONFORMANCE_RUNS: '5', CONFORMANCE_PATH: '3:0:1' })).toMatchObject({ profile: 'strict', seed: 42, runs: 5, replayPath: '3:0:1' });
 });
 
-for (const [variable, value] of [['CONFORMANCE_PROFILE', 'lenient'], ['CONFORMANCE_SEED', 'abc'], ['CONFORMANCE_SEED', '-1'], ['CONFORMANCE_RUNS', '0'], ['CONFORMANCE_PATH', '3::1']] as const) {
+test('the console is compact unless CONFORMANCE_CONSOLE=verbose asks for every test and failure in full', () => {
+  expect(loadConfig({}).console).toBe('compact');
+  expect(loadConfig({ CONFORMANCE_CONSOLE: 'verbose' }).console).toBe('verbose');
+});
+
+for (const [variable, value] of [['CONFORMANCE_PROFILE', 'lenient'], ['CONFORMANCE_CONSOLE', 'loud'], ['CONFORMANCE_SEED', 'abc'], ['CONFORMANCE_SEED', '-1'], ['CONFORMANCE_RUNS', '0'], ['CONFORMANCE_PATH', '3::1']] as const) {
   test(`${variable}=${value} is refused with one line naming it`, () => {
     expect(errorFor({ [variable]: value }).message).toMatch(new RegExp(`^${variable} must be `));
   });

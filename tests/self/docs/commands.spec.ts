@@ -15,7 +15,7 @@ import { createServer } from '../../../reference/server.ts';
 import { UNREAD_FIXTURE } from '../../../reference/fixtures.ts';
 import { PROJECT_ROOT, SELF_TEST_SEED } from '../runner/run-suite.ts';
 import { SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
-import { distinctiveWords, docFiles, NOT_YET_MERGED_DOCS, PLACEHOLDERS, readDoc, relativeLinks, shellBlocks, type ShellBlock } from './markdown.ts';
+import { distinctiveWords, docFiles, PLACEHOLDERS, readDoc, relativeLinks, shellBlocks, type ShellBlock } from './markdown.ts';
 
 const README_MAX_LINES = 260;
 
@@ -29,18 +29,11 @@ test('the README stays a guide: at most 260 lines', () => {
 test('every relative link of README.md and docs/*.md leads to a file of the project', () => {
   const broken = docFiles(PROJECT_ROOT)
     .flatMap((path) => relativeLinks(path, readDoc(PROJECT_ROOT, path)))
-    .filter((link) => !existsSync(join(PROJECT_ROOT, link.resolved)) && !NOT_YET_MERGED_DOCS.includes(link.resolved))
+    .filter((link) => !existsSync(join(PROJECT_ROOT, link.resolved)))
     .map((link) => `${link.where}: ${link.target}`);
   expect(broken).toEqual([]);
 });
 
-test('the allow-list of pages not yet merged names only pages still missing and linked from the docs', () => {
-  const linked = new Set(docFiles(PROJECT_ROOT).flatMap((path) => relativeLinks(path, readDoc(PROJECT_ROOT, path))).map((link) => link.resolved));
-  for (const page of NOT_YET_MERGED_DOCS) {
-    expect(existsSync(join(PROJECT_ROOT, page)), `${page} exists now: take it off NOT_YET_MERGED_DOCS in tests/self/docs/markdown.ts`).toBe(false);
-    expect(linked.has(page), `${page} is allowed to be missing but nothing links to it`).toBe(true);
-  }
-});
 
 test('every command block not run here names a self-test that exists and runs that command', () => {
   const exercised = blocks().filter((block) => block.exercisedBy);

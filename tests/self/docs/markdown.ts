@@ -5,12 +5,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 
 /**
- * Linked pages that other branches add (issue 30): they exist once the lead has merged them. The
- * lead empties this list after the merge; a link to any other missing file fails the docs test.
- */
-export const NOT_YET_MERGED_DOCS: readonly string[] = ['docs/console-and-verdict.md'];
-
-/**
  * The placeholders a command may use for the reader's own deployment. Each documented block that uses
  * one says what it stands for; the docs test gives each a value of its own reference server.
  */

@@ -12,7 +12,7 @@ import type { Fault } from '../../../reference/faults/catalog.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from '../../../reference/readings.ts';
 import type { StartedAtFilterField } from '../../../reference/call-index.ts';
 import { effectiveLevel, loadCatalog } from '../../../openapi/catalog.ts';
-import type { ConformanceReport } from '../../../reporters/report-model.ts';
+import type { ConformanceReport } from '../../../fixtures/results/report-model.ts';
 import { fileURLToPath } from 'node:url';
 import { referenceTargetEnv, runSuite, SELF_TEST_SEED } from '../runner/run-suite.ts';
 import type { DetectionLine } from './detection-reporter.ts';

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { findFault } from '../../../reference/faults/catalog.ts';
-import type { ConformanceReport } from '../../../reporters/report-model.ts';
+import type { ConformanceReport } from '../../../fixtures/results/report-model.ts';
 import { PROJECT_ROOT, referenceTargetEnv, SELF_TEST_SEED, type RunResult } from '../runner/run-suite.ts';
 import { withReference } from '../reports/report-runs.ts';
 

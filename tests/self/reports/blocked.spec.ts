@@ -8,7 +8,7 @@ import { buildReport } from '../../../reporters/build-report.ts';
 import { renderHtml } from '../../../reporters/render-html.ts';
 import { renderJunit } from '../../../reporters/render-junit.ts';
 import { refusalsOf } from '../../../reporters/bundle/refusals.ts';
-import type { TestRecord } from '../../../reporters/report-model.ts';
+import type { TestRecord } from '../../../fixtures/results/report-model.ts';
 import { BLOCKED_PREFIX } from '../../../fixtures/blocked.ts';
 import { metadata, testRecord } from './report-records.ts';
 

@@ -6,7 +6,7 @@ import { loadCatalog } from '../../../openapi/catalog.ts';
 import { buildReport } from '../../../reporters/build-report.ts';
 import { compareRuns, describeComparison } from '../../../reporters/compare.ts';
 import { renderHtml } from '../../../reporters/render-html.ts';
-import type { TestRecord } from '../../../reporters/report-model.ts';
+import type { TestRecord } from '../../../fixtures/results/report-model.ts';
 import { metadata, testRecord } from './report-records.ts';
 
 const catalog = loadCatalog();

@@ -21,7 +21,7 @@ test('a violation met by a test that holds another requirement fails its own req
   expect(results.verdict).toBe('NON-CONFORMANT');
   expect(results.failures).toEqual([expect.objectContaining({ credited: true, status: 'passed', requirements: ['CALLS-LIST-FILTER-COMPLETENESS'], message: expect.stringMatching(/^Found while testing "CALLS-LIST-FILTER-STATUS the totals[\s\S]*Expected: [\s\S]*Received: [\s\S]*curl /) })]);
   expect(junit).toMatch(/name="CALLS-LIST-FILTER-COMPLETENESS [^"]*">\n\s*<failure /);
-  expect(run.stdout).toContain('CALLS-LIST-FILTER-COMPLETENESS: found while testing "CALLS-LIST-FILTER-STATUS the totals');
+  expect(run.stdout).toMatch(/^ {2}✘ CALLS-LIST-FILTER-COMPLETENESS \(MUST, fail\): met by 1 test\(s\); first: tests\/calls-list\/\S+ "CALLS-LIST-FILTER-STATUS the totals/m);
   expect(run.stdout).toContain('Conformance verdict: NON-CONFORMANT.');
   expect(run.code).toBe(1);
 });

@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isTestable, loadCatalog } from '../../../openapi/catalog.ts';
-import type { ConformanceReport } from '../../../reporters/report-model.ts';
+import type { ConformanceReport } from '../../../fixtures/results/report-model.ts';
 import { runSuite, runScript, SELF_TEST_SEED } from '../runner/run-suite.ts';
 import { CLI, freshDir, once, readReports, runConformance, SUITE_RUN_TIMEOUT_MS } from './report-runs.ts';
 

@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { isTestable, loadCatalog } from '../../../openapi/catalog.ts';
 import { buildReport } from '../../../reporters/build-report.ts';
 import { refusalsOf } from '../../../reporters/bundle/refusals.ts';
-import type { TestRecord } from '../../../reporters/report-model.ts';
+import type { TestRecord } from '../../../fixtures/results/report-model.ts';
 import { metadata, testRecord } from './report-records.ts';
 
 const catalog = loadCatalog();

@@ -1,7 +1,6 @@
 // Hand-made test records and run metadata for the reporter's unit tests: what the conformance
 // reporter would have collected from a run, without running one.
-import type { TestRecord } from '../../../reporters/report-model.ts';
-import type { RunMetadata } from '../../../reporters/run-metadata.ts';
+import type { RunMetadata, TestRecord } from '../../../fixtures/results/report-model.ts';
 
 /** A test record; unless given, its one attempt is the record itself. */
 export function testRecord(overrides: Partial<TestRecord> & Pick<TestRecord, 'requirements'>): TestRecord {

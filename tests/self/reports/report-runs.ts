@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createServer } from '../../../reference/server.ts';
 import { DEFAULT_CALLS } from '../../../reference/fixtures.ts';
 import { findFault } from '../../../reference/faults/catalog.ts';
-import type { ConformanceReport } from '../../../reporters/report-model.ts';
+import type { ConformanceReport } from '../../../fixtures/results/report-model.ts';
 import { runScript, type RunResult } from '../runner/run-suite.ts';
 
 export const CLI = {

@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../../openapi/catalog.ts';
 import { buildReport } from '../../../reporters/build-report.ts';
-import type { TestRecord } from '../../../reporters/report-model.ts';
+import type { TestRecord } from '../../../fixtures/results/report-model.ts';
 import { metadata, testRecord } from './report-records.ts';
 import { RUN_STOPPED_PREFIX } from '../../../fixtures/transport/run-state.ts';
 

@@ -13,7 +13,7 @@ import { proxyInFront } from '../runner/proxy-in-front.ts';
 import { referenceTargetEnv, runScript, type RunResult } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
 import { startScriptedServer } from '../transport/scripted-server.ts';
-import type { ConformanceReport } from '../../../reporters/report-model.ts';
+import type { ConformanceReport } from '../../../fixtures/results/report-model.ts';
 import { STACK_TRACE } from './stack-trace.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -28,7 +28,8 @@ interface Measured {
 async function runWhole(base: string): Promise<Measured> {
   const reports = freshDir('report-blocked');
   const started = performance.now();
-  const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+  // Verbose: Playwright's list names each retry, which the check that no blocked test was retried reads.
+  const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: reports, CONFORMANCE_CONSOLE: 'verbose' }, SUITE_RUN_TIMEOUT_MS);
   return { run, results: readReports(reports).results, seconds: (performance.now() - started) / 1000 };
 }
 
