@@ -1,4 +1,4 @@
-// `npm run conformance -- har FILE.har` (as docs/passive.md shows it) on HARs made by hand: the deployed API's published payloads
+// `npm run conformance -- har session.har` (docs/passive.md shows it; FILE... here) on HARs made by hand: the deployed API's published payloads
 // judged without a violation; base64 and absent bodies; entries of other hosts and paths counted and
 // left alone; files that are not HARs refused in one line (exit 2, no stack trace); no key, token or
 // cookie in any output; the cross-exchange checks (a shown call not found, a key called unknown
