@@ -161,6 +161,8 @@ test(`npx calls-conformance against a remote target named in the project's .env 
   // The rerun line names the installed command and the test's real line, and replays the failure.
   const line = lineOf(project, 'calls-get/get-call.spec.ts', `test('${declared[0]} `);
   expect(line).toBeGreaterThan(1);
+  // The console's line for the failed requirement places it there too.
+  expect(result.stdout).toContain(`first: ${PACKAGE_TESTS}/calls-get/get-call.spec.ts:${line} "${declared[0]} `);
   expect(rerun?.command).toBe(`CONFORMANCE_SEED=${SELF_TEST_SEED} npx calls-conformance run ${PACKAGE_TESTS}/calls-get/get-call.spec.ts:${line}`);
   expect(rerun!.run.code, rerun!.run.stderr).toBe(1);
   expect(readReport(project, 'reports/rerun').summary.mustFailed).toEqual(declared);
