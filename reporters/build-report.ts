@@ -7,6 +7,7 @@ import type { RequestRecord } from '../fixtures/request-log.ts';
 import type { ConformanceReport, FailureRecord, OperationSummary, RequirementResult, RunMetadata, TestRecord, TestStatus, WriteSummary } from '../fixtures/results/report-model.ts';
 import { countStatuses, countTests, decideVerdict, exitCodeOf, FAILING, requirementResults } from './requirement-matrix.ts';
 import { readingResults } from './readings.ts';
+import { rerunCommand, type Launcher } from '../fixtures/replay-command.ts';
 import { unexercisedOperations, unexercisedSentence } from './unexercised.ts';
 
 export interface CollectedRun {
@@ -18,6 +19,8 @@ export interface CollectedRun {
   runnerErrors: readonly string[];
   /** The interface's operations (operationNames()): those the run sent nothing to are named beside the verdict. */
   operations?: readonly OperationName[];
+  /** What started the run, for the failures' rerun commands; Playwright itself when not said. */
+  launcher?: Launcher;
 }
 
 export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceReport {
@@ -57,7 +60,7 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
     operations,
     writes: summarizeWrites(requests),
     unexercised,
-    failures: tests.flatMap((test) => failuresOf(test, run.metadata.seed)),
+    failures: tests.flatMap((test) => failuresOf(test, run.metadata.seed, run.launcher ?? 'playwright')),
     untraced,
   };
 }
@@ -91,8 +94,8 @@ const failedStatus = (status: TestStatus) => status === 'failed' || status === '
  * attempts failed when it was retried), and one record per requirement it does not hold that it found
  * broken on the way (it may itself have passed): every failed requirement has its message.
  */
-function failuresOf(test: TestRecord, seed: number): FailureRecord[] {
-  const rerun = `CONFORMANCE_SEED=${test.seed ?? seed} npx playwright test --project=conformance ${test.location}`;
+function failuresOf(test: TestRecord, seed: number, launcher: Launcher): FailureRecord[] {
+  const rerun = rerunCommand(launcher, test.seed ?? seed, test.location);
   const credited = new Set(test.credited.map((entry) => entry.requirement));
   const failedAttempts = test.attempts.filter((attempt) => failedStatus(attempt.status));
   const last = failedAttempts.at(-1);

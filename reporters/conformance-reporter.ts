@@ -18,6 +18,7 @@ import { BLOCKED_ANNOTATION } from '../fixtures/blocked.ts';
 import { loadCatalog } from '../openapi/catalog.ts';
 import { operationNames } from '../openapi/contract.ts';
 import { consoleSummary } from './console-summary.ts';
+import type { Launcher } from '../fixtures/replay-command.ts';
 import { buildReport } from './build-report.ts';
 import { redactorFor, type Redactor } from './redact.ts';
 import { renderHtml } from './render-html.ts';
@@ -89,6 +90,7 @@ export default class ConformanceReporter implements Reporter {
       runnerStatus: result.status,
       runnerErrors: this.runnerErrors,
       operations: operationNames(),
+      launcher: launcher(),
     });
     const comparison = this.comparedWithBaseline(report);
     if (comparison) report.comparison = comparison;
@@ -169,6 +171,15 @@ function consoleMode(): ConsoleMode {
     return loadConfig(environment()).console;
   } catch {
     return 'compact';
+  }
+}
+
+/** CONFORMANCE_LAUNCHER, what started this run (a merge: the command that merges); Playwright when unreadable. */
+function launcher(): Launcher {
+  try {
+    return loadConfig(environment()).launcher;
+  } catch {
+    return 'playwright';
   }
 }
 

@@ -10,17 +10,18 @@ export const PLAYWRIGHT_CONFIG = fileURLToPath(new URL('../../playwright.config.
 export const INSTALLED = PACKAGE_ROOT.split(sep).includes('node_modules');
 
 /**
- * Node options for a child that loads the suite's TypeScript. Playwright transforms TypeScript only
- * outside node_modules (measured with 1.65: ERR_UNKNOWN_FILE_EXTENSION on the installed
- * playwright.config.ts), so an installed suite has tsx's loader registered first; Playwright's
+ * Node options for a Playwright child that loads the suite's TypeScript. Playwright transforms
+ * TypeScript only outside node_modules (measured with 1.65: ERR_UNKNOWN_FILE_EXTENSION on the
+ * installed playwright.config.ts), so an installed suite has tsx's loader registered first, with
+ * the source maps Playwright needs to place tests (typescript-loader.js says why); Playwright's
  * workers inherit it. From the clone nothing is added: Playwright's own transform keeps source
- * locations exact, which tsx's minified output does not (tests would be placed at line 1).
+ * locations exact.
  */
 export function typescriptLoaderArgs(installed: boolean = INSTALLED): string[] {
-  return installed ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+  return installed ? ['--import', new URL('./typescript-loader.js', import.meta.url).href] : [];
 }
 
 /** For scripts run as a child (certify, verify-bundle, the reference), whatever the checkout: tsx always. */
 export function tsxArgs(): string[] {
-  return typescriptLoaderArgs(true);
+  return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
 }

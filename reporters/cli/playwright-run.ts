@@ -9,6 +9,7 @@ import { environment, reportDirectory } from '../../fixtures/config.ts';
 import { REPORT_FILES } from '../conformance-reporter.ts';
 import type { ConformanceReport } from '../../fixtures/results/report-model.ts';
 import { PLAYWRIGHT_CONFIG, typescriptLoaderArgs } from './package-paths.ts';
+import { LAUNCHER_VARIABLE } from '../../fixtures/replay-command.ts';
 
 export const EXIT = { conformant: 0, nonConformant: 1, error: 2, inconclusive: 3 } as const;
 const PLAYWRIGHT_CLI = createRequire(import.meta.url).resolve('@playwright/test/cli');
@@ -42,7 +43,8 @@ export async function runWithVerdict(args: readonly string[], env: NodeJS.Proces
     const [command, ...rest] = args;
     const config = command === 'test' ? [`--config=${PLAYWRIGHT_CONFIG}`] : [];
     const argv = [...typescriptLoaderArgs(), PLAYWRIGHT_CLI, command!, ...config, ...rest];
-    const child = spawn(process.execPath, argv, { stdio: 'inherit', env: reportFoldersHere(env) });
+    // Its failures are to name this command line, not Playwright, as the way to replay them (replay-command.ts).
+    const child = spawn(process.execPath, argv, { stdio: 'inherit', env: { ...reportFoldersHere(env), [LAUNCHER_VARIABLE]: 'calls-conformance' } });
     // Ctrl-C reaches the whole process group, Playwright included, which then ends the run and still
     // writes its reports: the wrapper only waits. A SIGTERM sent to the wrapper alone is passed on.
     const wait = () => {};

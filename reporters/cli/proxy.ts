@@ -5,6 +5,7 @@
 // EXCHANGES, exit 0) and, when asked, a HAR of what it saw with its secrets redacted. A second signal
 // cuts the exchanges still in flight at once. The judge and the HAR writer run on a thread of their
 // own (proxy-judging-thread.ts), so that judging never holds up the traffic.
+import { COMMAND_LINE } from '../../fixtures/replay-command.ts';
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -105,8 +106,8 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const rerun = parsed.har === undefined
-    ? `npm run conformance -- proxy --target ${parsed.target.href} --har session.har (to keep the traffic), then npm run conformance -- har session.har`
-    : `npm run conformance -- har ${parsed.har}`;
+    ? `${COMMAND_LINE} proxy --target ${parsed.target.href} --har session.har (to keep the traffic), then ${COMMAND_LINE} har session.har`
+    : `${COMMAND_LINE} har ${parsed.har}`;
   let judging: Worker;
   try {
     judging = await startJudgingThread({ target: parsed.target.origin, creator: CREATOR, rerun, ...(parsed.har !== undefined && { har: parsed.har }) });

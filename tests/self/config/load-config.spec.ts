@@ -150,7 +150,12 @@ test('the console is compact unless CONFORMANCE_CONSOLE=verbose asks for every t
   expect(loadConfig({ CONFORMANCE_CONSOLE: 'verbose' }).console).toBe('verbose');
 });
 
-for (const [variable, value] of [['CONFORMANCE_PROFILE', 'lenient'], ['CONFORMANCE_CONSOLE', 'loud'], ['CONFORMANCE_SEED', 'abc'], ['CONFORMANCE_SEED', '-1'], ['CONFORMANCE_RUNS', '0'], ['CONFORMANCE_PATH', '3::1']] as const) {
+test('a run is taken as started by Playwright unless the command line says CONFORMANCE_LAUNCHER=calls-conformance', () => {
+  expect(loadConfig({}).launcher).toBe('playwright');
+  expect(loadConfig({ CONFORMANCE_LAUNCHER: 'calls-conformance' }).launcher).toBe('calls-conformance');
+});
+
+for (const [variable, value] of [['CONFORMANCE_PROFILE', 'lenient'], ['CONFORMANCE_CONSOLE', 'loud'], ['CONFORMANCE_SEED', 'abc'], ['CONFORMANCE_SEED', '-1'], ['CONFORMANCE_RUNS', '0'], ['CONFORMANCE_PATH', '3::1'], ['CONFORMANCE_LAUNCHER', 'npm']] as const) {
   test(`${variable}=${value} is refused with one line naming it`, () => {
     expect(errorFor({ [variable]: value }).message).toMatch(new RegExp(`^${variable} must be `));
   });

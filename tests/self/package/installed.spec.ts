@@ -71,6 +71,19 @@ test.afterAll(async () => {
   if (installed) rmSync((await installed).root, { recursive: true, force: true });
 });
 
+const PACKAGE_TESTS = 'node_modules/calls-conformance/tests';
+
+/** The 1-based line of the installed test file that holds `text`, and holds it once. */
+function lineOf(project: string, file: string, text: string): number {
+  const lines = readFileSync(join(project, PACKAGE_TESTS, file), 'utf8').split('\n');
+  const found = lines.flatMap((line, index) => (line.includes(text) ? [index + 1] : []));
+  expect(found, `${text} in ${file}`).toHaveLength(1);
+  return found[0]!;
+}
+
+/** A command line a report printed, run as a user would paste it into a shell in the project. */
+const shell = (project: string, command: string, env: Record<string, string>) => run('sh', ['-c', command], project, cleanEnv(env));
+
 const npx = (project: string, args: string[], env: Record<string, string> = {}) =>
   run('npx', ['calls-conformance', ...args], project, cleanEnv({ CONFORMANCE_SEED: SELF_TEST_SEED, ...env }));
 
@@ -108,25 +121,58 @@ test('npx calls-conformance in the installing project: CONFORMANT against the em
   for (const file of ['index.html', 'junit.xml']) expect(existsSync(join(project, 'conformance-report', file)), file).toBe(true);
   // Playwright's artefacts go to the project too, never into the installed package.
   expect(existsSync(join(project, 'node_modules', 'calls-conformance', 'test-results'))).toBe(false);
+  // Tests are placed where their test() call is, as from the clone (tsx's output alone put them at line 1).
+  const locations = report.requirements.flatMap((requirement) => requirement.tests.map((entry) => entry.location));
+  expect(locations.length).toBeGreaterThan(50);
+  for (const location of locations) expect(location).toMatch(/^node_modules\/calls-conformance\/tests\/\S+\.spec\.ts:([2-9]|\d{2,})$/);
+  const notFound = report.requirements.find((requirement) => requirement.id === 'CALLS-GET-NOT-FOUND')!.tests[0]!;
+  expect(notFound.location).toBe(`${PACKAGE_TESTS}/calls-get/not-found.spec.ts:${lineOf(project, 'calls-get/not-found.spec.ts', "test('CALLS-GET-NOT-FOUND ")}`);
 });
 
-test(`npx calls-conformance against a remote target named in the project's .env (the reference with the fault ${FAULT}): NON-CONFORMANT, exit 1, REPORT_DIR relative to the project`, async () => {
+const readReport = (project: string, dir: string) => JSON.parse(readFileSync(join(project, dir, 'results.json'), 'utf8')) as ConformanceReport;
+
+test(`npx calls-conformance against a remote target named in the project's .env (the reference with the fault ${FAULT}): NON-CONFORMANT, exit 1, REPORT_DIR relative to the project; its rerun and replay lines replay the failure there`, async () => {
   const { project } = await install();
   const declared = findFault(FAULT)!.requirements;
-  const result = await withReference(FAULT, async (base) => {
+  const { result, rerun, replay } = await withReference(FAULT, async (base) => {
     const env = { ...referenceTargetEnv(base), REPORT_DIR: 'reports/remote' };
     writeFileSync(join(project, '.env'), Object.entries(env).map(([name, value]) => `${name}=${value}`).join('\n'));
     try {
-      return await npx(project, []);
+      const result = await npx(project, []);
+      // The commands the report gives, pasted as they are (their seed in them, the target from .env).
+      const failure = readReport(project, 'reports/remote').failures.find((entry) => entry.requirements.includes(declared[0]!) && !entry.credited);
+      const replayLine = failure?.message.match(/^Replay with: (.+)$/m)?.[1];
+      return {
+        result,
+        failure,
+        rerun: failure && { command: failure.rerun, run: await shell(project, failure.rerun, { REPORT_DIR: 'reports/rerun' }) },
+        replay: replayLine === undefined ? undefined : { command: replayLine, run: await shell(project, replayLine, { REPORT_DIR: 'reports/replay' }) },
+      };
     } finally {
       rmSync(join(project, '.env'));
     }
   });
   expect(result.code, result.stderr).toBe(1);
   expect(result.stdout).toContain('Conformance verdict: NON-CONFORMANT.');
-  const report = JSON.parse(readFileSync(join(project, 'reports', 'remote', 'results.json'), 'utf8')) as ConformanceReport;
+  const report = readReport(project, 'reports/remote');
   expect(report.verdict).toBe('NON-CONFORMANT');
   for (const id of declared) expect(report.summary.mustFailed).toContain(id);
+
+  // The rerun line names the installed command and the test's real line, and replays the failure.
+  const line = lineOf(project, 'calls-get/get-call.spec.ts', `test('${declared[0]} `);
+  expect(line).toBeGreaterThan(1);
+  // The console's line for the failed requirement places it there too.
+  expect(result.stdout).toContain(`first: ${PACKAGE_TESTS}/calls-get/get-call.spec.ts:${line} "${declared[0]} `);
+  expect(rerun?.command).toBe(`CONFORMANCE_SEED=${SELF_TEST_SEED} npx calls-conformance run ${PACKAGE_TESTS}/calls-get/get-call.spec.ts:${line}`);
+  expect(rerun!.run.code, rerun!.run.stderr).toBe(1);
+  expect(readReport(project, 'reports/rerun').summary.mustFailed).toEqual(declared);
+  // That test alone: the location selects it.
+  expect(Object.values(readReport(project, 'reports/rerun').summary.tests).reduce((sum, count) => sum + count, 0)).toBe(1);
+
+  // The property's replay line (seed and counterexample path) does the same.
+  expect(replay?.command).toMatch(new RegExp(`^CONFORMANCE_SEED=${SELF_TEST_SEED} CONFORMANCE_PATH=[\\d:]+ npx calls-conformance run --grep "${declared[0]} "$`));
+  expect(replay!.run.code, replay!.run.stderr).toBe(1);
+  expect(readReport(project, 'reports/replay').summary.mustFailed).toEqual(declared);
 });
 
 test('sharded from the installed package: --add-reporter=blob writes blob-report/ in the project, and merge turns it into the report and verdict', async () => {

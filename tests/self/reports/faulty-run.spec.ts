@@ -38,7 +38,8 @@ test(`npm run conformance against the reference with the fault ${FAULT} exits 1 
   }
   const failure = results.failures.find((entry) => entry.requirements.some((id) => declared.includes(id)));
   expect(failure?.message).toMatch(/Expected: [\s\S]*Received: [\s\S]*Reproduce with:\s+curl /);
-  expect(failure?.rerun).toMatch(/^CONFORMANCE_SEED=\d+ npx playwright test --project=conformance tests\/\S+\.spec\.ts:\d+$/);
+  // Run through the command line, the rerun line names it (fixtures/replay-command.ts says why).
+  expect(failure?.rerun).toMatch(/^CONFORMANCE_SEED=\d+ npx calls-conformance run tests\/\S+\.spec\.ts:\d+$/);
 });
 
 test('the JUnit report of the faulty run has a failure for each requirement the fault breaks', async () => {
