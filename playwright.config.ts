@@ -62,16 +62,17 @@ if (suite?.target.kind === 'embedded' && inRunner) {
 }
 
 /** With no remote target, the reference starts on a free port and reports its address on stdout. */
-const embeddedReference = suite?.target.kind === 'embedded'
-  ? {
-      command: `node --import tsx reference/main.ts --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls} --readings ${suite.target.readings} --get-envelope ${suite.target.getEnvelope}${suite.target.live === undefined ? '' : ` --live ${suite.target.live}`}`,
-      wait: { stdout: new RegExp(`reference server listening on (?<${REFERENCE_URL_VARIABLE.toLowerCase()}>http://\\S+)`) },
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-      timeout: 120_000,
-      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 2_000 },
-    }
-  : undefined;
+const embeddedReference =
+  suite?.target.kind === 'embedded'
+    ? {
+        command: `node --import tsx reference/main.ts --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls} --readings ${suite.target.readings} --get-envelope ${suite.target.getEnvelope}${suite.target.live === undefined ? '' : ` --live ${suite.target.live}`}`,
+        wait: { stdout: new RegExp(`reference server listening on (?<${REFERENCE_URL_VARIABLE.toLowerCase()}>http://\\S+)`) },
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+        timeout: 120_000,
+        gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 2_000 },
+      }
+    : undefined;
 
 /** The kill matrix runs a whole suite per test, so it may take several minutes on a slow machine. */
 const FAULT_RUN_TIMEOUT_MS = 360_000;
@@ -85,7 +86,9 @@ export default defineConfig({
   // The conformance reporter writes index.html, results.json and junit.xml (REPORT_DIR) and prints
   // the failed requirements and the verdict; the console reporter shows progress only, unless
   // CONFORMANCE_CONSOLE=verbose asks for Playwright's list with every failure in full.
-  reporter: suite ? [[suite.console === 'verbose' ? 'list' : './reporters/console-reporter.ts'], ['./reporters/conformance-reporter.ts']] : [['list']],
+  reporter: suite
+    ? [[suite.console === 'verbose' ? 'list' : './reporters/console-reporter.ts'], ['./reporters/conformance-reporter.ts']]
+    : [['list']],
   ...(suite && inRunner && { metadata: { [METADATA_KEY]: runMetadata(suite) } }),
   ...(suite && { globalSetup: './fixtures/preflight.ts', globalTeardown: './fixtures/run-state-teardown.ts' }),
   // The self-tests' slowest part runs the suite once per fault, each run mostly waiting on its own
@@ -96,7 +99,13 @@ export default defineConfig({
   projects: selfTests
     ? [
         { name: 'self', testDir: 'tests/self', testIgnore: ['faults/**'], timeout: 60_000 },
-        { name: 'faults', testDir: 'tests/self/faults', testMatch: 'kill-matrix.spec.ts', timeout: FAULT_RUN_TIMEOUT_MS, teardown: 'kill-matrix' },
+        {
+          name: 'faults',
+          testDir: 'tests/self/faults',
+          testMatch: 'kill-matrix.spec.ts',
+          timeout: FAULT_RUN_TIMEOUT_MS,
+          teardown: 'kill-matrix',
+        },
         { name: 'kill-matrix', testDir: 'tests/self/faults', testMatch: 'kill-matrix.teardown.ts' },
       ]
     : [{ name: 'conformance', testIgnore: ['self/**', 'bench/**'], retries: suite?.retries ?? 0 }],

@@ -68,7 +68,11 @@ function readCatalog(path: string): Catalog {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
     throw new Error(`${path} does not match its schema: ${problems.join('; ')}`);
   }
-  const { specification, requirements, readings = [] } = raw as {
+  const {
+    specification,
+    requirements,
+    readings = [],
+  } = raw as {
     specification: { title: string; sections: Record<string, string> };
     requirements: Requirement[];
     readings?: ReadingDeclaration[];

@@ -45,7 +45,9 @@ export function operationNames(document: OpenAPIV3_1.Document = loadOpenApiDocum
   return Object.values(document.paths ?? {}).flatMap((item) =>
     (['get', 'put', 'post', 'delete', 'patch'] as const).flatMap((method) => {
       const operation = item?.[method];
-      return operation?.operationId ? [{ id: operation.operationId as OperationId, name: operation.summary ?? operation.operationId, method: method.toUpperCase() }] : [];
+      return operation?.operationId
+        ? [{ id: operation.operationId as OperationId, name: operation.summary ?? operation.operationId, method: method.toUpperCase() }]
+        : [];
     }),
   );
 }
@@ -62,7 +64,18 @@ export function loadContract(document: OpenAPIV3_1.Document = loadOpenApiDocumen
   // The OpenAPI document itself is registered as one schema resource so that every internal
   // `$ref: '#/components/...'` resolves exactly as a peer tool resolves it. Its top-level keys
   // are OpenAPI, not JSON Schema, so ajv is told they are known and carry no validation.
-  ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components', 'tags', 'security', 'jsonSchemaDialect', 'webhooks', 'externalDocs']);
+  ajv.addVocabulary([
+    'openapi',
+    'info',
+    'servers',
+    'paths',
+    'components',
+    'tags',
+    'security',
+    'jsonSchemaDialect',
+    'webhooks',
+    'externalDocs',
+  ]);
   ajv.addSchema({ ...document, $id: DOCUMENT_ID, jsonSchemaDialect: undefined });
 
   const pointers = pointersOf(document);
@@ -121,7 +134,7 @@ function indexOperations(document: OpenAPIV3_1.Document): Map<string, IndexedOpe
       if (!operation?.operationId) continue;
       operations.set(operation.operationId, {
         pointer: `/paths/${escapePointer(path)}/${method}`,
-        responses: (operation.responses ?? {}) as IndexedOperation['responses'],
+        responses: operation.responses ?? {},
       });
     }
   }
@@ -130,7 +143,10 @@ function indexOperations(document: OpenAPIV3_1.Document): Map<string, IndexedOpe
 
 /** The node at a JSON pointer of the document ('/components/responses/Error'). */
 function at(document: OpenAPIV3_1.Document, pointer: string): unknown {
-  return pointer.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[unescapePointer(key)], document);
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[unescapePointer(key)], document);
 }
 
 /**

@@ -79,11 +79,19 @@ export function buildCallIndex(rows: readonly CallRow[], startedAtField: Started
     for (const uid of [f.uid, f.onBehalfOf]) if (uid !== undefined) exactly(exact.uid, uid);
     if (f.startedAt !== undefined) {
       const [bound, from] = [f.startedAt, lowerBound(started.values, f.startedAt)];
-      ranges.push({ size: started.positions.length - from, positions: () => sortedSlice(started.positions, from, started.positions.length), keeps: (row) => row[startedAtField] >= bound });
+      ranges.push({
+        size: started.positions.length - from,
+        positions: () => sortedSlice(started.positions, from, started.positions.length),
+        keeps: (row) => row[startedAtField] >= bound,
+      });
     }
     if (f.endedAt !== undefined) {
       const [bound, to] = [f.endedAt, lowerBound(ended.values, f.endedAt + 1)];
-      ranges.push({ size: to, positions: () => sortedSlice(ended.positions, 0, to), keeps: (row) => row.endedAt !== undefined && row.endedAt <= bound });
+      ranges.push({
+        size: to,
+        positions: () => sortedSlice(ended.positions, 0, to),
+        keeps: (row) => row.endedAt !== undefined && row.endedAt <= bound,
+      });
     }
     return { lists, ranges };
   };
@@ -98,7 +106,10 @@ export function buildCallIndex(rows: readonly CallRow[], startedAtField: Started
     ranges.sort((a, b) => a.size - b.size);
     let matched = lists.length > 0 ? lists.reduce((kept, next) => intersect(kept, next)) : ranges.shift()!.positions();
     for (const dates of ranges) {
-      matched = dates.size < RANGE_TEST_FACTOR * matched.length ? intersect(matched, dates.positions()) : matched.filter((position) => dates.keeps(rows[position]!));
+      matched =
+        dates.size < RANGE_TEST_FACTOR * matched.length
+          ? intersect(matched, dates.positions())
+          : matched.filter((position) => dates.keeps(rows[position]!));
     }
     return { total: matched.length, rows: Array.from(matched.subarray(from, from + count), (position) => rows[position]!) };
   };
@@ -124,7 +135,7 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
     }
   } else {
     let j = 0;
-    for (let i = 0; i < smaller.length && j < larger.length; ) {
+    for (let i = 0; i < smaller.length && j < larger.length;) {
       const left = smaller[i]!;
       const right = larger[j]!;
       if (left === right) {
@@ -139,7 +150,10 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
 }
 
 /** One pass over the rows for every exact filter: for each, each key's positions in list order. */
-function postings<Name extends string>(rows: readonly CallRow[], keysOf: Record<Name, (row: CallRow) => string | readonly string[]>): Record<Name, Map<string, Int32Array>> {
+function postings<Name extends string>(
+  rows: readonly CallRow[],
+  keysOf: Record<Name, (row: CallRow) => string | readonly string[]>,
+): Record<Name, Map<string, Int32Array>> {
   const names = Object.keys(keysOf) as Name[];
   const lists = names.map(() => new Map<string, number[]>());
   const add = (list: Map<string, number[]>, key: string, position: number) => {
@@ -155,7 +169,9 @@ function postings<Name extends string>(rows: readonly CallRow[], keysOf: Record<
       else for (const key of keys) add(lists[index]!, key, position);
     });
   }
-  return Object.fromEntries(names.map((name, index) => [name, new Map([...lists[index]!].map(([key, list]) => [key, Int32Array.from(list)]))])) as Record<Name, Map<string, Int32Array>>;
+  return Object.fromEntries(
+    names.map((name, index) => [name, new Map([...lists[index]!].map(([key, list]) => [key, Int32Array.from(list)]))]),
+  ) as Record<Name, Map<string, Int32Array>>;
 }
 
 /**

@@ -34,8 +34,10 @@ export const errors = {
   emptyCallSessionId: () => new ApiError(400, 'ERR_EMPTY_CALL_SESSION_ID', 'The call session identifier is empty.'),
   uidNotFound: (uid: string) => new ApiError(404, 'ERR_UID_NOT_FOUND', `The user ${truncate(uid)} does not exist.`),
   guidNotFound: (guid: string) => new ApiError(404, 'ERR_GUID_NOT_FOUND', `The group ${truncate(guid)} does not exist.`),
-  notAMember: (uid: string, guid: string) => new ApiError(403, 'ERR_NOT_A_MEMBER', `The user ${truncate(uid)} is not a member of the group ${truncate(guid)}.`),
-  messageIdNotFound: (id: number) => new ApiError(404, 'ERR_MESSAGE_ID_NOT_FOUND', `The message ${id} does not exist in this conversation.`),
+  notAMember: (uid: string, guid: string) =>
+    new ApiError(403, 'ERR_NOT_A_MEMBER', `The user ${truncate(uid)} is not a member of the group ${truncate(guid)}.`),
+  messageIdNotFound: (id: number) =>
+    new ApiError(404, 'ERR_MESSAGE_ID_NOT_FOUND', `The message ${id} does not exist in this conversation.`),
   apiNotFound: (method: string) => new ApiError(404, 'ERR_API_NOT_FOUND', `No operation answers ${truncate(method, 16)} on this path.`),
 };
 

@@ -14,8 +14,11 @@ export const isGetEnvelope = (value: string): value is GetEnvelope => (GET_ENVEL
 /** Get Call's success body for a call, in the envelope. */
 export function inEnvelope(call: unknown, envelope: GetEnvelope): unknown {
   switch (envelope) {
-    case 'data-object': return { data: call };
-    case 'data-array': return { data: [call] };
-    case 'bare': return call;
+    case 'data-object':
+      return { data: call };
+    case 'data-array':
+      return { data: [call] };
+    case 'bare':
+      return call;
   }
 }

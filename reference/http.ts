@@ -54,7 +54,9 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
   if (received === 0) throw errors.badRequest({ body: ['A JSON body with messageId is required.'] });
   if (contentType !== 'application/json') {
-    throw errors.badRequest({ 'content-type': [`The body must be sent as application/json, not "${contentType.slice(0, 64) || 'none'}".`] });
+    throw errors.badRequest({
+      'content-type': [`The body must be sent as application/json, not "${contentType.slice(0, 64) || 'none'}".`],
+    });
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -62,4 +64,3 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     throw errors.badRequest({ body: ['The body is not valid JSON.'] });
   }
 }
-

@@ -28,7 +28,8 @@ function fail(message: string): never {
 
 function integerOption(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) fail(`--${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    fail(`--${name} must be an integer from ${min} to ${max} (got "${raw}")`);
   return Number(raw);
 }
 
@@ -69,7 +70,8 @@ if (parsed['list-faults']) {
   process.exit(0);
 }
 const fault = parsed.fault === undefined ? undefined : findFault(parsed.fault);
-if (parsed.fault !== undefined && !fault) fail(`--fault: no fault named "${parsed.fault}" (npm run reference -- --list-faults prints the catalog)`);
+if (parsed.fault !== undefined && !fault)
+  fail(`--fault: no fault named "${parsed.fault}" (npm run reference -- --list-faults prints the catalog)`);
 
 const readings = parsed.readings ?? (fault ? readingsOf(fault)[0]! : DEFAULT_READINGS);
 if (!isReferenceReadings(readings)) fail(`--readings must be one of ${REFERENCE_READINGS.join(', ')} (got "${readings}")`);
@@ -82,15 +84,27 @@ const calls = integerOption('calls', parsed.calls, fault?.calls ?? DEFAULT_CALLS
 const fullAccess = keyOption('API_KEY');
 const readOnly = keyOption('RESTRICTED_API_KEY');
 const rateLimit = parsed['rate-limit'] === undefined ? undefined : integerOption('rate-limit', parsed['rate-limit'], 0, 1, 1_000_000);
-const liveRate = parsed.live === undefined ? undefined : parseLiveRate(parsed.live) ?? fail(`--live must be ${LIVE_RATE_RULE} (got "${parsed.live}")`);
-const reference = createServer({ seed, calls, readings, getEnvelope, keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) }, ...(fault && { fault }), ...(rateLimit !== undefined && { rateLimit }), ...(liveRate !== undefined && { live: { rate: liveRate } }) });
+const liveRate =
+  parsed.live === undefined ? undefined : (parseLiveRate(parsed.live) ?? fail(`--live must be ${LIVE_RATE_RULE} (got "${parsed.live}")`));
+const reference = createServer({
+  seed,
+  calls,
+  readings,
+  getEnvelope,
+  keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) },
+  ...(fault && { fault }),
+  ...(rateLimit !== undefined && { rateLimit }),
+  ...(liveRate !== undefined && { live: { rate: liveRate } }),
+});
 /** What the start-up line adds after the address: the readings and Get Call's envelope when not the defaults, the fault, and the living. */
 const serving = [
   readings !== DEFAULT_READINGS && `the ${readings}'s readings`,
   getEnvelope !== DEFAULT_GET_ENVELOPE && `Get Call answering ${getEnvelope}`,
   fault && `the fault ${fault.name}`,
   liveRate !== undefined && `new calls logged at ${liveRate} a second`,
-].filter(Boolean).join(' and ');
+]
+  .filter(Boolean)
+  .join(' and ');
 
 try {
   const base = await reference.listen(port, parsed.host ?? '127.0.0.1');

@@ -26,8 +26,17 @@ export function createRateLimiter(perSecond: number): RateLimiter {
     if (used >= perSecond) {
       const reset = second + 1;
       return {
-        headers: { ...limit, 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset), 'retry-after': String(Math.max(1, Math.ceil(reset - nowMs / 1000))) },
-        refused: new ApiError(429, 'ERR_TOO_MANY_REQUESTS', `More than ${perSecond} requests in one second; retry after the seconds Retry-After gives.`),
+        headers: {
+          ...limit,
+          'x-rate-limit-remaining': '0',
+          'x-rate-limit-reset': String(reset),
+          'retry-after': String(Math.max(1, Math.ceil(reset - nowMs / 1000))),
+        },
+        refused: new ApiError(
+          429,
+          'ERR_TOO_MANY_REQUESTS',
+          `More than ${perSecond} requests in one second; retry after the seconds Retry-After gives.`,
+        ),
       };
     }
     used += 1;

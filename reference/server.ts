@@ -68,7 +68,10 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
   const ready = () => {
     if (!built) {
       const readings = options.readings ?? DEFAULT_READINGS;
-      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings, { live: options.live, startedAtField: options.startedAtFilter });
+      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings, {
+        live: options.live,
+        startedAtField: options.startedAtFilter,
+      });
       built = { store, fault: options.fault ? options.fault.hooks({ store, keys, readings }) : NO_FAULT };
     }
     return built;
@@ -124,10 +127,24 @@ function describe(req: IncomingMessage): AnsweredRequest & { route: Route | unde
   const search = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
   const matched = route(path);
   const method = req.method ?? '';
-  return { method, path, search, headers: req.headers, operation: matched?.method === method ? matched.operation : undefined, route: matched };
+  return {
+    method,
+    path,
+    search,
+    headers: req.headers,
+    operation: matched?.method === method ? matched.operation : undefined,
+    route: matched,
+  };
 }
 
-async function handle(req: IncomingMessage, request: ReturnType<typeof describe>, store: Store, keys: ApiKeys, fault: FaultHooks, getEnvelope: GetEnvelope): Promise<Answer> {
+async function handle(
+  req: IncomingMessage,
+  request: ReturnType<typeof describe>,
+  store: Store,
+  keys: ApiKeys,
+  fault: FaultHooks,
+  getEnvelope: GetEnvelope,
+): Promise<Answer> {
   const matched = request.route;
   if (!matched || request.operation === undefined) throw errors.apiNotFound(request.method);
   const operation = request.operation;
@@ -140,9 +157,14 @@ function route(path: string): Route | undefined {
   const [root, first, second, third, fourth, ...rest] = path.split('/').slice(1);
   if (root !== 'v3') return undefined;
   if (first === 'calls' && second === undefined) return { method: 'GET', operation: 'listCalls', run: listCalls };
-  if (first === 'calls' && third === undefined) return { method: 'GET', operation: 'getCall', run: (context) => getCall(context, decodeSegment(second!)) };
+  if (first === 'calls' && third === undefined)
+    return { method: 'GET', operation: 'getCall', run: (context) => getCall(context, decodeSegment(second!)) };
   if (first === 'groups' && second && third === 'conversation' && fourth === 'read' && rest.length === 0) {
-    return { method: 'DELETE', operation: 'markGroupConversationAsUnread', run: (context) => markGroupConversationAsUnread(context, decodeSegment(second)) };
+    return {
+      method: 'DELETE',
+      operation: 'markGroupConversationAsUnread',
+      run: (context) => markGroupConversationAsUnread(context, decodeSegment(second)),
+    };
   }
   return undefined;
 }
@@ -171,7 +193,11 @@ function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Socket): 
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
   const body = JSON.stringify(
-    new ApiError(status, 'ERR_BAD_REQUEST', tooLarge ? 'The request line and headers are too large.' : 'The request could not be parsed.').toBody(),
+    new ApiError(
+      status,
+      'ERR_BAD_REQUEST',
+      tooLarge ? 'The request line and headers are too large.' : 'The request could not be parsed.',
+    ).toBody(),
   );
   socket.end(
     `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +

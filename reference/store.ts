@@ -37,7 +37,12 @@ export interface StoreOptions {
   startedAtField?: StartedAtFilterField;
 }
 
-export function createStore(seed: number, callCount: number, readings: ReferenceReadings = DEFAULT_READINGS, { live, startedAtField }: StoreOptions = {}): Store {
+export function createStore(
+  seed: number,
+  callCount: number,
+  readings: ReferenceReadings = DEFAULT_READINGS,
+  { live, startedAtField }: StoreOptions = {},
+): Store {
   const still = createStillStore(seed, callCount, readings, startedAtField);
   if (!live) return still;
   const living = createLivingCalls(callSource(seed, still.data, readings), still.calls, live, startedAtField);

@@ -4,7 +4,16 @@
 import type { Catalog } from '../openapi/catalog.ts';
 import type { OperationName } from '../openapi/contract.ts';
 import type { RequestRecord } from '../fixtures/request-log.ts';
-import type { ConformanceReport, FailureRecord, OperationSummary, RequirementResult, RunMetadata, TestRecord, TestStatus, WriteSummary } from '../fixtures/results/report-model.ts';
+import type {
+  ConformanceReport,
+  FailureRecord,
+  OperationSummary,
+  RequirementResult,
+  RunMetadata,
+  TestRecord,
+  TestStatus,
+  WriteSummary,
+} from '../fixtures/results/report-model.ts';
 import { countStatuses, countTests, decideVerdict, exitCodeOf, FAILING, requirementResults } from './requirement-matrix.ts';
 import { readingResults } from './readings.ts';
 import { rerunCommand, type Launcher } from '../fixtures/replay-command.ts';
@@ -24,13 +33,20 @@ export interface CollectedRun {
 }
 
 export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceReport {
-  const tests = [...run.tests].sort((a, b) => a.location.localeCompare(b.location, 'en', { numeric: true }) || a.title.localeCompare(b.title));
+  const tests = [...run.tests].sort(
+    (a, b) => a.location.localeCompare(b.location, 'en', { numeric: true }) || a.title.localeCompare(b.title),
+  );
   const requirements = requirementResults(catalog, run.metadata.profile, tests, run.metadata.expectations);
   const untraced = tests.filter((test) => test.requirements.length === 0).map((test) => test.title);
   const { verdict, reason } = decideVerdict({ requirements, tests, runnerStatus: run.runnerStatus, runnerErrors: run.runnerErrors });
   const requests = tests.flatMap((test) => test.requests);
   const operations = summarizeOperations(requests);
-  const unexercised = unexercisedOperations(catalog, { operations: run.operations ?? [], sent: operations, allowWrites: run.metadata.allowWrites, requirements });
+  const unexercised = unexercisedOperations(catalog, {
+    operations: run.operations ?? [],
+    sent: operations,
+    allowWrites: run.metadata.allowWrites,
+    requirements,
+  });
   return {
     format: 'calls-conformance-results/1',
     verdict,
@@ -53,7 +69,9 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
       tests: countTests(tests),
       requests: requestsSent(requests),
     },
-    sections: Object.entries(catalog.sections).sort(([a], [b]) => compareSections(a, b)).map(([id, title]) => ({ id, title, counts: countStatuses(requirements.filter((result) => result.section === id)) })),
+    sections: Object.entries(catalog.sections)
+      .sort(([a], [b]) => compareSections(a, b))
+      .map(([id, title]) => ({ id, title, counts: countStatuses(requirements.filter((result) => result.section === id)) })),
     requirements,
     readings: readingResults(catalog, tests),
     ...(run.metadata.expectations && { expectations: expectationsOf(run.metadata.expectations, requirements) }),
@@ -76,7 +94,10 @@ function compareSections(a: string, b: string): number {
 }
 
 /** Listed, failed as expected, passed against expectation, or listed past its date. */
-function expectationsOf(expectations: NonNullable<RunMetadata['expectations']>, requirements: readonly RequirementResult[]): NonNullable<ConformanceReport['expectations']> {
+function expectationsOf(
+  expectations: NonNullable<RunMetadata['expectations']>,
+  requirements: readonly RequirementResult[],
+): NonNullable<ConformanceReport['expectations']> {
   const statusOf = (id: string) => requirements.find((result) => result.id === id)?.status;
   const active = expectations.entries.filter((entry) => !entry.expired).map((entry) => entry.requirement);
   return {
@@ -99,15 +120,19 @@ function failuresOf(test: TestRecord, seed: number, launcher: Launcher): Failure
   const credited = new Set(test.credited.map((entry) => entry.requirement));
   const failedAttempts = test.attempts.filter((attempt) => failedStatus(attempt.status));
   const last = failedAttempts.at(-1);
-  const own = last ? [{
-    test: test.title,
-    location: test.location,
-    status: last.status,
-    requirements: [...new Set(failedAttempts.flatMap((attempt) => attempt.violated).filter((id) => !credited.has(id)))],
-    message: last.errors.join('\n\n') || `The test ended ${last.status} without an error message.`,
-    rerun,
-    ...(test.attempts.length > 1 && { attempts: { failed: failedAttempts.length, total: test.attempts.length } }),
-  }] : [];
+  const own = last
+    ? [
+        {
+          test: test.title,
+          location: test.location,
+          status: last.status,
+          requirements: [...new Set(failedAttempts.flatMap((attempt) => attempt.violated).filter((id) => !credited.has(id)))],
+          message: last.errors.join('\n\n') || `The test ended ${last.status} without an error message.`,
+          rerun,
+          ...(test.attempts.length > 1 && { attempts: { failed: failedAttempts.length, total: test.attempts.length } }),
+        },
+      ]
+    : [];
   return [
     ...own,
     ...test.credited.map(({ requirement, message }) => ({
@@ -129,12 +154,22 @@ const requestsSent = (records: readonly RequestRecord[]) => records.reduce((sum,
 export function summarizeOperations(requests: readonly RequestRecord[]): OperationSummary[] {
   const byOperation = new Map<string, RequestRecord[]>();
   for (const request of requests) byOperation.set(request.operation, [...(byOperation.get(request.operation) ?? []), request]);
-  return [...byOperation].sort(([a], [b]) => a.localeCompare(b)).map(([operation, records]) => {
-    const statuses: Record<string, number> = {};
-    for (const record of records) statuses[record.status] = (statuses[record.status] ?? 0) + 1;
-    const times = records.filter((record) => record.status !== 0).map((record) => record.ms).sort((a, b) => a - b);
-    return { operation, requests: requestsSent(records), statuses, latencyMs: { p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1) ?? 0 } };
-  });
+  return [...byOperation]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([operation, records]) => {
+      const statuses: Record<string, number> = {};
+      for (const record of records) statuses[record.status] = (statuses[record.status] ?? 0) + 1;
+      const times = records
+        .filter((record) => record.status !== 0)
+        .map((record) => record.ms)
+        .sort((a, b) => a - b);
+      return {
+        operation,
+        requests: requestsSent(records),
+        statuses,
+        latencyMs: { p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1) ?? 0 },
+      };
+    });
 }
 
 /** Every write sent (anything but GET), by address and final status: what a run changed on the target. */

@@ -68,8 +68,16 @@ export default class ConformanceReporter implements Reporter {
     const record = this.recordOf(test, result);
     const earlier = this.records.get(test.id);
     if (!earlier || result.retry === 0) return void this.records.set(test.id, record);
-    const credited = [...earlier.credited, ...record.credited.filter((entry) => !earlier.credited.some((seen) => seen.requirement === entry.requirement))];
-    this.records.set(test.id, { ...record, attempts: [...earlier.attempts, ...record.attempts], requests: [...earlier.requests, ...record.requests], credited });
+    const credited = [
+      ...earlier.credited,
+      ...record.credited.filter((entry) => !earlier.credited.some((seen) => seen.requirement === entry.requirement)),
+    ];
+    this.records.set(test.id, {
+      ...record,
+      attempts: [...earlier.attempts, ...record.attempts],
+      requests: [...earlier.requests, ...record.requests],
+      credited,
+    });
   }
 
   onError(error: TestError): void {
@@ -99,7 +107,9 @@ export default class ConformanceReporter implements Reporter {
     writeFileSync(join(this.outputFolder, REPORT_FILES.junit), renderJunit(report));
     writeFileSync(join(this.outputFolder, REPORT_FILES.html), renderHtml(report));
     const where = relative(process.cwd(), join(this.outputFolder, REPORT_FILES.html)) || REPORT_FILES.html;
-    process.stdout.write(consoleSummary(report, { mode: consoleMode(), reportPath: where, ...(comparison && { comparison: describeComparison(comparison) }) }));
+    process.stdout.write(
+      consoleSummary(report, { mode: consoleMode(), reportPath: where, ...(comparison && { comparison: describeComparison(comparison) }) }),
+    );
     // Playwright's status follows the verdict both ways: a requirement failed by credit fails the run,
     // and an expected failure, or a known failure that passed, does not.
     if (report.verdict !== 'CONFORMANT' && result.status === 'passed') return { status: 'failed' };
@@ -123,10 +133,14 @@ export default class ConformanceReporter implements Reporter {
   private metadataFromEnvironment(): RunMetadata | undefined {
     try {
       const metadata = runMetadata(loadConfig(environment()));
-      this.runnerErrors.push('The run carried no conformance metadata; the configuration was read again from the environment of the reporter.');
+      this.runnerErrors.push(
+        'The run carried no conformance metadata; the configuration was read again from the environment of the reporter.',
+      );
       return metadata;
     } catch (error) {
-      process.stderr.write(`Conformance report not written: the run carried no conformance metadata and the environment has no valid configuration (${error instanceof Error ? error.message : String(error)}).\n`);
+      process.stderr.write(
+        `Conformance report not written: the run carried no conformance metadata and the environment has no valid configuration (${error instanceof Error ? error.message : String(error)}).\n`,
+      );
       return undefined;
     }
   }
@@ -134,11 +148,13 @@ export default class ConformanceReporter implements Reporter {
   private recordOf(test: TestCase, result: TestResult): TestRecord {
     const annotations = [...test.annotations, ...result.annotations];
     const notes = (type: string): Note[] =>
-      annotations.filter((annotation) => annotation.type === type).map((annotation) => {
-        const text = this.redact(annotation.description ?? '');
-        const space = text.indexOf(' ');
-        return space < 0 ? { requirement: text, text: '' } : { requirement: text.slice(0, space), text: text.slice(space + 1) };
-      });
+      annotations
+        .filter((annotation) => annotation.type === type)
+        .map((annotation) => {
+          const text = this.redact(annotation.description ?? '');
+          const space = text.indexOf(' ');
+          return space < 0 ? { requirement: text, text: '' } : { requirement: text.slice(0, space), text: text.slice(space + 1) };
+        });
     const requests = requestsOf(result);
     const skip = annotations.find((annotation) => annotation.type === 'skip' && annotation.description);
     const violations = notes('violation');
@@ -147,7 +163,9 @@ export default class ConformanceReporter implements Reporter {
     return {
       title: test.title,
       location: `${relative(process.cwd(), test.location.file)}:${test.location.line}`,
-      requirements: [...new Set(annotations.filter((annotation) => annotation.type === 'requirement').map((annotation) => annotation.description ?? ''))],
+      requirements: [
+        ...new Set(annotations.filter((annotation) => annotation.type === 'requirement').map((annotation) => annotation.description ?? '')),
+      ],
       status: result.status,
       ...(skip?.description !== undefined && { skipReason: this.redact(skip.description) }),
       ...(blocked && { blocked }),
@@ -158,8 +176,14 @@ export default class ConformanceReporter implements Reporter {
       durationMs: result.duration,
       requests: requests?.requests ?? [],
       ...(requests && { seed: requests.seed }),
-      readings: annotations.filter((annotation) => annotation.type === READING_ANNOTATION).flatMap((annotation) => parsed<DetectionSummary>(this.redact(annotation.description ?? ''))),
-      credited: attachmentOf<CreditedViolation[]>(result, CREDITED_ATTACHMENT)?.map((credited) => ({ ...credited, message: cut(this.redact(credited.message)) })) ?? [],
+      readings: annotations
+        .filter((annotation) => annotation.type === READING_ANNOTATION)
+        .flatMap((annotation) => parsed<DetectionSummary>(this.redact(annotation.description ?? ''))),
+      credited:
+        attachmentOf<CreditedViolation[]>(result, CREDITED_ATTACHMENT)?.map((credited) => ({
+          ...credited,
+          message: cut(this.redact(credited.message)),
+        })) ?? [],
       attempts: [{ status: result.status, violated: [...new Set(violations.map((note) => note.requirement))], errors }],
     };
   }
@@ -183,7 +207,10 @@ function launcher(): Launcher {
   }
 }
 
-const cut = (text: string) => (text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT)}\n… (cut at ${MESSAGE_LIMIT} of ${text.length} characters; Playwright's own report has the whole message)` : text);
+const cut = (text: string) =>
+  text.length > MESSAGE_LIMIT
+    ? `${text.slice(0, MESSAGE_LIMIT)}\n… (cut at ${MESSAGE_LIMIT} of ${text.length} characters; Playwright's own report has the whole message)`
+    : text;
 
 const requestsOf = (result: TestResult) => attachmentOf<RequestsAttachment>(result, REQUESTS_ATTACHMENT);
 

@@ -13,13 +13,22 @@ type Outcome = ReturnType<TestCase['outcome']>;
 
 /** "40/110 tests: 38 passed, 1 failed, 1 skipped": only the counts that are not zero. */
 export function describeProgress(done: number, total: number, outcomes: ReadonlyMap<Outcome, number>): string {
-  const names: Array<[Outcome, string]> = [['expected', 'passed'], ['unexpected', 'failed'], ['flaky', 'flaky'], ['skipped', 'skipped']];
+  const names: Array<[Outcome, string]> = [
+    ['expected', 'passed'],
+    ['unexpected', 'failed'],
+    ['flaky', 'flaky'],
+    ['skipped', 'skipped'],
+  ];
   const counts = names.flatMap(([outcome, name]) => ((outcomes.get(outcome) ?? 0) > 0 ? [`${outcomes.get(outcome)} ${name}`] : []));
   return `${done}/${total} tests${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`;
 }
 
 /** The first line of a runner error, without the stack: the verdict says the rest. */
-export const firstLineOf = (text: string) => text.split('\n').find((line) => line.trim() !== '')?.trim() ?? text;
+export const firstLineOf = (text: string) =>
+  text
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim() ?? text;
 
 export default class ConsoleReporter implements Reporter {
   private total = 0;
@@ -41,7 +50,8 @@ export default class ConsoleReporter implements Reporter {
 
   /** A retried test counts once, with its outcome so far: done when it will not run again. */
   onTestEnd(test: TestCase, result: TestResult): void {
-    const final = result.status === 'passed' || result.status === 'skipped' || result.retry >= test.retries || result.status === 'interrupted';
+    const final =
+      result.status === 'passed' || result.status === 'skipped' || result.retry >= test.retries || result.status === 'interrupted';
     if (!final) return;
     this.outcomes.set(test.id, test.outcome());
     const done = this.outcomes.size;
@@ -62,7 +72,9 @@ export default class ConsoleReporter implements Reporter {
   /** The last line of progress, in place of the terminal's running one. */
   onEnd(result: FullResult): void {
     if (this.total === 0) return;
-    this.write(`${this.tty && this.outcomes.size > 0 ? '\r\x1b[K' : ''}${describeProgress(this.outcomes.size, this.total, this.counts())} in ${seconds(result.duration)}\n`);
+    this.write(
+      `${this.tty && this.outcomes.size > 0 ? '\r\x1b[K' : ''}${describeProgress(this.outcomes.size, this.total, this.counts())} in ${seconds(result.duration)}\n`,
+    );
   }
 
   private counts(): Map<Outcome, number> {

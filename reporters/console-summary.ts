@@ -22,10 +22,12 @@ export interface SummaryOptions {
 export function consoleSummary(report: ConformanceReport, options: SummaryOptions): string {
   const failed = report.requirements.filter((result) => SHOWN.includes(result.status));
   const sections = [
-    failed.length === 0 ? [] : [
-      `Failed requirements (${failed.length}); each failure in full is in the report${options.mode === 'verbose' ? ' and above' : ' (or on the console with CONFORMANCE_CONSOLE=verbose)'}:`,
-      ...failed.flatMap((result) => failedRequirementLines(result, report.failures)),
-    ],
+    failed.length === 0
+      ? []
+      : [
+          `Failed requirements (${failed.length}); each failure in full is in the report${options.mode === 'verbose' ? ' and above' : ' (or on the console with CONFORMANCE_CONSOLE=verbose)'}:`,
+          ...failed.flatMap((result) => failedRequirementLines(result, report.failures)),
+        ],
     options.mode === 'verbose' ? creditedLines(report) : [],
     blockedLines(report),
     notMetLines(report),
@@ -49,8 +51,15 @@ export function failedRequirementLines(result: RequirementResult, failures: read
   const met = failures.filter((failure) => failure.requirements.includes(result.id));
   const places = new Set(met.map((failure) => `${failure.location} ${failure.test}`));
   const first = met.find((failure) => !failure.credited) ?? met[0];
-  const status = result.status === 'intermittent' && result.attempts ? `intermittent, ${result.attempts.violated} of ${result.attempts.judged} attempts` : result.status;
-  const where = first ? `; first: ${first.location} "${first.test}"` : result.tests[0] ? `; first: ${result.tests[0].location} "${result.tests[0].title}"` : '';
+  const status =
+    result.status === 'intermittent' && result.attempts
+      ? `intermittent, ${result.attempts.violated} of ${result.attempts.judged} attempts`
+      : result.status;
+  const where = first
+    ? `; first: ${first.location} "${first.test}"`
+    : result.tests[0]
+      ? `; first: ${result.tests[0].location} "${result.tests[0].title}"`
+      : '';
   const count = places.size > 0 ? `met by ${places.size} test(s)` : `${result.tests.length} test(s)`;
   const detail = first ? whatWasSeen(first.message, result.id) : result.reason;
   return [`  ✘ ${result.id} (${result.level}, ${status}): ${count}${where}`, ...(detail ? [`      ${cut(detail)}`] : [])];
@@ -62,7 +71,10 @@ export function failedRequirementLines(result: RequirementResult, failures: read
  */
 export function whatWasSeen(message: string, id: string): string {
   // Playwright's message of a failed test starts with the error's class: "ConformanceFailure: ID …".
-  const lines = message.split('\n').map((line) => line.trim().replace(/^[A-Z]\w*Error: |^ConformanceFailure: /, '')).filter((line) => line !== '');
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim().replace(/^[A-Z]\w*Error: |^ConformanceFailure: /, ''))
+    .filter((line) => line !== '');
   const start = lines.findIndex((line) => line.startsWith(`${id} `));
   if (start < 0) return lines.find((line) => !line.startsWith('Found while testing')) ?? '';
   const headline = lines[start]!.slice(id.length + 1).replace(/^\[[^\]]*\]\s*/, '');
@@ -74,7 +86,13 @@ const cut = (text: string) => (text.length > DETAIL_LIMIT ? `${text.slice(0, DET
 
 /** Every test that met another requirement's violation: the old console, for CONFORMANCE_CONSOLE=verbose. */
 function creditedLines(report: ConformanceReport): string[] {
-  const credited = [...new Set(report.failures.filter((failure) => failure.credited).map((failure) => `  ${failure.requirements[0]}: found while testing "${failure.test}" (${failure.location})`))];
+  const credited = [
+    ...new Set(
+      report.failures
+        .filter((failure) => failure.credited)
+        .map((failure) => `  ${failure.requirements[0]}: found while testing "${failure.test}" (${failure.location})`),
+    ),
+  ];
   return credited.length === 0 ? [] : ["Requirements found broken by tests that hold others (see the report's failures):", ...credited];
 }
 
@@ -87,7 +105,10 @@ function blockedLines(report: ConformanceReport): string[] {
     'Not judged, blocked by a requirement the target broke (skipped, not retried):',
     ...blockers.map((id) => {
       const held = blocked.filter((result) => result.blockedBy?.includes(id));
-      const named = held.slice(0, 4).map((result) => result.id).join(', ');
+      const named = held
+        .slice(0, 4)
+        .map((result) => result.id)
+        .join(', ');
       return `  ${held.length} requirement(s) (${named}${held.length > 4 ? ', …' : ''}). ${held[0]!.reason}`;
     }),
   ];

@@ -60,27 +60,77 @@ function recordsOf(result: PassiveResult, catalog: Catalog, location: string): T
   const records: TestRecord[] = [];
   for (const requirement of catalog.requirements) {
     const tally = result.requirements.get(requirement.id);
-    const base = { location, requirements: [requirement.id], warnings: [] as Note[], observations: [] as Note[], durationMs: 0, requests: [], readings: [], credited: [] };
+    const base = {
+      location,
+      requirements: [requirement.id],
+      warnings: [] as Note[],
+      observations: [] as Note[],
+      durationMs: 0,
+      requests: [],
+      readings: [],
+      credited: [],
+    };
     if (!tally) {
       const reason = result.notJudged.get(requirement.id) ?? 'the recorded traffic could not show it';
-      records.push({ ...base, title: `${requirement.id}: not judged from recorded traffic`, status: 'skipped', skipReason: `Not judged from recorded traffic: ${reason}.`, violations: [], errors: [], attempts: [{ status: 'skipped', violated: [], errors: [] }] });
+      records.push({
+        ...base,
+        title: `${requirement.id}: not judged from recorded traffic`,
+        status: 'skipped',
+        skipReason: `Not judged from recorded traffic: ${reason}.`,
+        violations: [],
+        errors: [],
+        attempts: [{ status: 'skipped', violated: [], errors: [] }],
+      });
       continue;
     }
     const level = effectiveLevel(requirement, result.profile);
     const title = `${requirement.id} judged on ${tally.judged} recorded exchange(s) or call(s)`;
     if (tally.violations === 0) {
-      records.push({ ...base, title, status: 'passed', violations: [], errors: [], attempts: [{ status: 'passed', violated: [], errors: [] }] });
+      records.push({
+        ...base,
+        title,
+        status: 'passed',
+        violations: [],
+        errors: [],
+        attempts: [{ status: 'passed', violated: [], errors: [] }],
+      });
       continue;
     }
-    const more = tally.violations > tally.examples.length ? `\n\n… and ${tally.violations - tally.examples.length} more violation(s) of ${requirement.id} in the recorded traffic.` : '';
+    const more =
+      tally.violations > tally.examples.length
+        ? `\n\n… and ${tally.violations - tally.examples.length} more violation(s) of ${requirement.id} in the recorded traffic.`
+        : '';
     const message = `${tally.violations} violation(s) of ${requirement.id} in ${tally.judged} recorded exchange(s) or call(s) judged:\n\n${tally.examples.map(describeViolation).join('\n\n')}${more}`;
     const notes = tally.examples.map((violation) => ({ requirement: requirement.id, text: `${violation.title} (${violation.source})` }));
     if (level === 'MUST') {
-      records.push({ ...base, title, status: 'failed', violations: notes, errors: [message], attempts: [{ status: 'failed', violated: [requirement.id], errors: [message] }] });
+      records.push({
+        ...base,
+        title,
+        status: 'failed',
+        violations: notes,
+        errors: [message],
+        attempts: [{ status: 'failed', violated: [requirement.id], errors: [message] }],
+      });
     } else if (level === 'SHOULD') {
-      records.push({ ...base, title, status: 'passed', violations: [], warnings: notes, errors: [], attempts: [{ status: 'passed', violated: [], errors: [] }] });
+      records.push({
+        ...base,
+        title,
+        status: 'passed',
+        violations: [],
+        warnings: notes,
+        errors: [],
+        attempts: [{ status: 'passed', violated: [], errors: [] }],
+      });
     } else {
-      records.push({ ...base, title, status: 'passed', violations: [], observations: notes, errors: [], attempts: [{ status: 'passed', violated: [], errors: [] }] });
+      records.push({
+        ...base,
+        title,
+        status: 'passed',
+        violations: [],
+        observations: notes,
+        errors: [],
+        attempts: [{ status: 'passed', violated: [], errors: [] }],
+      });
     }
   }
   // The readings learned from the traffic travel with the first record, as a run's do with its tests.
@@ -91,8 +141,9 @@ function recordsOf(result: PassiveResult, catalog: Catalog, location: string): T
 /** Every string of a value with `clean` applied (keys, tokens and cookies the traffic carried). */
 function cleaned<T>(value: T, clean: (text: string) => string): T {
   if (typeof value === 'string') return clean(value) as T;
-  if (Array.isArray(value)) return value.map((item) => cleaned(item, clean)) as T;
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cleaned(item, clean)])) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((item) => cleaned(item, clean)) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cleaned(item, clean)])) as T;
   return value;
 }
 
@@ -121,7 +172,10 @@ function metadataFor(options: PassiveReportOptions, env: Env, profile: PassiveRe
   };
 }
 
-export function buildPassiveReport(result: PassiveResult, options: PassiveReportOptions): { report: ConformanceReport; exitCode: 0 | 1 | 3 } {
+export function buildPassiveReport(
+  result: PassiveResult,
+  options: PassiveReportOptions,
+): { report: ConformanceReport; exitCode: 0 | 1 | 3 } {
   const catalog = options.catalog ?? loadCatalog();
   const env = options.env ?? environment();
   const metadata = metadataFor(options, env, result.profile);
@@ -135,7 +189,9 @@ export function buildPassiveReport(result: PassiveResult, options: PassiveReport
     runnerErrors: [],
   });
   const violated = report.requirements.filter((requirement) => FAILING.has(requirement.status)).map((requirement) => requirement.id);
-  const judged = report.requirements.filter((requirement) => requirement.status === 'pass' || requirement.status === 'warn' || requirement.status === 'expected-fail').length;
+  const judged = report.requirements.filter(
+    (requirement) => requirement.status === 'pass' || requirement.status === 'warn' || requirement.status === 'expected-fail',
+  ).length;
   const notJudged = report.requirements.filter((requirement) => requirement.status === 'skip').length;
   const left = Object.values(result.ignored).reduce((sum, count) => sum + count, 0);
   const read = `${result.exchanges} exchange(s) of the three operations judged, of ${result.entries} entries (${left} left alone)`;
@@ -147,9 +203,14 @@ export function buildPassiveReport(result: PassiveResult, options: PassiveReport
   } else {
     report.verdict = `NO VIOLATIONS IN ${result.exchanges} EXCHANGES`;
     exitCode = result.exchanges === 0 ? 3 : 0;
-    report.verdictReason = result.exchanges === 0
-      ? `Nothing was judged: the traffic held no exchange of the three operations (${result.entries} entries, ${left} left alone: ${Object.entries(result.ignored).map(([why, count]) => `${count} ${why}`).join(', ') || 'none'}).`
-      : `No requirement the traffic could show was violated: ${read}; ${judged} requirement(s) judged, ${notJudged} not judged (traffic cannot show them). Recorded traffic never proves conformance: run the suite for a verdict.`;
+    report.verdictReason =
+      result.exchanges === 0
+        ? `Nothing was judged: the traffic held no exchange of the three operations (${result.entries} entries, ${left} left alone: ${
+            Object.entries(result.ignored)
+              .map(([why, count]) => `${count} ${why}`)
+              .join(', ') || 'none'
+          }).`
+        : `No requirement the traffic could show was violated: ${read}; ${judged} requirement(s) judged, ${notJudged} not judged (traffic cannot show them). Recorded traffic never proves conformance: run the suite for a verdict.`;
   }
   report.exitCode = exitCode;
   report.failures = report.failures.map((failure) => ({ ...failure, rerun: options.rerun }));
@@ -161,7 +222,9 @@ export function buildPassiveReport(result: PassiveResult, options: PassiveReport
     ignored: result.ignored,
     bodiesAbsent: result.bodiesAbsent,
     redacted: result.redacted,
-    notJudged: report.requirements.filter((requirement) => requirement.status === 'skip').map((requirement) => ({ id: requirement.id, reason: requirement.reason ?? '' })),
+    notJudged: report.requirements
+      .filter((requirement) => requirement.status === 'skip')
+      .map((requirement) => ({ id: requirement.id, reason: requirement.reason ?? '' })),
   };
   const configured = redactorFor(env);
   return { report: cleaned(report, (text) => configured(result.redact(text))), exitCode };
@@ -178,7 +241,17 @@ export function renderPassiveSummary(report: ConformanceReport): string {
     '',
     `Read: ${passive.sources.join(', ')}. Redacted: ${passive.redacted.join(', ') || 'none'}.`,
     '',
-    ...(violated.length > 0 ? ['| Requirement | Level | Found in |', '| --- | --- | --- |', ...violated.map((requirement) => `| ${requirement.id} | ${requirement.level} | ${report.failures.find((failure) => failure.requirements.includes(requirement.id))?.message.split('\n')[0] ?? ''} |`), ''] : []),
+    ...(violated.length > 0
+      ? [
+          '| Requirement | Level | Found in |',
+          '| --- | --- | --- |',
+          ...violated.map(
+            (requirement) =>
+              `| ${requirement.id} | ${requirement.level} | ${report.failures.find((failure) => failure.requirements.includes(requirement.id))?.message.split('\n')[0] ?? ''} |`,
+          ),
+          '',
+        ]
+      : []),
     `${passive.notJudged.length} requirement(s) not judged: traffic cannot show them (see the HTML report).`,
     '',
   ].join('\n');

@@ -11,25 +11,32 @@ export function readingResults(catalog: Catalog, tests: readonly TestRecord[]): 
     const variants = distinct(tests.flatMap((test) => test.readings.filter((summary) => summary.subject === declaration.subject)));
     const summary = variants[0];
     if (!summary) return [];
-    return [{
-      subject: declaration.subject,
-      question: declaration.question,
-      judged: declaration.judged,
-      requirements: catalog.requirements.filter((requirement) => requirement.readings?.includes(declaration.subject)).map((requirement) => requirement.id),
-      candidates: declaration.candidates.map(({ id, text }) => {
-        const ruledOut = summary.ruledOut.find((entry) => entry.candidate === id);
-        const status = summary.accepted.includes(id) ? 'accepted' : ruledOut ? 'ruled-out' : 'consistent';
-        return { id, text, status, ...(ruledOut && { reason: ruledOut.reason }) };
-      }),
-      noneSurvived: summary.survivors.length === 0,
-      evidence: summary.evidence,
-      variants: variants.length,
-    }];
+    return [
+      {
+        subject: declaration.subject,
+        question: declaration.question,
+        judged: declaration.judged,
+        requirements: catalog.requirements
+          .filter((requirement) => requirement.readings?.includes(declaration.subject))
+          .map((requirement) => requirement.id),
+        candidates: declaration.candidates.map(({ id, text }) => {
+          const ruledOut = summary.ruledOut.find((entry) => entry.candidate === id);
+          const status = summary.accepted.includes(id) ? 'accepted' : ruledOut ? 'ruled-out' : 'consistent';
+          return { id, text, status, ...(ruledOut && { reason: ruledOut.reason }) };
+        }),
+        noneSurvived: summary.survivors.length === 0,
+        evidence: summary.evidence,
+        variants: variants.length,
+      },
+    ];
   });
 }
 
 /** What each requirement was judged under: the accepted candidates of each of its subjects. */
-export function readingsOf(requirementReadings: readonly string[] | undefined, tests: readonly TestRecord[]): Array<{ subject: string; accepted: string[] }> {
+export function readingsOf(
+  requirementReadings: readonly string[] | undefined,
+  tests: readonly TestRecord[],
+): Array<{ subject: string; accepted: string[] }> {
   return (requirementReadings ?? []).flatMap((subject) => {
     const summary = tests.flatMap((test) => test.readings).find((candidate) => candidate.subject === subject);
     return summary ? [{ subject, accepted: summary.accepted }] : [];

@@ -4,6 +4,7 @@
 // is replaced, which also covers reports merged on a machine that does not hold the keys.
 import type { Env } from '../fixtures/config.ts';
 
+// eslint-disable-next-line no-control-regex -- the escape character is what an ANSI sequence starts with
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 const APIKEY_VALUE = /(?<![A-Za-z0-9_])(apikey["']?\s*[:=]\s*["']?)(?!\$|\[redacted\])[^\s"',;}]+/gi;
 

@@ -4,7 +4,17 @@
 // how to reproduce them; the readings the target was found to follow and judged under; what the
 // target did on the "not shown" items; requests per operation; and the run's configuration with
 // secrets redacted.
-import type { Comparison, ConformanceReport, FailureRecord, OperationSummary, ReadingResult, RequirementResult, RequirementStatus, UnexercisedOperation, Verdict } from '../fixtures/results/report-model.ts';
+import type {
+  Comparison,
+  ConformanceReport,
+  FailureRecord,
+  OperationSummary,
+  ReadingResult,
+  RequirementResult,
+  RequirementStatus,
+  UnexercisedOperation,
+  Verdict,
+} from '../fixtures/results/report-model.ts';
 import { FAILING, REQUIREMENT_STATUSES } from './requirement-matrix.ts';
 
 const STATUS_LABEL: Record<RequirementStatus, string> = {
@@ -19,7 +29,12 @@ const STATUS_LABEL: Record<RequirementStatus, string> = {
   uncovered: '? UNCOVERED',
   'not-testable': '○ NOT TESTABLE',
 };
-const VERDICT_LABEL: Record<Verdict, string> = { CONFORMANT: '✔ CONFORMANT', 'NON-CONFORMANT': '✘ NON-CONFORMANT', INCONCLUSIVE: '⚠ INCONCLUSIVE', 'VIOLATIONS FOUND': '✘ VIOLATIONS FOUND' };
+const VERDICT_LABEL: Record<Verdict, string> = {
+  CONFORMANT: '✔ CONFORMANT',
+  'NON-CONFORMANT': '✘ NON-CONFORMANT',
+  INCONCLUSIVE: '⚠ INCONCLUSIVE',
+  'VIOLATIONS FOUND': '✘ VIOLATIONS FOUND',
+};
 const verdictLabel = (verdict: Verdict) => VERDICT_LABEL[verdict] ?? `✔ ${verdict}`;
 
 export function htmlEscape(text: string): string {
@@ -74,13 +89,17 @@ ${renderConfiguration(report)}
 /** An id for a failure: its test's location (unique within a run), and the requirement a test credited. */
 const anchorOf = (failure: Pick<FailureRecord, 'location' | 'requirements' | 'credited'>) =>
   `failure-${failure.location}${failure.credited ? `-${failure.requirements[0]}` : ''}`.replace(/[^A-Za-z0-9]+/g, '-');
-const verdictClass = (verdict: Verdict) => `verdict-${verdict === 'VIOLATIONS FOUND' ? 'non-conformant' : verdict.startsWith('NO VIOLATIONS') ? 'conformant' : verdict.toLowerCase()}`;
+const verdictClass = (verdict: Verdict) =>
+  `verdict-${verdict === 'VIOLATIONS FOUND' ? 'non-conformant' : verdict.startsWith('NO VIOLATIONS') ? 'conformant' : verdict.toLowerCase()}`;
 
 /** A passive run: what traffic was read, what was left alone, which headers were redacted, what it could not judge. */
 function renderPassive(report: ConformanceReport): string {
   const passive = report.passive;
   if (!passive) return '';
-  const counts = (record: Record<string, number>) => Object.entries(record).map(([name, count]) => `${name}: ${count}`).join(', ') || 'none';
+  const counts = (record: Record<string, number>) =>
+    Object.entries(record)
+      .map(([name, count]) => `${name}: ${count}`)
+      .join(', ') || 'none';
   return `<section id="passive">
 <h2>Recorded traffic judged</h2>
 <p>Read from ${h(passive.sources.join(', '))}: ${passive.entries} entries; ${passive.exchanges} exchanges of the three operations judged (${h(counts(passive.byOperation))}); left alone: ${h(counts(passive.ignored))}${passive.bodiesAbsent > 0 ? `; ${passive.bodiesAbsent} without a recorded body, judged on their status alone` : ''}.</p>
@@ -93,7 +112,9 @@ const fact = (term: string, value: string) => `<div><dt>${h(term)}</dt><dd>${h(v
 const badge = (status: RequirementStatus) => `<span class="badge s-${status}">${h(STATUS_LABEL[status])}</span>`;
 
 function renderTotals(report: ConformanceReport): string {
-  const items = REQUIREMENT_STATUSES.map((status) => `<li>${badge(status)} <strong>${report.summary.requirements[status]}</strong></li>`).join('');
+  const items = REQUIREMENT_STATUSES.map(
+    (status) => `<li>${badge(status)} <strong>${report.summary.requirements[status]}</strong></li>`,
+  ).join('');
   const runnerErrors = report.run.runner.errors.map((error) => `<pre class="error">${h(error)}</pre>`).join('');
   return `<section id="totals" aria-label="Totals"><ul class="totals">${items}</ul>${runnerErrors ? `<h2>Errors outside the tests</h2>${runnerErrors}` : ''}</section>`;
 }
@@ -101,9 +122,12 @@ function renderTotals(report: ConformanceReport): string {
 /** Every requirement as a small tile, section by section: the whole matrix on one screen. */
 function renderGlance(report: ConformanceReport): string {
   const rows = report.sections.map((section) => {
-    const tiles = report.requirements.filter((result) => result.section === section.id).map((result) =>
-      `<a class="tile s-${result.status}" href="#req-${h(result.id)}" title="${h(`${result.id}: ${STATUS_LABEL[result.status].split(' ').slice(1).join(' ')}`)}">${h(STATUS_LABEL[result.status].split(' ')[0]!)}</a>`,
-    );
+    const tiles = report.requirements
+      .filter((result) => result.section === section.id)
+      .map(
+        (result) =>
+          `<a class="tile s-${result.status}" href="#req-${h(result.id)}" title="${h(`${result.id}: ${STATUS_LABEL[result.status].split(' ').slice(1).join(' ')}`)}">${h(STATUS_LABEL[result.status].split(' ')[0]!)}</a>`,
+      );
     return `<tr><th scope="row">§${h(section.id)} ${h(section.title)}</th><td>${tiles.join('')}</td></tr>`;
   });
   return `<section id="glance"><h2>At a glance</h2><table class="glance"><tbody>${rows.join('')}</tbody></table><p class="muted">One tile per requirement; the symbol repeats the colour: ✔ pass, ✘ fail, ≈ intermittent, ⚑ expected failure, ! warn, ⚠ error, ⊘ blocked (not judged: the target broke a requirement it stands on), – skip, ? uncovered, ○ not testable.</p></section>`;
@@ -111,8 +135,13 @@ function renderGlance(report: ConformanceReport): string {
 
 function renderMatrix(report: ConformanceReport): string {
   const bodies = report.sections.map((section) => {
-    const rows = report.requirements.filter((result) => result.section === section.id).map((result) => renderRequirementRow(result, report.failures)).join('\n');
-    const counts = REQUIREMENT_STATUSES.filter((status) => section.counts[status] > 0).map((status) => `${section.counts[status]} ${STATUS_LABEL[status].split(' ').slice(1).join(' ').toLowerCase()}`).join(' · ');
+    const rows = report.requirements
+      .filter((result) => result.section === section.id)
+      .map((result) => renderRequirementRow(result, report.failures))
+      .join('\n');
+    const counts = REQUIREMENT_STATUSES.filter((status) => section.counts[status] > 0)
+      .map((status) => `${section.counts[status]} ${STATUS_LABEL[status].split(' ').slice(1).join(' ').toLowerCase()}`)
+      .join(' · ');
     return `<tbody id="section-${h(section.id)}"><tr class="section-row"><th colspan="4" scope="colgroup">§${h(section.id)} ${h(section.title)} <span class="counts">${h(counts)}</span></th></tr>\n${rows}</tbody>`;
   });
   return `<section id="matrix"><h2>Requirements by section of the specification</h2>
@@ -124,12 +153,24 @@ ${bodies.join('\n')}
 function renderRequirementRow(result: RequirementResult, failures: readonly FailureRecord[]): string {
   const details = [
     result.reason ? `<p class="why">${h(result.reason)}</p>` : '',
-    ...result.readings.map(({ subject, accepted }) => `<p class="judged-under">Judged under the reading <a href="#reading-${h(subject)}">${h(subject)}</a>: ${h(accepted.join(' or '))}</p>`),
-    result.expected && result.status !== 'expected-fail' ? `<p class="expected">Listed as a known failure (${h(result.expected.reason)}${result.expected.until ? `, until ${h(result.expected.until)}` : ''})${result.expected.expired ? ': the entry has expired and counts for nothing' : FAILING.has(result.status) ? '' : ': it did not fail in this run'}.</p>` : '',
+    ...result.readings.map(
+      ({ subject, accepted }) =>
+        `<p class="judged-under">Judged under the reading <a href="#reading-${h(subject)}">${h(subject)}</a>: ${h(accepted.join(' or '))}</p>`,
+    ),
+    result.expected && result.status !== 'expected-fail'
+      ? `<p class="expected">Listed as a known failure (${h(result.expected.reason)}${result.expected.until ? `, until ${h(result.expected.until)}` : ''})${result.expected.expired ? ': the entry has expired and counts for nothing' : FAILING.has(result.status) ? '' : ': it did not fail in this run'}.</p>`
+      : '',
     ...result.warnings.map((warning) => `<p class="warning">Warning: ${h(warning)}</p>`),
-    ...(FAILING.has(result.status) || result.status === 'expected-fail' ? failures.filter((failure) => failure.requirements.includes(result.id)) : []).map((failure) =>
-      `<p class="see-failure"><a href="#${anchorOf(failure)}">See the failure ${failure.credited ? 'found while testing' : 'of'} ${h(failure.test)}</a></p>`),
-    result.tests.length > 0 ? `<p class="tests">${result.tests.map((test) => `<span class="t-${test.status}">${h(test.location)} (${h(test.status)})</span>`).join(' ')}</p>` : '',
+    ...(FAILING.has(result.status) || result.status === 'expected-fail'
+      ? failures.filter((failure) => failure.requirements.includes(result.id))
+      : []
+    ).map(
+      (failure) =>
+        `<p class="see-failure"><a href="#${anchorOf(failure)}">See the failure ${failure.credited ? 'found while testing' : 'of'} ${h(failure.test)}</a></p>`,
+    ),
+    result.tests.length > 0
+      ? `<p class="tests">${result.tests.map((test) => `<span class="t-${test.status}">${h(test.location)} (${h(test.status)})</span>`).join(' ')}</p>`
+      : '',
   ].join('');
   const level = result.level === result.specLevel ? result.level : `${result.level} (spec: ${result.specLevel})`;
   return `<tr id="req-${h(result.id)}" data-requirement="${h(result.id)}" data-status="${result.status}" class="r-${result.status}"><td>${badge(result.status)}</td><th scope="row"><code>${h(result.id)}</code></th><td>${h(level)}</td><td>${h(result.text)}${details}</td></tr>`;
@@ -137,12 +178,14 @@ function renderRequirementRow(result: RequirementResult, failures: readonly Fail
 
 function renderFailures(report: ConformanceReport): string {
   if (report.failures.length === 0) return `<section id="failures"><h2>Failures</h2><p>No test failed.</p></section>`;
-  const items = report.failures.map((failure) => `<article class="failure${failure.credited ? ' credited' : ''}" id="${anchorOf(failure)}">
+  const items = report.failures.map(
+    (failure) => `<article class="failure${failure.credited ? ' credited' : ''}" id="${anchorOf(failure)}">
 <h3>${failure.credited ? `${h(failure.requirements[0] ?? '')}, found while testing: ` : ''}${h(failure.test)}</h3>
 <p class="where">${h(failure.location)} · ${failure.credited ? `the test ${h(failure.status)}; it holds other requirements and credited this one` : h(failure.status)}${failure.attempts ? ` · failed in ${failure.attempts.failed} of ${failure.attempts.total} attempts` : ''}${failure.requirements.length > 0 ? ` · violates ${failure.requirements.map((id) => `<code>${h(id)}</code>`).join(', ')}` : ''}</p>
 <pre>${h(failure.message)}</pre>
 <p>Re-run this test with the same seed:</p><pre class="command">${h(failure.rerun)}</pre>
-</article>`);
+</article>`,
+  );
   return `<section id="failures"><h2>Failures (${report.failures.length})</h2>\n${items.join('\n')}</section>`;
 }
 
@@ -150,7 +193,10 @@ function renderFailures(report: ConformanceReport): string {
 function renderExpectations(report: ConformanceReport): string {
   const { expectations } = report;
   if (!expectations) return '';
-  const list = (ids: readonly string[], none: string) => (ids.length === 0 ? `<p class="muted">${none}</p>` : `<ul>${ids.map((id) => `<li><a href="#req-${h(id)}"><code>${h(id)}</code></a>${reasonOf(report, id)}</li>`).join('')}</ul>`);
+  const list = (ids: readonly string[], none: string) =>
+    ids.length === 0
+      ? `<p class="muted">${none}</p>`
+      : `<ul>${ids.map((id) => `<li><a href="#req-${h(id)}"><code>${h(id)}</code></a>${reasonOf(report, id)}</li>`).join('')}</ul>`;
   return `<section id="expectations"><h2>Known failures (${h(expectations.file)})</h2>
 <h3>Expected failures (${expectations.expectedFailures.length}): listed, and failed; not counted against the verdict</h3>${list(expectations.expectedFailures, 'None.')}
 <h3>Unexpected passes (${expectations.unexpectedPasses.length}): listed, and passed; the file no longer says what the target does</h3>${list(expectations.unexpectedPasses, 'None.')}
@@ -167,12 +213,21 @@ const reasonOf = (report: ConformanceReport, id: string) => {
 function renderComparison(report: ConformanceReport): string {
   const comparison = report.comparison;
   if (!comparison) return '';
-  const changes = (title: string, list: Comparison['changed'], id: string) => `<h3 id="${id}">${h(title)} (${list.length})</h3>${
-    list.length === 0 ? '<p class="muted">None.</p>' : `<ul>${list.map((change) => `<li><a href="#req-${h(change.id)}"><code>${h(change.id)}</code></a> ${h(change.level)}: ${h(change.base)} → ${h(change.next)}</li>`).join('')}</ul>`
-  }`;
+  const changes = (title: string, list: Comparison['changed'], id: string) =>
+    `<h3 id="${id}">${h(title)} (${list.length})</h3>${
+      list.length === 0
+        ? '<p class="muted">None.</p>'
+        : `<ul>${list.map((change) => `<li><a href="#req-${h(change.id)}"><code>${h(change.id)}</code></a> ${h(change.level)}: ${h(change.base)} → ${h(change.next)}</li>`).join('')}</ul>`
+    }`;
   const differences = [
-    ...comparison.readings.map((reading) => `<li>Reading <code>${h(reading.subject)}</code>: ${h(reading.base.join(' or ') || 'not learned')} → ${h(reading.next.join(' or ') || 'not learned')}</li>`),
-    ...comparison.notShown.map((item) => `<li><code>${h(item.id)}</code>: ${h(item.base.join('; ') || 'nothing observed')} → ${h(item.next.join('; ') || 'nothing observed')}</li>`),
+    ...comparison.readings.map(
+      (reading) =>
+        `<li>Reading <code>${h(reading.subject)}</code>: ${h(reading.base.join(' or ') || 'not learned')} → ${h(reading.next.join(' or ') || 'not learned')}</li>`,
+    ),
+    ...comparison.notShown.map(
+      (item) =>
+        `<li><code>${h(item.id)}</code>: ${h(item.base.join('; ') || 'nothing observed')} → ${h(item.next.join('; ') || 'nothing observed')}</li>`,
+    ),
   ];
   return `<section id="comparison"><h2>Compared with the baseline</h2>
 <p>Baseline: ${h(comparison.base.file)} (${h(comparison.base.verdict)}, ${h(comparison.base.target)}, ${h(comparison.base.startedAt)}).</p>
@@ -185,33 +240,59 @@ const CANDIDATE_LABEL = { accepted: '✔ ACCEPTED', consistent: '○ CONSISTENT'
 
 /** What the suite learned of the target, one block per subject, each candidate with what the run found of it. */
 function renderReadings(readings: readonly ReadingResult[]): string {
-  if (readings.length === 0) return `<section id="readings"><h2>Readings</h2><p>Nothing was learned of the target in this run (no test that rests on a reading ran).</p></section>`;
-  const blocks = readings.map((reading) => `<div class="reading" id="reading-${h(reading.subject)}" data-subject="${h(reading.subject)}">
+  if (readings.length === 0)
+    return `<section id="readings"><h2>Readings</h2><p>Nothing was learned of the target in this run (no test that rests on a reading ran).</p></section>`;
+  const blocks = readings.map(
+    (reading) => `<div class="reading" id="reading-${h(reading.subject)}" data-subject="${h(reading.subject)}">
 <h3><code>${h(reading.subject)}</code> ${h(reading.question)}</h3>
-${reading.noneSurvived ? `<p class="warning">No candidate fits everything the target answered: it fits none, or follows different ones on different calls. The checks judge by ${h(reading.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id).join(' or '))}, and what does not fit fails its requirement.</p>` : ''}
+${
+  reading.noneSurvived
+    ? `<p class="warning">No candidate fits everything the target answered: it fits none, or follows different ones on different calls. The checks judge by ${h(
+        reading.candidates
+          .filter((candidate) => candidate.status === 'accepted')
+          .map((candidate) => candidate.id)
+          .join(' or '),
+      )}, and what does not fit fails its requirement.</p>`
+    : ''
+}
 <table class="candidates"><tbody>${reading.candidates.map((candidate) => `<tr data-candidate="${h(candidate.id)}" data-status="${candidate.status}"><td><span class="badge c-${candidate.status}">${h(CANDIDATE_LABEL[candidate.status])}</span></td><th scope="row"><code>${h(candidate.id)}</code></th><td>${h(candidate.text)}${candidate.reason ? `<p class="why">Ruled out: ${h(candidate.reason)}</p>` : ''}</td></tr>`).join('')}</tbody></table>
 <p class="muted">Evidence: ${h(reading.evidence)}${reading.variants > 1 ? ` (the run learned ${reading.variants} different answers, in different workers or shards: the first is shown)` : ''}. Judged under it: ${reading.requirements.map((id) => `<a href="#req-${h(id)}"><code>${h(id)}</code></a>`).join(', ')}.</p>
 <p class="muted">How the suite decides: ${h(reading.judged)}</p>
-</div>`);
+</div>`,
+  );
   return `<section id="readings"><h2>Readings: what the suite learned of the target</h2><p>Where the specification's words allow more than one meaning, or leave a behaviour open, the suite finds out which one the target follows and judges it by that; it fails only what fits no candidate, or a target that follows different ones on different calls.</p>${blocks.join('\n')}</section>`;
 }
 
 function renderNotShown(report: ConformanceReport): string {
-  const items = report.requirements.filter((result) => result.kind === 'not-shown').map((result) => `<div class="not-shown" data-requirement="${h(result.id)}">
+  const items = report.requirements
+    .filter((result) => result.kind === 'not-shown')
+    .map(
+      (result) => `<div class="not-shown" data-requirement="${h(result.id)}">
 <dt><code>${h(result.id)}</code> ${h(result.text)}</dt>
 <dd>${result.stance ? `<p>The suite's stance: ${h(result.stance)}</p>` : ''}${
-    result.observations.length > 0
-      ? `<ul>${result.observations.map((observation) => `<li>Observed: ${h(observation)}</li>`).join('')}</ul>`
-      : `<p class="muted">${result.status === 'not-testable' ? 'Not observable through this interface.' : 'Nothing was observed beyond the checks in the matrix.'}</p>`
-  }</dd></div>`);
+        result.observations.length > 0
+          ? `<ul>${result.observations.map((observation) => `<li>Observed: ${h(observation)}</li>`).join('')}</ul>`
+          : `<p class="muted">${result.status === 'not-testable' ? 'Not observable through this interface.' : 'Nothing was observed beyond the checks in the matrix.'}</p>`
+      }</dd></div>`,
+    );
   return `<section id="not-shown"><h2>What the target did on the items the specification does not show</h2><dl>${items.join('\n')}</dl></section>`;
 }
 
 /** Requests per operation, and a row for each operation the run sent nothing to, saying why (the verdict's reason names it too). */
 function renderOperations(operations: readonly OperationSummary[], unexercised: readonly UnexercisedOperation[]): string {
   if (operations.length === 0) return `<section id="requests"><h2>Requests per operation</h2><p>No request was sent.</p></section>`;
-  const missing = unexercised.map((entry) => `<tr class="unexercised"><th scope="row">${h(entry.operation)}</th><td>0</td><td colspan="4">Not exercised: ${h(entry.reason)}</td></tr>`);
-  const rows = operations.map((operation) => `<tr><th scope="row">${h(operation.operation)}</th><td>${operation.requests}</td><td>${h(Object.entries(operation.statuses).map(([status, count]) => `${status === '0' ? 'no answer' : status}: ${count}`).join(', '))}</td><td>${operation.latencyMs.p50}</td><td>${operation.latencyMs.p95}</td><td>${operation.latencyMs.max}</td></tr>`);
+  const missing = unexercised.map(
+    (entry) =>
+      `<tr class="unexercised"><th scope="row">${h(entry.operation)}</th><td>0</td><td colspan="4">Not exercised: ${h(entry.reason)}</td></tr>`,
+  );
+  const rows = operations.map(
+    (operation) =>
+      `<tr><th scope="row">${h(operation.operation)}</th><td>${operation.requests}</td><td>${h(
+        Object.entries(operation.statuses)
+          .map(([status, count]) => `${status === '0' ? 'no answer' : status}: ${count}`)
+          .join(', '),
+      )}</td><td>${operation.latencyMs.p50}</td><td>${operation.latencyMs.p95}</td><td>${operation.latencyMs.max}</td></tr>`,
+  );
   return `<section id="requests"><h2>Requests per operation</h2>
 <table class="operations"><thead><tr><th scope="col">Operation</th><th scope="col">Requests</th><th scope="col">Statuses</th><th scope="col">p50 ms</th><th scope="col">p95 ms</th><th scope="col">max ms</th></tr></thead><tbody>${rows.join('')}${missing.join('')}</tbody></table>
 ${latencyChart(operations)}</section>`;
@@ -219,8 +300,12 @@ ${latencyChart(operations)}</section>`;
 
 /** Horizontal bars of each operation's median and 95th-percentile latency, labelled with their values. */
 function renderWrites(report: ConformanceReport): string {
-  if (report.writes.length === 0) return `<section id="writes"><h2>Writes sent</h2><p>No write was sent to the target${report.run.allowWrites ? '' : ' (writes were not allowed)'}.</p></section>`;
-  const rows = report.writes.map((write) => `<tr><td>${h(write.method)}</td><td><code>${h(write.url)}</code></td><td>${write.status === 0 ? 'no answer' : write.status}</td><td>${write.count}</td></tr>`);
+  if (report.writes.length === 0)
+    return `<section id="writes"><h2>Writes sent</h2><p>No write was sent to the target${report.run.allowWrites ? '' : ' (writes were not allowed)'}.</p></section>`;
+  const rows = report.writes.map(
+    (write) =>
+      `<tr><td>${h(write.method)}</td><td><code>${h(write.url)}</code></td><td>${write.status === 0 ? 'no answer' : write.status}</td><td>${write.count}</td></tr>`,
+  );
   return `<section id="writes"><h2>Writes sent</h2><p>Every request the run sent that was not a read, so that its effect on the target is known.</p>
 <table class="operations"><thead><tr><th scope="col">Method</th><th scope="col">Address</th><th scope="col">Status</th><th scope="col">Requests</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }

@@ -22,12 +22,15 @@ const SKIPPED: ReadonlyArray<RequirementResult['status']> = ['skip', 'uncovered'
 export function renderJunit(report: ConformanceReport): string {
   const failuresByRequirement = new Map<string, string[]>();
   for (const failure of report.failures) {
-    for (const id of failure.requirements) failuresByRequirement.set(id, [...(failuresByRequirement.get(id) ?? []), `${failure.test}\n${failure.message}`]);
+    for (const id of failure.requirements)
+      failuresByRequirement.set(id, [...(failuresByRequirement.get(id) ?? []), `${failure.test}\n${failure.message}`]);
   }
   const suites = report.sections.map((section) => {
     const cases = report.requirements.filter((result) => result.section === section.id);
     const count = (status: ReadonlyArray<RequirementResult['status']>) => cases.filter((result) => status.includes(result.status)).length;
-    const body = cases.map((result) => testCase(result, `${section.id} ${section.title}`, failuresByRequirement.get(result.id) ?? [])).join('\n');
+    const body = cases
+      .map((result) => testCase(result, `${section.id} ${section.title}`, failuresByRequirement.get(result.id) ?? []))
+      .join('\n');
     return `  <testsuite name="${xmlEscape(`${section.id} ${section.title}`)}" tests="${cases.length}" failures="${count(['fail', 'intermittent'])}" errors="${count(['error'])}" skipped="${count(SKIPPED)}">\n${body}\n  </testsuite>`;
   });
   const totals = report.summary.requirements;
@@ -40,7 +43,9 @@ export function renderJunit(report: ConformanceReport): string {
     ['target', report.run.target],
     // An operation no request went to: the verdict holds for the others only.
     ...(report.unexercised ?? []).map((entry) => ['unexercised', `${entry.name}: ${entry.reason}`]),
-  ].map(([name, value]) => `    <property name="${name}" value="${xmlEscape(value!)}"/>`).join('\n');
+  ]
+    .map(([name, value]) => `    <property name="${name}" value="${xmlEscape(value!)}"/>`)
+    .join('\n');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${xmlEscape(`Conformance: ${report.specification}`)}" tests="${report.requirements.length}" failures="${totals.fail + totals.intermittent}" errors="${totals.error}" skipped="${SKIPPED.reduce((sum, status) => sum + totals[status], 0)}" time="${(report.run.durationMs / 1000).toFixed(3)}">`,

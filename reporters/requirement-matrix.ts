@@ -9,20 +9,45 @@
 import { effectiveLevel, isTestable, type Catalog, type Requirement } from '../openapi/catalog.ts';
 import type { Profile } from '../fixtures/profile.ts';
 import { RUN_STOPPED_PREFIX } from '../fixtures/transport/run-state.ts';
-import type { RequirementResult, RequirementStatus, RunMetadata, StatusCounts, TestRecord, TestStatus, Verdict } from '../fixtures/results/report-model.ts';
+import type {
+  RequirementResult,
+  RequirementStatus,
+  RunMetadata,
+  StatusCounts,
+  TestRecord,
+  TestStatus,
+  Verdict,
+} from '../fixtures/results/report-model.ts';
 import { readingsOf } from './readings.ts';
 
-export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['fail', 'intermittent', 'error', 'blocked', 'expected-fail', 'warn', 'pass', 'skip', 'uncovered', 'not-testable'];
+export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = [
+  'fail',
+  'intermittent',
+  'error',
+  'blocked',
+  'expected-fail',
+  'warn',
+  'pass',
+  'skip',
+  'uncovered',
+  'not-testable',
+];
 /** What makes a MUST requirement count against the verdict. */
 export const FAILING: ReadonlySet<RequirementStatus> = new Set(['fail', 'intermittent']);
 const TEST_STATUSES: readonly TestStatus[] = ['passed', 'failed', 'timedOut', 'skipped', 'interrupted'];
 
 /** A test skipped because the run could send nothing more: not judged, unlike a test skipped by choice. */
 const stoppedByRun = (test: TestRecord) => test.status === 'skipped' && (test.skipReason?.startsWith(RUN_STOPPED_PREFIX) ?? false);
-const unfinished = (test: TestRecord) => test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted' || stoppedByRun(test);
+const unfinished = (test: TestRecord) =>
+  test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted' || stoppedByRun(test);
 const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
-export function requirementResults(catalog: Catalog, profile: Profile, tests: readonly TestRecord[], expectations?: RunMetadata['expectations']): RequirementResult[] {
+export function requirementResults(
+  catalog: Catalog,
+  profile: Profile,
+  tests: readonly TestRecord[],
+  expectations?: RunMetadata['expectations'],
+): RequirementResult[] {
   const results = catalog.requirements.map((requirement) => withExpectation(judgeRequirement(requirement, profile, tests), expectations));
   return results.map((result) => withBlockers(result, results));
 }
@@ -47,22 +72,35 @@ function judgeRequirement(requirement: Requirement, profile: Profile, tests: rea
   const violatedBy = tests.filter((test) => test.attempts.some((attempt) => attempt.violated.includes(id)));
   // A test that found it violated in every attempt shows a deterministic failure; in some only, an intermittent one.
   const deterministic = violatedBy.some((test) => ran(test).every((attempt) => attempt.violated.includes(id)));
-  const attempts = violatedBy.length === 0 ? undefined : {
-    violated: violatedBy.reduce((sum, test) => sum + ran(test).filter((attempt) => attempt.violated.includes(id)).length, 0),
-    judged: violatedBy.reduce((sum, test) => sum + ran(test).length, 0),
-  };
-  const notesOf = (kind: 'warnings' | 'observations') => unique(tests.flatMap((test) => test[kind].filter((note) => note.requirement === id).map((note) => note.text)));
+  const attempts =
+    violatedBy.length === 0
+      ? undefined
+      : {
+          violated: violatedBy.reduce((sum, test) => sum + ran(test).filter((attempt) => attempt.violated.includes(id)).length, 0),
+          judged: violatedBy.reduce((sum, test) => sum + ran(test).length, 0),
+        };
+  const notesOf = (kind: 'warnings' | 'observations') =>
+    unique(tests.flatMap((test) => test[kind].filter((note) => note.requirement === id).map((note) => note.text)));
   const warnings = notesOf('warnings');
   const involved = unique([...holding, ...violatedBy, ...tests.filter((test) => test.warnings.some((note) => note.requirement === id))]);
 
   const outcome = ((): { status: RequirementStatus; reason?: string; blockedBy?: string[] } => {
     if (!isTestable(requirement)) return { status: 'not-testable', reason: requirement.reason ?? 'Not observable through this interface.' };
     if (deterministic) return { status: 'fail' };
-    if (violatedBy.length > 0) return { status: 'intermittent', reason: `Violated in ${attempts!.violated} of ${attempts!.judged} attempts: the same test, with the same seed, found it broken only sometimes.` };
+    if (violatedBy.length > 0)
+      return {
+        status: 'intermittent',
+        reason: `Violated in ${attempts!.violated} of ${attempts!.judged} attempts: the same test, with the same seed, found it broken only sometimes.`,
+      };
     const broken = holding.find(unfinished);
     if (broken) return { status: 'error', reason: whyUnfinished(broken) };
     const blocked = holding.filter((test) => test.status === 'skipped' && test.blocked !== undefined);
-    if (blocked.length > 0) return { status: 'blocked', blockedBy: unique(blocked.map((test) => test.blocked!.requirement)), reason: unique(blocked.map((test) => test.blocked!.text)).join(' ') };
+    if (blocked.length > 0)
+      return {
+        status: 'blocked',
+        blockedBy: unique(blocked.map((test) => test.blocked!.requirement)),
+        reason: unique(blocked.map((test) => test.blocked!.text)).join(' '),
+      };
     if (warnings.length > 0) return { status: 'warn' };
     if (holding.length === 0) return { status: 'uncovered', reason: 'No test in this run holds this requirement.' };
     if (holding.every((test) => test.status === 'skipped')) {
@@ -94,7 +132,12 @@ function withExpectation(result: RequirementResult, expectations: RunMetadata['e
   if (!entry) return result;
   const expected = { reason: entry.reason, ...(entry.until !== undefined && { until: entry.until }), expired: entry.expired };
   if (entry.expired || !FAILING.has(result.status)) return { ...result, expected };
-  return { ...result, status: 'expected-fail', reason: `Expected to fail (${expectations!.file}): ${entry.reason}${entry.until ? ` (until ${entry.until})` : ''}.${result.reason ? ` ${result.reason}` : ''}`, expected };
+  return {
+    ...result,
+    status: 'expected-fail',
+    reason: `Expected to fail (${expectations!.file}): ${entry.reason}${entry.until ? ` (until ${entry.until})` : ''}.${result.reason ? ` ${result.reason}` : ''}`,
+    expected,
+  };
 }
 
 function whyUnfinished(test: TestRecord): string {
@@ -138,23 +181,47 @@ export function decideVerdict(input: VerdictInput): { verdict: Verdict; reason: 
   // An intermittent MUST failure is a failure: the target answered wrongly, if not every time.
   const failed = input.requirements.filter((result) => FAILING.has(result.status) && result.level === 'MUST');
   if (failed.length > 0) {
-    const described = failed.map((result) => (result.status === 'intermittent' ? `${result.id} (intermittent, ${result.attempts!.violated} of ${result.attempts!.judged} attempts)` : result.id));
-    return { verdict: 'NON-CONFORMANT', reason: `${failed.length} MUST requirement(s) failed: ${described.join(', ')}.${blockedSentence(blocked)}` };
+    const described = failed.map((result) =>
+      result.status === 'intermittent'
+        ? `${result.id} (intermittent, ${result.attempts!.violated} of ${result.attempts!.judged} attempts)`
+        : result.id,
+    );
+    return {
+      verdict: 'NON-CONFORMANT',
+      reason: `${failed.length} MUST requirement(s) failed: ${described.join(', ')}.${blockedSentence(blocked)}`,
+    };
   }
-  if (input.runnerErrors.length > 0) return { verdict: 'INCONCLUSIVE', reason: `The run failed outside the tests: ${firstLine(input.runnerErrors[0]!)}` };
-  if (input.runnerStatus === 'interrupted' || input.runnerStatus === 'timedout') return { verdict: 'INCONCLUSIVE', reason: `The run was ${input.runnerStatus === 'timedout' ? 'stopped by its global timeout' : 'interrupted'} before it ended.` };
+  if (input.runnerErrors.length > 0)
+    return { verdict: 'INCONCLUSIVE', reason: `The run failed outside the tests: ${firstLine(input.runnerErrors[0]!)}` };
+  if (input.runnerStatus === 'interrupted' || input.runnerStatus === 'timedout')
+    return {
+      verdict: 'INCONCLUSIVE',
+      reason: `The run was ${input.runnerStatus === 'timedout' ? 'stopped by its global timeout' : 'interrupted'} before it ended.`,
+    };
   const errored = input.requirements.filter((result) => result.status === 'error');
-  if (errored.length > 0) return { verdict: 'INCONCLUSIVE', reason: `${errored.length} requirement(s) could not be judged; first: ${errored[0]!.id}: ${errored[0]!.reason}` };
-  if (blocked.length > 0) return { verdict: 'INCONCLUSIVE', reason: `No MUST requirement failed, but ${blocked.length} requirement(s) could not be judged; first: ${blocked[0]!.id}: ${blocked[0]!.reason}` };
+  if (errored.length > 0)
+    return {
+      verdict: 'INCONCLUSIVE',
+      reason: `${errored.length} requirement(s) could not be judged; first: ${errored[0]!.id}: ${errored[0]!.reason}`,
+    };
+  if (blocked.length > 0)
+    return {
+      verdict: 'INCONCLUSIVE',
+      reason: `No MUST requirement failed, but ${blocked.length} requirement(s) could not be judged; first: ${blocked[0]!.id}: ${blocked[0]!.reason}`,
+    };
   const brokenUntraced = input.tests.filter((test) => unfinished(test) && test.requirements.length === 0);
-  if (brokenUntraced.length > 0) return { verdict: 'INCONCLUSIVE', reason: `A test without a requirement did not finish: ${brokenUntraced[0]!.title}` };
+  if (brokenUntraced.length > 0)
+    return { verdict: 'INCONCLUSIVE', reason: `A test without a requirement did not finish: ${brokenUntraced[0]!.title}` };
   const ran = input.tests.filter((test) => test.status !== 'skipped');
   if (ran.length === 0) return { verdict: 'INCONCLUSIVE', reason: input.tests.length === 0 ? 'No test ran.' : 'Every test was skipped.' };
   const judged = input.requirements.filter((result) => result.status === 'pass' || result.status === 'warn').length;
   const open = input.requirements.filter((result) => result.status === 'skip' || result.status === 'uncovered').length;
   const expected = input.requirements.filter((result) => result.status === 'expected-fail').map((result) => result.id);
   const known = expected.length > 0 ? ` beyond the ${expected.length} expected failure(s) listed (${expected.join(', ')})` : '';
-  return { verdict: 'CONFORMANT', reason: `No MUST requirement failed${known}; ${judged} requirement(s) judged${open > 0 ? `, ${open} not checked in this run (skipped or uncovered)` : ''}.` };
+  return {
+    verdict: 'CONFORMANT',
+    reason: `No MUST requirement failed${known}; ${judged} requirement(s) judged${open > 0 ? `, ${open} not checked in this run (skipped or uncovered)` : ''}.`,
+  };
 }
 
 /** " N requirement(s) not judged, blocked by X, Y." or nothing. */
@@ -163,6 +230,15 @@ function blockedSentence(blocked: readonly RequirementResult[]): string {
   return ` ${blocked.length} requirement(s) not judged, blocked by ${unique(blocked.flatMap((result) => result.blockedBy ?? [])).join(', ')}.`;
 }
 
-export const exitCodeOf = (verdict: Verdict): 0 | 1 | 3 => (verdict === 'CONFORMANT' || verdict.startsWith('NO VIOLATIONS') ? 0 : verdict === 'NON-CONFORMANT' || verdict === 'VIOLATIONS FOUND' ? 1 : 3);
+export const exitCodeOf = (verdict: Verdict): 0 | 1 | 3 =>
+  verdict === 'CONFORMANT' || verdict.startsWith('NO VIOLATIONS')
+    ? 0
+    : verdict === 'NON-CONFORMANT' || verdict === 'VIOLATIONS FOUND'
+      ? 1
+      : 3;
 
-const firstLine = (text: string) => text.split('\n').find((line) => line.trim() !== '')?.trim() ?? text;
+const firstLine = (text: string) =>
+  text
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim() ?? text;

@@ -32,7 +32,10 @@ export function runMetadata(config: SuiteConfig): RunMetadata {
     allowWrites: config.allowWrites,
     configuration: redactedConfig(config),
     ...(config.expectations && {
-      expectations: { file: config.expectations.file, entries: config.expectations.entries.map((entry) => ({ ...entry, expired: isExpired(entry, new Date()) })) },
+      expectations: {
+        file: config.expectations.file,
+        entries: config.expectations.entries.map((entry) => ({ ...entry, expired: isExpired(entry, new Date()) })),
+      },
     }),
   };
 }

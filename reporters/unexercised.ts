@@ -20,11 +20,13 @@ export interface ExercisedInput {
  */
 export function unexercisedOperations(catalog: Catalog, input: ExercisedInput): UnexercisedOperation[] {
   const sent = new Map(input.sent.map((summary) => [summary.operation, summary.requests]));
-  return input.operations.filter((operation) => (sent.get(operation.id) ?? 0) === 0).map((operation) => ({
-    operation: operation.id,
-    name: operation.name,
-    reason: reasonFor(operation, catalog, input),
-  }));
+  return input.operations
+    .filter((operation) => (sent.get(operation.id) ?? 0) === 0)
+    .map((operation) => ({
+      operation: operation.id,
+      name: operation.name,
+      reason: reasonFor(operation, catalog, input),
+    }));
 }
 
 function reasonFor(operation: OperationName, catalog: Catalog, input: ExercisedInput): string {
@@ -38,7 +40,8 @@ function reasonFor(operation: OperationName, catalog: Catalog, input: ExercisedI
   if (skipped) return `its tests were skipped: ${skipped.reason}`;
   const blocked = own.find((result) => result.status === 'blocked' && result.reason);
   if (blocked) return `its tests were not run: ${blocked.reason}`;
-  if (own.length > 0 && own.every((result) => result.status === 'uncovered' || result.status === 'not-testable')) return 'no test of it ran in this run (a filtered or partial run)';
+  if (own.length > 0 && own.every((result) => result.status === 'uncovered' || result.status === 'not-testable'))
+    return 'no test of it ran in this run (a filtered or partial run)';
   return 'no test sent it a request';
 }
 

@@ -24,8 +24,10 @@ export const callMinutes = (readings: ReferenceReadings, call: CallForTotals, no
   readings === 'deployment' ? minutesOfCallSpan(call, now) : minutesSummedOverEntries(call.participants);
 
 /** The entries totalParticipants counts: every one under `entries`, the joined ones under `deployment` (each device still one). */
-export const countedEntries = <Entry extends { isJoined?: unknown }>(readings: ReferenceReadings, participants: readonly Entry[]): readonly Entry[] =>
-  readings === 'deployment' ? participants.filter((participant) => participant.isJoined === true) : participants;
+export const countedEntries = <Entry extends { isJoined?: unknown }>(
+  readings: ReferenceReadings,
+  participants: readonly Entry[],
+): readonly Entry[] => (readings === 'deployment' ? participants.filter((participant) => participant.isJoined === true) : participants);
 
 /** The `sum-of-entries` reading: the sums of the entries' own minutes. */
 export function minutesSummedOverEntries(participants: CallForTotals['participants']): Minutes {

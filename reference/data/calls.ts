@@ -11,7 +11,12 @@ import { callMinutes, countedEntries } from './call-totals.ts';
 export const MAX_PARTICIPANT_ENTRIES = 50;
 
 const STATUS_WEIGHTS: ReadonlyArray<[CallStatus, number]> = [
-  ['ended', 50], ['unanswered', 12], ['rejected', 10], ['canceled', 10], ['ongoing', 9], ['initiated', 9],
+  ['ended', 50],
+  ['unanswered', 12],
+  ['rejected', 10],
+  ['canceled', 10],
+  ['ongoing', 9],
+  ['initiated', 9],
 ];
 
 export interface CallSource {
@@ -61,23 +66,34 @@ function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: R
   const { status, group } = plan;
   const type = plan.index < 2 ? (['audio', 'video'] as const)[plan.index]! : random.pick(['audio', 'video'] as const);
   const mode: CallMode = group
-    ? (plan.index < 9 ? (['call', 'meet', 'presenter'] as const)[plan.index % 3]! : random.pick(['call', 'meet', 'presenter'] as const))
-    : random.chance(0.8) ? 'call' : 'meet';
+    ? plan.index < 9
+      ? (['call', 'meet', 'presenter'] as const)[plan.index % 3]!
+      : random.pick(['call', 'meet', 'presenter'] as const)
+    : random.chance(0.8)
+      ? 'call'
+      : 'meet';
   const initiator = group ? random.pick(group.members) : random.pick(plan.uids);
   const receiver = group ? group.guid : pickOther(random, plan.uids, initiator);
   const invitees = group
-    ? random.sample(group.members.filter((uid) => uid !== initiator), random.int(1, Math.min(group.members.length - 1, 49)))
+    ? random.sample(
+        group.members.filter((uid) => uid !== initiator),
+        random.int(1, Math.min(group.members.length - 1, 49)),
+      )
     : [receiver];
 
   const started = status === 'ongoing' || status === 'ended';
-  const initiatedAt = status === 'ongoing' || status === 'initiated'
-    ? DATA_NOW - random.int(started ? 120 : 5, started ? 7200 : 60)
-    : DATA_EPOCH + random.int(0, DATA_SPAN_SECONDS - 2 * 86_400);
+  const initiatedAt =
+    status === 'ongoing' || status === 'initiated'
+      ? DATA_NOW - random.int(started ? 120 : 5, started ? 7200 : 60)
+      : DATA_EPOCH + random.int(0, DATA_SPAN_SECONDS - 2 * 86_400);
   const ringSeconds = random.int(1, 30);
   const startedAt = started ? initiatedAt + ringSeconds : initiatedAt;
-  const endedAt = status === 'ended'
-    ? startedAt + random.int(10, 7200)
-    : status === 'ongoing' || status === 'initiated' ? undefined : initiatedAt + ringSeconds;
+  const endedAt =
+    status === 'ended'
+      ? startedAt + random.int(10, 7200)
+      : status === 'ongoing' || status === 'initiated'
+        ? undefined
+        : initiatedAt + ringSeconds;
   const until = endedAt ?? DATA_NOW;
   // Identifiers that the index needs come first from the ids stream, the optional ones after.
   const sessionId = `${sessionPrefix}.${initiatedAt}${ids.hex(40)}`;
@@ -105,7 +121,13 @@ function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: R
     for (const uid of invitees) participants.push(neverJoined(uid, inviteeState));
   }
 
-  const { audio: totalAudioMinutes, video: totalVideoMinutes } = callMinutes(plan.readings, { type, status, startedAt, endedAt, participants });
+  const { audio: totalAudioMinutes, video: totalVideoMinutes } = callMinutes(plan.readings, {
+    type,
+    status,
+    startedAt,
+    endedAt,
+    participants,
+  });
   const recordings = status === 'ended' && random.chance(0.3) ? generateRecordings(random, ids, sessionId, startedAt, endedAt!) : [];
 
   const call: Call = {
@@ -132,7 +154,13 @@ function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: R
 }
 
 function joined(
-  random: Random, uuid: () => string | undefined, uid: string, type: Call['type'], joinedAt: number, until: number, status: CallStatus,
+  random: Random,
+  uuid: () => string | undefined,
+  uid: string,
+  type: Call['type'],
+  joinedAt: number,
+  until: number,
+  status: CallStatus,
 ): Participant {
   const deviceId = uuid();
   const mid = uuid();

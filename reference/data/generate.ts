@@ -42,14 +42,15 @@ export interface DataSet extends Directory {
 export function generateDataSet(seed: number, callCount: number, readings: ReferenceReadings = DEFAULT_READINGS): DataSet {
   const directory = generateDirectory(createRandom(seed), callCount);
   const source = callSource(seed, directory, readings);
-  const rows: CallRow[] = new Array(callCount);
+  const rows = new Array<CallRow>(callCount);
   for (let index = 0; index < callCount; index += 1) rows[index] = toRow(index, generateCall(source, index, false).call);
   rows.sort(inListOrder);
   return { seed, readings, ...directory, rows, materialize: (row) => generateCall(source, row.index, true) };
 }
 
 /** The order List Calls answers in: newest initiatedAt first, then by sessionId. */
-export const inListOrder = (a: CallRow, b: CallRow): number => b.initiatedAt - a.initiatedAt || (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0);
+export const inListOrder = (a: CallRow, b: CallRow): number =>
+  b.initiatedAt - a.initiatedAt || (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0);
 
 export function toRow(index: number, call: Call): CallRow {
   return {
@@ -67,4 +68,3 @@ export function toRow(index: number, call: Call): CallRow {
     uids: [...new Set(call.participants.map((participant) => participant.uid))],
   };
 }
-

@@ -18,7 +18,10 @@ export const ACCESS_FAULTS: Fault[] = [
     description: 'An invalid key gets AUTH_ERR_EMPTY_APIKEY instead of AUTH_ERR_APIKEY_NOT_FOUND.',
     requirements: ['AUTH-INVALID-KEY'],
     hooks: () => ({
-      answer: (_request, answer) => (errorCodeOf(answer) === 'AUTH_ERR_APIKEY_NOT_FOUND' ? errorAnswer(401, 'AUTH_ERR_EMPTY_APIKEY', 'The apikey header is missing or empty.') : answer),
+      answer: (_request, answer) =>
+        errorCodeOf(answer) === 'AUTH_ERR_APIKEY_NOT_FOUND'
+          ? errorAnswer(401, 'AUTH_ERR_EMPTY_APIKEY', 'The apikey header is missing or empty.')
+          : answer,
     }),
   },
   {
@@ -26,7 +29,10 @@ export const ACCESS_FAULTS: Fault[] = [
     description: 'A request without the apikey header gets AUTH_ERR_APIKEY_NOT_FOUND instead of AUTH_ERR_EMPTY_APIKEY.',
     requirements: ['AUTH-EMPTY-KEY'],
     hooks: () => ({
-      answer: (_request, answer) => (errorCodeOf(answer) === 'AUTH_ERR_EMPTY_APIKEY' ? errorAnswer(401, 'AUTH_ERR_APIKEY_NOT_FOUND', 'The API key is not valid.') : answer),
+      answer: (_request, answer) =>
+        errorCodeOf(answer) === 'AUTH_ERR_EMPTY_APIKEY'
+          ? errorAnswer(401, 'AUTH_ERR_APIKEY_NOT_FOUND', 'The API key is not valid.')
+          : answer,
     }),
   },
   {
@@ -78,7 +84,9 @@ export const ACCESS_FAULTS: Fault[] = [
     hooks: () => ({
       answer: (request, answer) => {
         const data = (answer.body as { data?: Record<string, unknown> }).data;
-        return request.operation === unread && answer.status === 200 && data ? { ...answer, body: { data: { ...data, success: 'true' } } } : answer;
+        return request.operation === unread && answer.status === 200 && data
+          ? { ...answer, body: { data: { ...data, success: 'true' } } }
+          : answer;
       },
     }),
   },
@@ -86,26 +94,39 @@ export const ACCESS_FAULTS: Fault[] = [
     name: 'unread-204-no-content',
     description: 'Mark-unread answers 204 No Content, with no result body.',
     requirements: ['CHAT-UNREAD-OK'],
-    hooks: () => ({ answer: (request, answer) => (request.operation === unread && answer.status === 200 ? { status: 204, body: undefined, raw: { contentType: 'text/plain', text: '' } } : answer) }),
+    hooks: () => ({
+      answer: (request, answer) =>
+        request.operation === unread && answer.status === 200
+          ? { status: 204, body: undefined, raw: { contentType: 'text/plain', text: '' } }
+          : answer,
+    }),
   },
   {
     name: 'bad-request-as-html',
-    description: 'Bad requests get the web framework\'s HTML error page instead of a JSON body.',
+    description: "Bad requests get the web framework's HTML error page instead of a JSON body.",
     requirements: ['HTTP-JSON-BODIES'],
     hooks: () => ({
       answer: (_request, answer) =>
         answer.status === 400
-          ? { ...answer, raw: { contentType: 'text/html; charset=utf-8', text: '<!DOCTYPE html><html><head><title>400 Bad Request</title></head><body><h1>Bad Request</h1></body></html>' } }
+          ? {
+              ...answer,
+              raw: {
+                contentType: 'text/html; charset=utf-8',
+                text: '<!DOCTYPE html><html><head><title>400 Bad Request</title></head><body><h1>Bad Request</h1></body></html>',
+              },
+            }
           : answer,
     }),
   },
   {
     name: 'not-found-json-as-text',
-    description: 'Get Call\'s 404 carries the right JSON error, labelled text/plain.',
+    description: "Get Call's 404 carries the right JSON error, labelled text/plain.",
     requirements: ['HTTP-JSON-BODIES'],
     hooks: () => ({
       answer: (request, answer) =>
-        request.operation === 'getCall' && answer.status === 404 ? { ...answer, raw: { contentType: 'text/plain; charset=utf-8', text: JSON.stringify(answer.body) } } : answer,
+        request.operation === 'getCall' && answer.status === 404
+          ? { ...answer, raw: { contentType: 'text/plain; charset=utf-8', text: JSON.stringify(answer.body) } }
+          : answer,
     }),
   },
 ];

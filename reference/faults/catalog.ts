@@ -36,7 +36,9 @@ export function describeCatalog(): string {
   const width = Math.max(...FAULTS.map((fault) => fault.name.length));
   return FAULTS.map((fault) => {
     const readings = fault.readings ? `readings ${fault.readings.join(' and ')}` : '';
-    const tags = [fault.profile === 'strict' ? 'strict' : '', fault.calls ? `${fault.calls} calls` : '', readings].filter(Boolean).join(', ');
+    const tags = [fault.profile === 'strict' ? 'strict' : '', fault.calls ? `${fault.calls} calls` : '', readings]
+      .filter(Boolean)
+      .join(', ');
     return `${fault.name.padEnd(width)}  ${fault.requirements.join(', ')}${tags ? ` (${tags})` : ''}\n${' '.repeat(width)}  ${fault.description}`;
   }).join('\n');
 }

@@ -33,7 +33,11 @@ export const SHOULD_FAULTS: Fault[] = [
     requirements: ['PARTICIPANT-JOINED-WITHIN-CALL'],
     hooks: () => ({
       showCall: (call) =>
-        withParticipants(call, (participant, index) => (index === 0 && typeof participant.joinedAt === 'number' && typeof call.initiatedAt === 'number' ? { ...participant, joinedAt: call.initiatedAt - 60 } : participant)),
+        withParticipants(call, (participant, index) =>
+          index === 0 && typeof participant.joinedAt === 'number' && typeof call.initiatedAt === 'number'
+            ? { ...participant, joinedAt: call.initiatedAt - 60 }
+            : participant,
+        ),
     }),
   },
   {
@@ -43,8 +47,11 @@ export const SHOULD_FAULTS: Fault[] = [
     hooks: () => ({
       showCall: (call) => {
         const first = new Map<unknown, unknown>();
-        for (const participant of participantsOf(call)) if (participant.isJoined && !first.has(participant.uid)) first.set(participant.uid, participant.deviceId);
-        return withParticipants(call, (participant) => (participant.isJoined ? { ...participant, deviceId: first.get(participant.uid) } : participant));
+        for (const participant of participantsOf(call))
+          if (participant.isJoined && !first.has(participant.uid)) first.set(participant.uid, participant.deviceId);
+        return withParticipants(call, (participant) =>
+          participant.isJoined ? { ...participant, deviceId: first.get(participant.uid) } : participant,
+        );
       },
     }),
   },
@@ -53,24 +60,32 @@ export const SHOULD_FAULTS: Fault[] = [
 export const STRICT_FAULTS: Fault[] = [
   {
     name: 'not-found-status-400',
-    description: 'Unknown call ids answer status 400 (with the right code), not the deployment\'s 404.',
+    description: "Unknown call ids answer status 400 (with the right code), not the deployment's 404.",
     requirements: ['ERROR-STATUS-CODES'],
     profile: 'strict',
-    hooks: () => ({ answer: (_request, answer) => (errorCodeOf(answer) === 'ERR_CALL_SESSION_NOT_FOUND' ? { ...answer, status: 400 } : answer) }),
+    hooks: () => ({
+      answer: (_request, answer) => (errorCodeOf(answer) === 'ERR_CALL_SESSION_NOT_FOUND' ? { ...answer, status: 400 } : answer),
+    }),
   },
   {
     name: 'error-body-flat',
     description: 'Errors are {"code", "message"} at the top level, without the deployment\'s "error" object.',
     requirements: ['ERROR-BODY-SHAPE'],
     profile: 'strict',
-    hooks: () => ({ answer: (_request, answer) => (answer.status >= 400 && !answer.raw ? { ...answer, body: (answer.body as { error: unknown }).error } : answer) }),
+    hooks: () => ({
+      answer: (_request, answer) =>
+        answer.status >= 400 && !answer.raw ? { ...answer, body: (answer.body as { error: unknown }).error } : answer,
+    }),
   },
   {
     name: 'get-call-without-envelope',
     description: 'Get Call answers the call itself, without the deployment\'s "data" envelope.',
     requirements: ['CALLS-GET-ENVELOPE'],
     profile: 'strict',
-    hooks: () => ({ answer: (request, answer) => (request.operation === 'getCall' && answer.status === 200 ? { ...answer, body: (answer.body as { data: unknown }).data } : answer) }),
+    hooks: () => ({
+      answer: (request, answer) =>
+        request.operation === 'getCall' && answer.status === 200 ? { ...answer, body: (answer.body as { data: unknown }).data } : answer,
+    }),
   },
   {
     name: 'page-parameters-ignored',

@@ -37,7 +37,12 @@ export interface FaultHooks {
   /** Rewrites the parsed List Calls query before it runs. */
   listQuery?(query: ListQuery): ListQuery;
   /** Runs a List Calls query; `next` runs it on the reference's index. */
-  listRows?(filters: CallFilters, page: number, perPage: number, next: (filters: CallFilters, page: number, perPage: number) => CallPage): CallPage;
+  listRows?(
+    filters: CallFilters,
+    page: number,
+    perPage: number,
+    next: (filters: CallFilters, page: number, perPage: number) => CallPage,
+  ): CallPage;
   /** Finds the call Get Call answers with; `next` is the reference's lookup. */
   findCall?(sessionId: string, next: (sessionId: string) => CallRow | undefined): CallRow | undefined;
   /** Rewrites a call as List Calls ('list') or Get Call ('get') is about to show it. */

@@ -21,7 +21,9 @@ export const FIELD_FAULTS: Fault[] = [
     name: 'receiver-type-outside-enum',
     description: 'Group calls in presenter mode show receiverType "broadcast", which is not user or group.',
     requirements: ['CALL-FIELD-RECEIVER-TYPE'],
-    hooks: () => ({ showCall: (call) => (call.mode === 'presenter' && call.receiverType === 'group' ? { ...call, receiverType: 'broadcast' } : call) }),
+    hooks: () => ({
+      showCall: (call) => (call.mode === 'presenter' && call.receiverType === 'group' ? { ...call, receiverType: 'broadcast' } : call),
+    }),
   },
   {
     name: 'status-outside-enum',
@@ -53,14 +55,19 @@ export const FIELD_FAULTS: Fault[] = [
   },
   {
     name: 'call-minutes-as-strings',
-    description: "A video call's three minute totals arrive as decimal strings (\"12.50\"), not numbers.",
+    description: 'A video call\'s three minute totals arrive as decimal strings ("12.50"), not numbers.',
     requirements: ['CALL-FIELD-TOTAL-AUDIO-MINUTES', 'CALL-FIELD-TOTAL-VIDEO-MINUTES', 'CALL-FIELD-TOTAL-DURATION-IN-MINUTES'],
     readings: REFERENCE_READINGS,
     hooks: () => ({
       showCall: (call) =>
         call.type !== 'video'
           ? call
-          : { ...call, totalAudioMinutes: decimalString(call.totalAudioMinutes), totalVideoMinutes: decimalString(call.totalVideoMinutes), totalDurationInMinutes: decimalString(call.totalDurationInMinutes) },
+          : {
+              ...call,
+              totalAudioMinutes: decimalString(call.totalAudioMinutes),
+              totalVideoMinutes: decimalString(call.totalVideoMinutes),
+              totalDurationInMinutes: decimalString(call.totalDurationInMinutes),
+            },
     }),
   },
   {
@@ -68,7 +75,10 @@ export const FIELD_FAULTS: Fault[] = [
     description: 'Calls shorter than an hour show totalDuration as MM:SS instead of HH:MM:SS.',
     requirements: ['CALL-FIELD-TOTAL-DURATION-TIMER'],
     hooks: () => ({
-      showCall: (call) => (typeof call.totalDuration === 'string' && call.totalDuration.startsWith('00:') ? { ...call, totalDuration: call.totalDuration.slice(3) } : call),
+      showCall: (call) =>
+        typeof call.totalDuration === 'string' && call.totalDuration.startsWith('00:')
+          ? { ...call, totalDuration: call.totalDuration.slice(3) }
+          : call,
     }),
   },
   {
@@ -76,7 +86,9 @@ export const FIELD_FAULTS: Fault[] = [
     description: 'Group calls show totalParticipants as a string ("12").',
     requirements: ['CALL-FIELD-TOTAL-PARTICIPANTS'],
     readings: REFERENCE_READINGS,
-    hooks: () => ({ showCall: (call) => (call.receiverType === 'group' ? { ...call, totalParticipants: String(call.totalParticipants) } : call) }),
+    hooks: () => ({
+      showCall: (call) => (call.receiverType === 'group' ? { ...call, totalParticipants: String(call.totalParticipants) } : call),
+    }),
   },
   {
     name: 'has-recording-as-string',
@@ -90,7 +102,9 @@ export const FIELD_FAULTS: Fault[] = [
     requirements: ['CALL-FIELD-INITIATED-AT', 'CALL-FIELD-STARTED-AT', 'CALL-FIELD-ENDED-AT'],
     hooks: () => ({
       showCall: (call) =>
-        call.status !== 'ended' ? call : { ...call, initiatedAt: isoDate(call.initiatedAt), startedAt: isoDate(call.startedAt), endedAt: isoDate(call.endedAt) },
+        call.status !== 'ended'
+          ? call
+          : { ...call, initiatedAt: isoDate(call.initiatedAt), startedAt: isoDate(call.startedAt), endedAt: isoDate(call.endedAt) },
     }),
   },
   {
@@ -99,7 +113,9 @@ export const FIELD_FAULTS: Fault[] = [
     requirements: ['CALL-FIELD-MID', 'PARTICIPANT-FIELD-MID'],
     hooks: () => ({
       showCall: (call) =>
-        call.status !== 'ended' ? call : withParticipants({ ...call, mid: null }, (participant) => (participant.isJoined ? { ...participant, mid: null } : participant)),
+        call.status !== 'ended'
+          ? call
+          : withParticipants({ ...call, mid: null }, (participant) => (participant.isJoined ? { ...participant, mid: null } : participant)),
     }),
   },
   {
@@ -108,7 +124,12 @@ export const FIELD_FAULTS: Fault[] = [
     requirements: ['CALL-FIELD-PARTICIPANTS'],
     hooks: () => ({
       showCall: (call) =>
-        call.receiverType !== 'group' ? call : { ...call, participants: Object.fromEntries(participantsOf(call).map((participant) => [String(participant.uid), participant])) },
+        call.receiverType !== 'group'
+          ? call
+          : {
+              ...call,
+              participants: Object.fromEntries(participantsOf(call).map((participant) => [String(participant.uid), participant])),
+            },
     }),
   },
   {
@@ -116,14 +137,17 @@ export const FIELD_FAULTS: Fault[] = [
     description: 'Participants who never joined carry no uid.',
     requirements: ['PARTICIPANT-FIELD-UID'],
     hooks: () => ({
-      showCall: (call) =>
-        withParticipants(call, (participant) => (participant.isJoined ? participant : without(participant, 'uid'))),
+      showCall: (call) => withParticipants(call, (participant) => (participant.isJoined ? participant : without(participant, 'uid'))),
     }),
   },
   {
     name: 'participant-minutes-as-strings',
     description: "Joined participants' audio, video and total minutes arrive as decimal strings.",
-    requirements: ['PARTICIPANT-FIELD-TOTAL-AUDIO-MINUTES', 'PARTICIPANT-FIELD-TOTAL-VIDEO-MINUTES', 'PARTICIPANT-FIELD-TOTAL-DURATION-IN-MINUTES'],
+    requirements: [
+      'PARTICIPANT-FIELD-TOTAL-AUDIO-MINUTES',
+      'PARTICIPANT-FIELD-TOTAL-VIDEO-MINUTES',
+      'PARTICIPANT-FIELD-TOTAL-DURATION-IN-MINUTES',
+    ],
     hooks: () => ({
       showCall: (call) =>
         withParticipants(call, (participant) =>
@@ -155,7 +179,9 @@ export const FIELD_FAULTS: Fault[] = [
       showCall: (call) =>
         call.type !== 'video'
           ? call
-          : withParticipants(call, (participant, index) => (participant.isJoined ? { ...participant, deviceId: 1000 + index, isJoined: 1 } : participant)),
+          : withParticipants(call, (participant, index) =>
+              participant.isJoined ? { ...participant, deviceId: 1000 + index, isJoined: 1 } : participant,
+            ),
     }),
   },
   {
@@ -163,21 +189,32 @@ export const FIELD_FAULTS: Fault[] = [
     description: "Participants' joinedAt and leftAt arrive as ISO 8601 strings.",
     requirements: ['PARTICIPANT-FIELD-JOINED-AT', 'PARTICIPANT-FIELD-LEFT-AT'],
     hooks: () => ({
-      showCall: (call) => withParticipants(call, (participant) => (participant.isJoined ? { ...participant, joinedAt: isoDate(participant.joinedAt), leftAt: isoDate(participant.leftAt) } : participant)),
+      showCall: (call) =>
+        withParticipants(call, (participant) =>
+          participant.isJoined
+            ? { ...participant, joinedAt: isoDate(participant.joinedAt), leftAt: isoDate(participant.leftAt) }
+            : participant,
+        ),
     }),
   },
   {
     name: 'participant-state-outside-enum',
     description: 'Participants who left show state "left", which is not one of the four states.',
     requirements: ['PARTICIPANT-FIELD-STATE'],
-    hooks: () => ({ showCall: (call) => withParticipants(call, (participant) => (participant.isJoined && participant.state === 'ended' ? { ...participant, state: 'left' } : participant)) }),
+    hooks: () => ({
+      showCall: (call) =>
+        withParticipants(call, (participant) =>
+          participant.isJoined && participant.state === 'ended' ? { ...participant, state: 'left' } : participant,
+        ),
+    }),
   },
   {
     name: 'recording-duration-as-timer',
     description: "Get Call shows a recording's duration as a HH:MM:SS string and leaves out its recording_url.",
     requirements: ['RECORDING-FIELDS'],
     hooks: () => ({
-      showCall: (call) => withRecordings(call, (recording) => ({ ...without(recording, 'recording_url'), duration: minutesAsTimer(recording.duration) })),
+      showCall: (call) =>
+        withRecordings(call, (recording) => ({ ...without(recording, 'recording_url'), duration: minutesAsTimer(recording.duration) })),
     }),
   },
 ];

@@ -19,21 +19,28 @@ export const FILTER_FAULTS: Fault[] = [
     requirements: ['CALLS-LIST-FILTER-MODE'],
     hooks: () => ({
       listRows: (filters, page, perPage, next) =>
-        filters.mode !== 'presenter' ? next(filters, page, perPage) : pageOfRows(union([allRows(next, filters), allRows(next, { ...filters, mode: 'meet' })]), page, perPage),
+        filters.mode !== 'presenter'
+          ? next(filters, page, perPage)
+          : pageOfRows(union([allRows(next, filters), allRows(next, { ...filters, mode: 'meet' })]), page, perPage),
     }),
   },
   {
     name: 'status-canceled-ignored',
     description: 'status=canceled is ignored (the other statuses filter correctly).',
     requirements: ['CALLS-LIST-FILTER-STATUS'],
-    hooks: () => ({ listQuery: (query) => (query.filters.status !== 'canceled' ? query : { ...query, filters: { ...query.filters, status: undefined } }) }),
+    hooks: () => ({
+      listQuery: (query) => (query.filters.status !== 'canceled' ? query : { ...query, filters: { ...query.filters, status: undefined } }),
+    }),
   },
   {
     name: 'receiver-type-inverted',
     description: 'receiverType=user returns group calls and receiverType=group user calls.',
     requirements: ['CALLS-LIST-FILTER-RECEIVER-TYPE'],
     hooks: () => ({
-      listQuery: (query) => (query.filters.receiverType === undefined ? query : { ...query, filters: { ...query.filters, receiverType: query.filters.receiverType === 'user' ? 'group' : 'user' } }),
+      listQuery: (query) =>
+        query.filters.receiverType === undefined
+          ? query
+          : { ...query, filters: { ...query.filters, receiverType: query.filters.receiverType === 'user' ? 'group' : 'user' } },
     }),
   },
   {
@@ -42,14 +49,20 @@ export const FILTER_FAULTS: Fault[] = [
     requirements: ['CALLS-LIST-FILTER-PARTICIPANTS-COUNT'],
     readings: REFERENCE_READINGS,
     hooks: () => ({
-      listQuery: (query) => (query.filters.participantsCount === undefined ? query : { ...query, filters: { ...query.filters, participantsCount: query.filters.participantsCount + 1 } }),
+      listQuery: (query) =>
+        query.filters.participantsCount === undefined
+          ? query
+          : { ...query, filters: { ...query.filters, participantsCount: query.filters.participantsCount + 1 } },
     }),
   },
   {
     name: 'has-recording-false-ignored',
     description: 'hasRecording=false is ignored (true filters correctly).',
     requirements: ['CALLS-LIST-FILTER-HAS-RECORDING'],
-    hooks: () => ({ listQuery: (query) => (query.filters.hasRecording !== false ? query : { ...query, filters: { ...query.filters, hasRecording: undefined } }) }),
+    hooks: () => ({
+      listQuery: (query) =>
+        query.filters.hasRecording !== false ? query : { ...query, filters: { ...query.filters, hasRecording: undefined } },
+    }),
   },
   {
     name: 'uid-includes-group-members',
@@ -59,8 +72,9 @@ export const FILTER_FAULTS: Fault[] = [
       listRows: (filters, page, perPage, next) => {
         const uid = filters.uid;
         if (uid === undefined || filters.receiverType === 'user') return next(filters, page, perPage);
-        const groupCalls = allRows(next, { ...filters, uid: undefined, receiverType: 'group' })
-          .filter((row) => store.group(String(store.materialize(row).call.receiver))?.members.includes(uid));
+        const groupCalls = allRows(next, { ...filters, uid: undefined, receiverType: 'group' }).filter((row) =>
+          store.group(String(store.materialize(row).call.receiver))?.members.includes(uid),
+        );
         return pageOfRows(union([allRows(next, filters), groupCalls]), page, perPage);
       },
     }),
@@ -84,7 +98,8 @@ export const FILTER_FAULTS: Fault[] = [
   },
   {
     name: 'started-at-filter-fields-mixed',
-    description: "The startedAt filter compares an audio call's initiatedAt and a video call's startedAt: each reading of the field fits some calls, neither fits the target.",
+    description:
+      "The startedAt filter compares an audio call's initiatedAt and a video call's startedAt: each reading of the field fits some calls, neither fits the target.",
     requirements: ['CALLS-LIST-FILTER-STARTED-AT'],
     hooks: () => ({
       // Every call initiated at or after the bound also started at or after it (startedAt is never
@@ -92,7 +107,11 @@ export const FILTER_FAULTS: Fault[] = [
       listRows: (filters, page, perPage, next) => {
         const bound = filters.startedAt;
         if (bound === undefined) return next(filters, page, perPage);
-        return pageOfRows(allRows(next, filters).filter((row) => (row.type === 'audio' ? row.initiatedAt : row.startedAt) >= bound), page, perPage);
+        return pageOfRows(
+          allRows(next, filters).filter((row) => (row.type === 'audio' ? row.initiatedAt : row.startedAt) >= bound),
+          page,
+          perPage,
+        );
       },
     }),
   },
@@ -100,7 +119,10 @@ export const FILTER_FAULTS: Fault[] = [
     name: 'ended-at-an-hour-late',
     description: 'endedAt is compared in local time (UTC+1): it also returns calls that ended up to an hour after the bound.',
     requirements: ['CALLS-LIST-FILTER-ENDED-AT'],
-    hooks: () => ({ listQuery: (query) => (query.filters.endedAt === undefined ? query : { ...query, filters: { ...query.filters, endedAt: query.filters.endedAt + 3600 } }) }),
+    hooks: () => ({
+      listQuery: (query) =>
+        query.filters.endedAt === undefined ? query : { ...query, filters: { ...query.filters, endedAt: query.filters.endedAt + 3600 } },
+    }),
   },
   {
     name: 'filters-combined-with-or',
@@ -120,7 +142,10 @@ export const FILTER_FAULTS: Fault[] = [
     description: 'When type and mode are both given, type is dropped (only that pair is affected).',
     requirements: ['CALLS-LIST-AND-NARROWING'],
     hooks: () => ({
-      listQuery: (query) => (query.filters.type === undefined || query.filters.mode === undefined ? query : { ...query, filters: { ...query.filters, type: undefined } }),
+      listQuery: (query) =>
+        query.filters.type === undefined || query.filters.mode === undefined
+          ? query
+          : { ...query, filters: { ...query.filters, type: undefined } },
     }),
   },
   {
@@ -130,7 +155,13 @@ export const FILTER_FAULTS: Fault[] = [
     readings: REFERENCE_READINGS,
     hooks: () => ({
       listRows: (filters, page, perPage, next) =>
-        filters.status === undefined ? next(filters, page, perPage) : pageOfRows(allRows(next, filters).filter((row) => row.totalParticipants <= 10), page, perPage),
+        filters.status === undefined
+          ? next(filters, page, perPage)
+          : pageOfRows(
+              allRows(next, filters).filter((row) => row.totalParticipants <= 10),
+              page,
+              perPage,
+            ),
     }),
   },
   {
@@ -140,22 +171,34 @@ export const FILTER_FAULTS: Fault[] = [
     hooks: () => ({
       listRows: (filters, page, perPage, next) => {
         const uid = filters.uid;
-        return uid === undefined ? next(filters, page, perPage) : pageOfRows(allRows(next, filters).filter((row) => row.uids[0] === uid), page, perPage);
+        return uid === undefined
+          ? next(filters, page, perPage)
+          : pageOfRows(
+              allRows(next, filters).filter((row) => row.uids[0] === uid),
+              page,
+              perPage,
+            );
       },
     }),
   },
   {
     // Two readings of "took part" mixed: having been invited is enough in a group call, not in a 1:1 call.
     name: 'uid-drops-unanswered-one-to-one',
-    description: 'The uid filter, and the onBehalfOf scope that shares its code, leave out 1:1 calls the user never joined, yet keep group calls they never joined.',
+    description:
+      'The uid filter, and the onBehalfOf scope that shares its code, leave out 1:1 calls the user never joined, yet keep group calls they never joined.',
     requirements: ['CALLS-LIST-FILTER-UID'],
     hooks: ({ store }) => {
-      const joined = (row: CallRow, uid: string) => store.materialize(row).call.participants.some((participant) => participant.uid === uid && participant.isJoined);
+      const joined = (row: CallRow, uid: string) =>
+        store.materialize(row).call.participants.some((participant) => participant.uid === uid && participant.isJoined);
       return {
         listRows: (filters, page, perPage, next) => {
           const users = [filters.uid, filters.onBehalfOf].filter((uid) => uid !== undefined);
           if (users.length === 0) return next(filters, page, perPage);
-          return pageOfRows(allRows(next, filters).filter((row) => row.receiverType === 'group' || users.every((uid) => joined(row, uid))), page, perPage);
+          return pageOfRows(
+            allRows(next, filters).filter((row) => row.receiverType === 'group' || users.every((uid) => joined(row, uid))),
+            page,
+            perPage,
+          );
         },
       };
     },
@@ -173,7 +216,7 @@ export const FILTER_FAULTS: Fault[] = [
   },
   {
     name: 'on-behalf-of-ignored',
-    description: 'List Calls ignores the onBehalfOf header: every call is returned, not only the user\'s.',
+    description: "List Calls ignores the onBehalfOf header: every call is returned, not only the user's.",
     requirements: ['CALLS-LIST-ON-BEHALF-OF'],
     hooks: () => ({ listRows: ({ onBehalfOf: _ignored, ...filters }, page, perPage, next) => next(filters, page, perPage) }),
   },

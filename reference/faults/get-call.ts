@@ -20,7 +20,9 @@ export const GET_CALL_FAULTS: Fault[] = [
     hooks: ({ store }) => {
       const rows = store.data.rows;
       const position = new Map(rows.map((row, index) => [row.sessionId, index]));
-      return { findCall: (sessionId, next) => (position.has(sessionId) ? rows[(position.get(sessionId)! + 1) % rows.length] : next(sessionId)) };
+      return {
+        findCall: (sessionId, next) => (position.has(sessionId) ? rows[(position.get(sessionId)! + 1) % rows.length] : next(sessionId)),
+      };
     },
   },
   {
@@ -31,7 +33,8 @@ export const GET_CALL_FAULTS: Fault[] = [
   },
   {
     name: 'not-found-500-for-unusual-characters',
-    description: 'Unknown ids holding characters other than letters, digits, "." and "-" crash the lookup: 500 instead of ERR_CALL_SESSION_NOT_FOUND.',
+    description:
+      'Unknown ids holding characters other than letters, digits, "." and "-" crash the lookup: 500 instead of ERR_CALL_SESSION_NOT_FOUND.',
     requirements: ['CALLS-GET-NOT-FOUND'],
     hooks: () => ({
       answer: (request, answer) =>
@@ -46,15 +49,21 @@ export const GET_CALL_FAULTS: Fault[] = [
     requirements: ['CALLS-GET-NOT-FOUND'],
     hooks: () => ({
       answer: (request, answer) =>
-        request.operation === 'getCall' && notFound(answer) && requestedId(request.path).length > 64 ? errorAnswer(400, 'ERR_BAD_REQUEST', 'sessionId is too long.') : answer,
+        request.operation === 'getCall' && notFound(answer) && requestedId(request.path).length > 64
+          ? errorAnswer(400, 'ERR_BAD_REQUEST', 'sessionId is too long.')
+          : answer,
     }),
   },
   {
     name: 'not-found-as-empty-call',
-    description: 'Unknown ids shaped like real ones ("v1." and a region) answer 200 with an empty call instead of ERR_CALL_SESSION_NOT_FOUND.',
+    description:
+      'Unknown ids shaped like real ones ("v1." and a region) answer 200 with an empty call instead of ERR_CALL_SESSION_NOT_FOUND.',
     requirements: ['CALLS-GET-NOT-FOUND'],
     hooks: () => ({
-      answer: (request, answer) => (request.operation === 'getCall' && notFound(answer) && /^v1\.[a-z]{2}\./.test(requestedId(request.path)) ? { status: 200, body: { data: {} } } : answer),
+      answer: (request, answer) =>
+        request.operation === 'getCall' && notFound(answer) && /^v1\.[a-z]{2}\./.test(requestedId(request.path))
+          ? { status: 200, body: { data: {} } }
+          : answer,
     }),
   },
   {
@@ -73,7 +82,8 @@ export const GET_CALL_FAULTS: Fault[] = [
   },
   {
     name: 'get-call-envelope-mixed',
-    description: 'Get Call answers calls whose id ends in an even digit bare, and the others wrapped in data: two envelopes for one operation.',
+    description:
+      'Get Call answers calls whose id ends in an even digit bare, and the others wrapped in data: two envelopes for one operation.',
     requirements: ['CALLS-GET-OK'],
     hooks: () => ({
       answer: (request, answer) => {
@@ -84,7 +94,8 @@ export const GET_CALL_FAULTS: Fault[] = [
   },
   {
     name: 'get-call-data-array-of-two',
-    description: 'Get Call answers {"data": [call, call]}, the call twice in a data array (a join that doubles its row): not the details of one call.',
+    description:
+      'Get Call answers {"data": [call, call]}, the call twice in a data array (a join that doubles its row): not the details of one call.',
     requirements: ['CALLS-GET-OK'],
     hooks: () => ({
       answer: (request, answer) => {

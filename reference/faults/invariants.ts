@@ -14,11 +14,15 @@ export const INVARIANT_FAULTS: Fault[] = [
     description: "A video call's totalDurationInMinutes counts its audio minutes only.",
     requirements: ['CALL-DURATION-IS-AUDIO-PLUS-VIDEO'],
     readings: REFERENCE_READINGS,
-    hooks: () => ({ showCall: (call) => (call.type === 'video' && number(call.totalVideoMinutes) > 0 ? { ...call, totalDurationInMinutes: call.totalAudioMinutes } : call) }),
+    hooks: () => ({
+      showCall: (call) =>
+        call.type === 'video' && number(call.totalVideoMinutes) > 0 ? { ...call, totalDurationInMinutes: call.totalAudioMinutes } : call,
+    }),
   },
   {
     name: 'minutes-of-initiator-only',
-    description: "A group call's audio and video totals are only its initiator's own minutes, which fit neither reading unless no one else joined (the sum) or the initiator stayed to the end (the span).",
+    description:
+      "A group call's audio and video totals are only its initiator's own minutes, which fit neither reading unless no one else joined (the sum) or the initiator stayed to the end (the span).",
     requirements: ['CALL-MINUTES-SUM-OVER-PARTICIPANTS'],
     readings: REFERENCE_READINGS,
     hooks: () => ({
@@ -38,17 +42,23 @@ export const INVARIANT_FAULTS: Fault[] = [
     hooks: () => ({
       showCall: (call) =>
         withParticipants(call, (participant) =>
-          participant.state === 'rejected' ? { ...participant, totalAudioMinutes: -1, totalDurationInMinutes: -1, totalDuration: -1 } : participant,
+          participant.state === 'rejected'
+            ? { ...participant, totalAudioMinutes: -1, totalDurationInMinutes: -1, totalDuration: -1 }
+            : participant,
         ),
     }),
   },
   {
     name: 'total-participants-counts-users',
-    description: 'totalParticipants counts distinct users among the entries it counts, so a user on two devices counts once though listed twice.',
+    description:
+      'totalParticipants counts distinct users among the entries it counts, so a user on two devices counts once though listed twice.',
     requirements: ['CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES'],
     readings: REFERENCE_READINGS,
     hooks: ({ readings }) => ({
-      showCall: (call) => ({ ...call, totalParticipants: new Set(countedEntries(readings, participantsOf(call)).map((participant) => participant.uid)).size }),
+      showCall: (call) => ({
+        ...call,
+        totalParticipants: new Set(countedEntries(readings, participantsOf(call)).map((participant) => participant.uid)).size,
+      }),
     }),
   },
   {
@@ -57,7 +67,9 @@ export const INVARIANT_FAULTS: Fault[] = [
     requirements: ['CALL-STARTED-NOT-BEFORE-INITIATED'],
     hooks: () => ({
       showCall: (call, where) =>
-        where === 'list' && call.status === 'ended' && call.startedAt !== call.initiatedAt ? { ...call, initiatedAt: call.startedAt, startedAt: call.initiatedAt } : call,
+        where === 'list' && call.status === 'ended' && call.startedAt !== call.initiatedAt
+          ? { ...call, initiatedAt: call.startedAt, startedAt: call.initiatedAt }
+          : call,
     }),
   },
   {
@@ -65,7 +77,10 @@ export const INVARIANT_FAULTS: Fault[] = [
     description: 'Calls that ended within an hour of starting show endedAt an hour early (local time, UTC-1), before they started.',
     requirements: ['CALL-ENDED-NOT-BEFORE-STARTED'],
     hooks: () => ({
-      showCall: (call) => (typeof call.endedAt === 'number' && call.status === 'ended' && call.endedAt - number(call.startedAt) < 3600 ? { ...call, endedAt: call.endedAt - 3600 } : call),
+      showCall: (call) =>
+        typeof call.endedAt === 'number' && call.status === 'ended' && call.endedAt - number(call.startedAt) < 3600
+          ? { ...call, endedAt: call.endedAt - 3600 }
+          : call,
     }),
   },
   {
@@ -73,7 +88,10 @@ export const INVARIANT_FAULTS: Fault[] = [
     description: 'Participants who never joined carry a deviceId and a joinedAt, as if they had.',
     requirements: ['PARTICIPANT-NEVER-JOINED-SHAPE'],
     hooks: () => ({
-      showCall: (call) => withParticipants(call, (participant) => (participant.isJoined ? participant : { ...participant, deviceId: 'web', joinedAt: call.initiatedAt })),
+      showCall: (call) =>
+        withParticipants(call, (participant) =>
+          participant.isJoined ? participant : { ...participant, deviceId: 'web', joinedAt: call.initiatedAt },
+        ),
     }),
   },
   {
@@ -81,7 +99,10 @@ export const INVARIANT_FAULTS: Fault[] = [
     description: "A joined participant's totalDuration is in seconds, not minutes, so it is not audio plus video minutes.",
     requirements: ['PARTICIPANT-DURATION-IS-AUDIO-PLUS-VIDEO'],
     hooks: () => ({
-      showCall: (call) => withParticipants(call, (participant) => (participant.isJoined ? { ...participant, totalDuration: Math.round(number(participant.totalDuration) * 60) } : participant)),
+      showCall: (call) =>
+        withParticipants(call, (participant) =>
+          participant.isJoined ? { ...participant, totalDuration: Math.round(number(participant.totalDuration) * 60) } : participant,
+        ),
     }),
   },
   {
@@ -107,12 +128,17 @@ export const INVARIANT_FAULTS: Fault[] = [
     requirements: ['RECORDING-END-NOT-BEFORE-START'],
     hooks: () => ({
       showCall: (call) =>
-        withRecordings(call, (recording) => (recording.endTime !== recording.startTime ? { ...recording, startTime: recording.endTime, endTime: recording.startTime } : recording)),
+        withRecordings(call, (recording) =>
+          recording.endTime !== recording.startTime
+            ? { ...recording, startTime: recording.endTime, endTime: recording.startTime }
+            : recording,
+        ),
     }),
   },
   {
     name: 'participant-cap-off-by-one',
-    description: 'Calls with more than 30 entries are padded to 51 with guests who never joined, one past the cap of 50 (totalParticipants counts them by the server\'s readings).',
+    description:
+      "Calls with more than 30 entries are padded to 51 with guests who never joined, one past the cap of 50 (totalParticipants counts them by the server's readings).",
     requirements: ['CALL-PARTICIPANTS-AT-MOST-50'],
     readings: REFERENCE_READINGS,
     hooks: ({ readings }) => ({
@@ -120,7 +146,13 @@ export const INVARIANT_FAULTS: Fault[] = [
         const participants = participantsOf(call);
         if (participants.length <= 30) return call;
         const padding: ShownCall[] = Array.from({ length: 51 - participants.length }, (_, index) => ({
-          uid: `guest-${index + 1}`, totalAudioMinutes: 0, totalVideoMinutes: 0, totalDurationInMinutes: 0, totalDuration: 0, isJoined: false, state: 'unanswered',
+          uid: `guest-${index + 1}`,
+          totalAudioMinutes: 0,
+          totalVideoMinutes: 0,
+          totalDurationInMinutes: 0,
+          totalDuration: 0,
+          isJoined: false,
+          state: 'unanswered',
         }));
         const padded = [...participants, ...padding];
         return { ...call, participants: padded, totalParticipants: countedEntries(readings, padded).length };

@@ -29,7 +29,9 @@ export const PAGINATION_FAULTS: Fault[] = [
     hooks: () => ({
       answer: (request, answer) => {
         const meta = (answer.body as { meta?: { pagination?: Pagination } }).meta?.pagination;
-        return request.operation === 'listCalls' && answer.status === 200 && meta && meta.current_page < meta.total_pages ? { ...answer, status: 206 } : answer;
+        return request.operation === 'listCalls' && answer.status === 200 && meta && meta.current_page < meta.total_pages
+          ? { ...answer, status: 206 }
+          : answer;
       },
     }),
   },
@@ -37,14 +39,19 @@ export const PAGINATION_FAULTS: Fault[] = [
     name: 'filtered-total-as-string',
     description: 'Filtered lists report meta.pagination.total as a string.',
     requirements: ['PAGINATION-ENVELOPE'],
-    hooks: () => ({ answer: pagination((meta, request) => (FILTERS.some((name) => request.search.has(name)) ? { ...meta, total: String(meta.total) } : meta)) }),
+    hooks: () => ({
+      answer: pagination((meta, request) =>
+        FILTERS.some((name) => request.search.has(name)) ? { ...meta, total: String(meta.total) } : meta,
+      ),
+    }),
   },
   {
     // What Stoplight Prism's dynamic mode answers from the vendor's published calls.json, whose list
     // schema puts the call and the meta under an empty-named property. No page of calls: the tests
     // that need one are blocked by PAGINATION-ENVELOPE, not left in error.
     name: 'list-items-wrapped-as-prism-mock',
-    description: 'List Calls wraps every item and meta in an object under an empty-named property, as Prism\'s dynamic mode of the vendor\'s OpenAPI does.',
+    description:
+      "List Calls wraps every item and meta in an object under an empty-named property, as Prism's dynamic mode of the vendor's OpenAPI does.",
     requirements: ['PAGINATION-ENVELOPE', 'CALL-FIELD-SESSION-ID'],
     hooks: () => ({
       answer: (request, answer) => {
@@ -64,7 +71,9 @@ export const PAGINATION_FAULTS: Fault[] = [
     name: 'page-one-item-too-many',
     description: 'Each page holds per_page + 1 items (an inclusive upper bound), and count says so.',
     requirements: ['PAGINATION-COUNT-WITHIN-BOUNDS'],
-    hooks: () => ({ listRows: (filters, page, perPage, next) => pageOfRows(allRows(next, filters), page, perPage + 1, (page - 1) * perPage) }),
+    hooks: () => ({
+      listRows: (filters, page, perPage, next) => pageOfRows(allRows(next, filters), page, perPage + 1, (page - 1) * perPage),
+    }),
   },
   {
     name: 'total-pages-rounded-down',
@@ -77,7 +86,8 @@ export const PAGINATION_FAULTS: Fault[] = [
     description: 'From page 3 on, each page starts one item early, repeating the last item of the page before.',
     requirements: ['PAGINATION-PAGES-PARTITION'],
     hooks: () => ({
-      listRows: (filters, page, perPage, next) => (page < 3 ? next(filters, page, perPage) : pageOfRows(allRows(next, filters), page, perPage, (page - 1) * perPage - 1)),
+      listRows: (filters, page, perPage, next) =>
+        page < 3 ? next(filters, page, perPage) : pageOfRows(allRows(next, filters), page, perPage, (page - 1) * perPage - 1),
     }),
   },
   {
@@ -85,7 +95,8 @@ export const PAGINATION_FAULTS: Fault[] = [
     description: 'From page 2 on, each page starts one item early, repeating the last item of the page before.',
     requirements: ['PAGINATION-PAGES-PARTITION'],
     hooks: () => ({
-      listRows: (filters, page, perPage, next) => (page < 2 ? next(filters, page, perPage) : pageOfRows(allRows(next, filters), page, perPage, (page - 1) * perPage - 1)),
+      listRows: (filters, page, perPage, next) =>
+        page < 2 ? next(filters, page, perPage) : pageOfRows(allRows(next, filters), page, perPage, (page - 1) * perPage - 1),
     }),
   },
   {
@@ -99,7 +110,8 @@ export const PAGINATION_FAULTS: Fault[] = [
     description: 'From page 2 on, each page starts one item late, so one item between pages is never listed.',
     requirements: ['PAGINATION-PAGES-PARTITION'],
     hooks: () => ({
-      listRows: (filters, page, perPage, next) => (page < 2 ? next(filters, page, perPage) : pageOfRows(allRows(next, filters), page, perPage, (page - 1) * perPage + 1)),
+      listRows: (filters, page, perPage, next) =>
+        page < 2 ? next(filters, page, perPage) : pageOfRows(allRows(next, filters), page, perPage, (page - 1) * perPage + 1),
     }),
   },
   {
@@ -131,7 +143,9 @@ export const PAGINATION_FAULTS: Fault[] = [
     requirements: ['CALL-SESSION-ID-UNIQUE'],
     hooks: ({ store }) => ({
       listRows: (filters, page, perPage, next) => {
-        const rows = allRows(next, filters).flatMap((row) => (row.hasRecording && store.materialize(row).recordings.length > 1 ? [row, row] : [row]));
+        const rows = allRows(next, filters).flatMap((row) =>
+          row.hasRecording && store.materialize(row).recordings.length > 1 ? [row, row] : [row],
+        );
         return pageOfRows(rows, page, perPage);
       },
     }),

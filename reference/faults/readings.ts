@@ -11,12 +11,18 @@ import { REFERENCE_READINGS } from '../readings.ts';
 /** A fault runs alone, so the call it rewrites is the reference's own, with every field the totals are computed from. */
 const asCall = (call: ShownCall) => call as unknown as CallForTotals;
 
-const withMinutes = (call: ShownCall, { audio, video }: Minutes): ShownCall => ({ ...call, totalAudioMinutes: audio, totalVideoMinutes: video, totalDurationInMinutes: audio + video });
+const withMinutes = (call: ShownCall, { audio, video }: Minutes): ShownCall => ({
+  ...call,
+  totalAudioMinutes: audio,
+  totalVideoMinutes: video,
+  totalDurationInMinutes: audio + video,
+});
 
 export const READING_FAULTS: Fault[] = [
   {
     name: 'call-minutes-fit-neither-reading',
-    description: "Ended calls that someone joined show one minute more than they should, fitting neither the sum over their entries nor the call's span.",
+    description:
+      "Ended calls that someone joined show one minute more than they should, fitting neither the sum over their entries nor the call's span.",
     requirements: ['CALL-MINUTES-SUM-OVER-PARTICIPANTS'],
     readings: REFERENCE_READINGS,
     hooks: () => ({
@@ -29,27 +35,39 @@ export const READING_FAULTS: Fault[] = [
   },
   {
     name: 'call-minutes-readings-mixed',
-    description: "One-to-one calls show the call's span as their minutes and group calls the sum over their entries, whatever the server's reading.",
+    description:
+      "One-to-one calls show the call's span as their minutes and group calls the sum over their entries, whatever the server's reading.",
     requirements: ['CALL-MINUTES-SUM-OVER-PARTICIPANTS'],
     readings: REFERENCE_READINGS,
     hooks: () => ({
-      showCall: (call) => withMinutes(call, call.receiverType === 'group' ? minutesSummedOverEntries(asCall(call).participants) : minutesOfCallSpan(asCall(call))),
+      showCall: (call) =>
+        withMinutes(
+          call,
+          call.receiverType === 'group' ? minutesSummedOverEntries(asCall(call).participants) : minutesOfCallSpan(asCall(call)),
+        ),
     }),
   },
   {
     name: 'total-participants-fits-neither-count',
-    description: 'Group calls count their initiator twice: totalParticipants is the number of entries plus one, neither every entry nor the joined ones.',
-    requirements: ['CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES'],
-    readings: REFERENCE_READINGS,
-    hooks: () => ({ showCall: (call) => (call.receiverType === 'group' ? { ...call, totalParticipants: participantsOf(call).length + 1 } : call) }),
-  },
-  {
-    name: 'total-participants-readings-mixed',
-    description: "Group calls' totalParticipants counts every entry and one-to-one calls' only the joined ones, whatever the server's reading.",
+    description:
+      'Group calls count their initiator twice: totalParticipants is the number of entries plus one, neither every entry nor the joined ones.',
     requirements: ['CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES'],
     readings: REFERENCE_READINGS,
     hooks: () => ({
-      showCall: (call) => ({ ...call, totalParticipants: countedEntries(call.receiverType === 'group' ? 'entries' : 'deployment', participantsOf(call)).length }),
+      showCall: (call) => (call.receiverType === 'group' ? { ...call, totalParticipants: participantsOf(call).length + 1 } : call),
+    }),
+  },
+  {
+    name: 'total-participants-readings-mixed',
+    description:
+      "Group calls' totalParticipants counts every entry and one-to-one calls' only the joined ones, whatever the server's reading.",
+    requirements: ['CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES'],
+    readings: REFERENCE_READINGS,
+    hooks: () => ({
+      showCall: (call) => ({
+        ...call,
+        totalParticipants: countedEntries(call.receiverType === 'group' ? 'entries' : 'deployment', participantsOf(call)).length,
+      }),
     }),
   },
   {
@@ -66,7 +84,11 @@ export const READING_FAULTS: Fault[] = [
             listRows: (filters, page, perPage, next) => {
               const { participantsCount, ...others } = filters;
               if (participantsCount === undefined) return next(filters, page, perPage);
-              return pageOfRows(allRows(next, others).filter((row) => store.materialize(row).call.participants.length === participantsCount), page, perPage);
+              return pageOfRows(
+                allRows(next, others).filter((row) => store.materialize(row).call.participants.length === participantsCount),
+                page,
+                perPage,
+              );
             },
           },
   },

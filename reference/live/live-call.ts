@@ -12,7 +12,12 @@ import { DATA_NOW } from '../data/directory.ts';
 
 /** How a live call ends: answered (it is then ongoing, and ended), or not answered in one of three ways. */
 type Outcome = 'ended' | 'unanswered' | 'rejected' | 'canceled';
-const OUTCOME_WEIGHTS: ReadonlyArray<[Outcome, number]> = [['ended', 70], ['unanswered', 12], ['rejected', 9], ['canceled', 9]];
+const OUTCOME_WEIGHTS: ReadonlyArray<[Outcome, number]> = [
+  ['ended', 70],
+  ['unanswered', 12],
+  ['rejected', 9],
+  ['canceled', 9],
+];
 /** A few seconds of ringing, then seconds to a minute or so of call: a run of ten seconds sees calls move. */
 const RING_SECONDS: readonly [number, number] = [2, 8];
 const TALK_SECONDS: readonly [number, number] = [4, 70];
@@ -79,7 +84,10 @@ export function planLiveCall(source: CallSource, rate: number, number: number, w
   const initiator = group ? random.pick(group.members) : random.pick(source.uids);
   const receiver = group ? group.guid : pickOther(random, source.uids, initiator);
   const invitees = group
-    ? random.sample(group.members.filter((uid) => uid !== initiator), random.int(1, Math.min(group.members.length - 1, MAX_PARTICIPANT_ENTRIES - 1)))
+    ? random.sample(
+        group.members.filter((uid) => uid !== initiator),
+        random.int(1, Math.min(group.members.length - 1, MAX_PARTICIPANT_ENTRIES - 1)),
+      )
     : [receiver];
   const initiatedAt = loggedAt(number, rate);
   const answerAt = initiatedAt + random.int(...RING_SECONDS);
@@ -103,14 +111,31 @@ export function planLiveCall(source: CallSource, rate: number, number: number, w
         // The receiver of a 1:1 call answers it; a group's members join during its first half.
         const joinAt = group ? answerAt + random.int(0, Math.floor((endAt - answerAt) / 2)) : answerAt;
         join(uid, joinAt, false);
-        if (group && entries.length < MAX_PARTICIPANT_ENTRIES && random.chance(0.12)) join(uid, Math.min(endAt, joinAt + random.int(0, 60)), true);
+        if (group && entries.length < MAX_PARTICIPANT_ENTRIES && random.chance(0.12))
+          join(uid, Math.min(endAt, joinAt + random.int(0, 60)), true);
       } else {
         entries.push({ uid, refusal: random.chance(0.3) ? 'rejected' : 'unanswered', extraDevice: false });
       }
     }
   }
   const recordings = answered && random.chance(0.3) ? generateRecordings(random, ids, sessionId, answerAt, endAt) : [];
-  return { number, sessionId, type, mode, group: group !== undefined, receiver, initiator, invitees, initiatedAt, answerAt, outcome, endAt, entries, ...(mid !== undefined && { mid }), recordings };
+  return {
+    number,
+    sessionId,
+    type,
+    mode,
+    group: group !== undefined,
+    receiver,
+    initiator,
+    invitees,
+    initiatedAt,
+    answerAt,
+    outcome,
+    endAt,
+    entries,
+    ...(mid !== undefined && { mid }),
+    recordings,
+  };
 }
 
 /** The call as it shows at `now` (not before it is logged), with the readings the server follows. */
@@ -123,7 +148,10 @@ export function liveCallAt(plan: LivePlan, now: number, readings: CallSource['re
   // A call not answered (yet) lists who was called, as the data set's calls do.
   const participants = started
     ? plan.entries.flatMap((entry) => entryAt(entry, now, plan.type))
-    : [neverJoined(plan.initiator, 'ended'), ...plan.invitees.map((uid) => neverJoined(uid, status === 'rejected' ? 'rejected' : 'unanswered'))];
+    : [
+        neverJoined(plan.initiator, 'ended'),
+        ...plan.invitees.map((uid) => neverJoined(uid, status === 'rejected' ? 'rejected' : 'unanswered')),
+      ];
   const { audio, video } = callMinutes(readings, { type: plan.type, status, startedAt, endedAt, participants }, now);
   const recordings = status === 'ended' ? plan.recordings.map((recording) => ({ ...recording })) : [];
   const call: Call = {
@@ -160,17 +188,19 @@ function entryAt(entry: PlannedEntry, now: number, type: CallType): Participant[
   const minutes = ((left ? entry.leaveAt! : now) - entry.joinAt) / 60;
   const audio = type === 'audio' ? minutes : 0;
   const video = type === 'video' ? minutes : 0;
-  return [{
-    uid: entry.uid,
-    totalAudioMinutes: audio,
-    totalVideoMinutes: video,
-    totalDurationInMinutes: audio + video,
-    totalDuration: audio + video,
-    ...(entry.deviceId !== undefined && { deviceId: entry.deviceId }),
-    isJoined: true,
-    joinedAt: entry.joinAt,
-    ...(left && { leftAt: entry.leaveAt }),
-    ...(entry.mid !== undefined && { mid: entry.mid }),
-    state: left ? 'ended' : 'ongoing',
-  }];
+  return [
+    {
+      uid: entry.uid,
+      totalAudioMinutes: audio,
+      totalVideoMinutes: video,
+      totalDurationInMinutes: audio + video,
+      totalDuration: audio + video,
+      ...(entry.deviceId !== undefined && { deviceId: entry.deviceId }),
+      isJoined: true,
+      joinedAt: entry.joinAt,
+      ...(left && { leftAt: entry.leaveAt }),
+      ...(entry.mid !== undefined && { mid: entry.mid }),
+      state: left ? 'ended' : 'ongoing',
+    },
+  ];
 }

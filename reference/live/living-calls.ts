@@ -38,7 +38,12 @@ export interface LivingCalls {
  */
 export const HEAD_START_SECONDS = LONGEST_LIVE_CALL_SECONDS;
 
-export function createLivingCalls(source: CallSource, still: CallIndex, options: LiveOptions, startedAtField?: StartedAtFilterField): LivingCalls {
+export function createLivingCalls(
+  source: CallSource,
+  still: CallIndex,
+  options: LiveOptions,
+  startedAtField?: StartedAtFilterField,
+): LivingCalls {
   const { rate } = options;
   const started = performance.now();
   const clock = options.clock ?? (() => DATA_NOW + HEAD_START_SECONDS + Math.floor((performance.now() - started) / 1000));

@@ -27,7 +27,11 @@ export function listCalls(context: RequestContext): Answer {
   // Without a fault that could change what is shown, the page is written from each call's JSON,
   // serialized once per kept call: the same bytes as serializing the body, at a fraction of the cost.
   if (!fault.showCall && !fault.answer) {
-    return { status: 200, body: { data, meta }, raw: { contentType: JSON_CONTENT_TYPE, text: `{"data":[${data.map(jsonOf).join(',')}],"meta":${JSON.stringify(meta)}}` } };
+    return {
+      status: 200,
+      body: { data, meta },
+      raw: { contentType: JSON_CONTENT_TYPE, text: `{"data":[${data.map(jsonOf).join(',')}],"meta":${JSON.stringify(meta)}}` },
+    };
   }
   return { status: 200, body: { data, meta } };
 }

@@ -43,7 +43,9 @@ export interface Manifest {
 /** Every file under `dir` (but the manifest and its signature), with its hash, in a stable order. */
 export function hashFiles(dir: string): FileEntry[] {
   const walk = (folder: string): string[] =>
-    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)]));
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)],
+    );
   return walk(dir)
     .map((file) => relative(dir, file).split(sep).join('/'))
     .filter((path) => path !== MANIFEST_FILE && path !== SIGNATURE_FILE)
@@ -54,7 +56,12 @@ export function hashFiles(dir: string): FileEntry[] {
     });
 }
 
-export function manifestFor(report: ConformanceReport, refusals: string[], files: FileEntry[], signingKey: KeyObject | undefined): Manifest {
+export function manifestFor(
+  report: ConformanceReport,
+  refusals: string[],
+  files: FileEntry[],
+  signingKey: KeyObject | undefined,
+): Manifest {
   const { run } = report;
   return {
     format: BUNDLE_FORMAT,
@@ -92,7 +99,8 @@ export function readPublicKey(path: string): KeyObject {
 }
 
 /** A key's id: the sha256 of its public key (SubjectPublicKeyInfo, DER), as the bundle names it. */
-export const keyIdOf = (key: KeyObject): string => sha256((key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' }));
+export const keyIdOf = (key: KeyObject): string =>
+  sha256((key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' }));
 
 function signerOf(privateKey: KeyObject): NonNullable<Manifest['signer']> {
   const publicKey = createPublicKey(privateKey);
@@ -100,4 +108,5 @@ function signerOf(privateKey: KeyObject): NonNullable<Manifest['signer']> {
 }
 
 export const signManifest = (bytes: Buffer, privateKey: KeyObject): string => sign(null, bytes, privateKey).toString('base64');
-export const signatureMatches = (bytes: Buffer, signature: string, publicKey: KeyObject): boolean => verify(null, bytes, publicKey, Buffer.from(signature.trim(), 'base64'));
+export const signatureMatches = (bytes: Buffer, signature: string, publicKey: KeyObject): boolean =>
+  verify(null, bytes, publicKey, Buffer.from(signature.trim(), 'base64'));

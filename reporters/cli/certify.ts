@@ -32,20 +32,29 @@ async function main(argv: string[]): Promise<number> {
   const problem = configurationProblem();
   if (problem) return fail(`Configuration error: ${problem}`);
 
-  const outcome = await runWithVerdict(['test', '--project=conformance', ...(options.output ? [`--output=${options.output}`] : [])], { ...process.env, REPORT_DIR: options.out });
-  if (!outcome.report) return fail(`Certification not possible: ${outcome.problem ?? 'the configuration was refused (above)'}.`, outcome.code);
+  const outcome = await runWithVerdict(['test', '--project=conformance', ...(options.output ? [`--output=${options.output}`] : [])], {
+    ...process.env,
+    REPORT_DIR: options.out,
+  });
+  if (!outcome.report)
+    return fail(`Certification not possible: ${outcome.problem ?? 'the configuration was refused (above)'}.`, outcome.code);
 
   const refusals = refusalsOf(outcome.report);
   const manifest = manifestFor(outcome.report, refusals, hashFiles(options.out), options.signingKey);
   const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(options.out, MANIFEST_FILE), bytes);
-  if (manifest.certified && options.signingKey) writeFileSync(join(options.out, SIGNATURE_FILE), `${signManifest(bytes, options.signingKey)}\n`);
+  if (manifest.certified && options.signingKey)
+    writeFileSync(join(options.out, SIGNATURE_FILE), `${signManifest(bytes, options.signingKey)}\n`);
 
   if (!manifest.certified) {
-    process.stdout.write(`\nCertification REFUSED; no certificate was issued. The bundle in ${options.out} holds the reports and says why:\n${refusals.map((reason) => `  - ${reason}`).join('\n')}\n`);
+    process.stdout.write(
+      `\nCertification REFUSED; no certificate was issued. The bundle in ${options.out} holds the reports and says why:\n${refusals.map((reason) => `  - ${reason}`).join('\n')}\n`,
+    );
     return outcome.code === EXIT.conformant ? EXIT.inconclusive : outcome.code;
   }
-  process.stdout.write(`\nCertified: ${outcome.report.verdict}. Bundle written to ${options.out}${manifest.signer ? `, signed with key ${manifest.signer.keyId}` : ' (unsigned: pass --signing-key to sign it)'}.\nCheck it with: npm run verify-bundle -- ${options.out}${manifest.signer ? ' --public-key PUBLIC_KEY.pem' : ''}\n`);
+  process.stdout.write(
+    `\nCertified: ${outcome.report.verdict}. Bundle written to ${options.out}${manifest.signer ? `, signed with key ${manifest.signer.keyId}` : ' (unsigned: pass --signing-key to sign it)'}.\nCheck it with: npm run verify-bundle -- ${options.out}${manifest.signer ? ' --public-key PUBLIC_KEY.pem' : ''}\n`,
+  );
   return EXIT.conformant;
 }
 
@@ -64,7 +73,8 @@ function parseOptions(argv: string[]): Options | string {
     else return `unexpected argument ${arg} (certification always runs the whole suite)`;
   }
   out = resolve(out);
-  if (existsSync(out) && readdirSync(out).length > 0) return `${out} is not empty; a bundle goes into a new or empty folder, so nothing of an earlier one is lost`;
+  if (existsSync(out) && readdirSync(out).length > 0)
+    return `${out} is not empty; a bundle goes into a new or empty folder, so nothing of an earlier one is lost`;
   let signingKey: KeyObject | undefined;
   if (keyPath !== undefined) {
     try {
@@ -81,10 +91,13 @@ function parseOptions(argv: string[]): Options | string {
 function configurationProblem(): string | undefined {
   try {
     const config = loadConfig(environment());
-    if (!config.allowWrites) return 'ALLOW_WRITES must be true for certification, with GROUP_GUID, MESSAGE_ID and ACTING_UID naming the fixtures mark-unread may write to';
-    if (config.restrictedApiKey === undefined) return 'RESTRICTED_API_KEY is required for certification (a key without fullAccess, to check that mark-unread refuses it)';
+    if (!config.allowWrites)
+      return 'ALLOW_WRITES must be true for certification, with GROUP_GUID, MESSAGE_ID and ACTING_UID naming the fixtures mark-unread may write to';
+    if (config.restrictedApiKey === undefined)
+      return 'RESTRICTED_API_KEY is required for certification (a key without fullAccess, to check that mark-unread refuses it)';
     if (config.replayPath !== undefined) return 'CONFORMANCE_PATH replays one counterexample; unset it to certify a whole run';
-    if (config.expectations !== undefined) return `${EXPECTATIONS_VARIABLE} excuses known failures; a certified run is judged without them: unset it`;
+    if (config.expectations !== undefined)
+      return `${EXPECTATIONS_VARIABLE} excuses known failures; a certified run is judged without them: unset it`;
     return undefined;
   } catch (error) {
     if (error instanceof ConfigError) return error.message;

@@ -23,7 +23,8 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
 }
 
 function helpFor(args: readonly string[]): CommandLine {
-  if (args.length === 0 || (args.length === 1 && (HELP_FLAGS as readonly string[]).includes(args[0]!))) return { kind: 'help', text: mainHelp() };
+  if (args.length === 0 || (args.length === 1 && (HELP_FLAGS as readonly string[]).includes(args[0]!)))
+    return { kind: 'help', text: mainHelp() };
   const command = args.length === 1 ? findCommand(args[0]!) : undefined;
   if (command === undefined) return refuse(`help takes one command name (got "${args.join(' ')}")`, commandList());
   return { kind: 'help', text: commandHelp(command) };
@@ -50,7 +51,8 @@ function readArguments(command: CommandHelp, args: readonly string[]): CommandLi
       index += 1;
     }
   }
-  if (command.synopsis === '' && checked.length > 0) return refuse(`${command.name} takes no arguments (got "${checked.join(' ')}")`, commandHelp(command));
+  if (command.synopsis === '' && checked.length > 0)
+    return refuse(`${command.name} takes no arguments (got "${checked.join(' ')}")`, commandHelp(command));
   // `--` only separates the checked options from the unchecked ones; Playwright would take what follows it as test filters.
   const passed = end === -1 ? [...args] : [...args.slice(0, end), ...args.slice(end + 1)];
   return { kind: 'command', command: command.name, args: passed };

@@ -17,7 +17,11 @@ const USAGE = 'Usage: npm run conformance -- har FILE.har [FILE.har ...]   (repo
  * nothing shows it (the configuration in the report is the passive run's own).
  */
 function passiveConfig(env: Record<string, string | undefined>): SuiteConfig {
-  return loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' , RESTRICTED_API_KEY: env.RESTRICTED_API_KEY || undefined });
+  return loadConfig({
+    ...env,
+    API_KEY: env.API_KEY || 'passive-run-sends-no-request',
+    RESTRICTED_API_KEY: env.RESTRICTED_API_KEY || undefined,
+  });
 }
 
 export async function runHar(files: string[]): Promise<number> {
@@ -44,7 +48,9 @@ export async function runHar(files: string[]): Promise<number> {
   try {
     for (const file of files) malformed += (await readHar(file, judge)).malformed;
   } catch (error) {
-    process.stderr.write(`har: ${error instanceof HarError ? error.message : `could not be read: ${(error as Error).message?.split('\n')[0] ?? String(error)}`}\n`);
+    process.stderr.write(
+      `har: ${error instanceof HarError ? error.message : `could not be read: ${(error as Error).message?.split('\n')[0] ?? String(error)}`}\n`,
+    );
     return 2;
   }
   const result = judge.finish();

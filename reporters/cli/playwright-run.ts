@@ -44,7 +44,10 @@ export async function runWithVerdict(args: readonly string[], env: NodeJS.Proces
     const config = command === 'test' ? [`--config=${PLAYWRIGHT_CONFIG}`] : [];
     const argv = [...typescriptLoaderArgs(), PLAYWRIGHT_CLI, command!, ...config, ...rest];
     // Its failures are to name this command line, not Playwright, as the way to replay them (replay-command.ts).
-    const child = spawn(process.execPath, argv, { stdio: 'inherit', env: { ...reportFoldersHere(env), [LAUNCHER_VARIABLE]: 'calls-conformance' } });
+    const child = spawn(process.execPath, argv, {
+      stdio: 'inherit',
+      env: { ...reportFoldersHere(env), [LAUNCHER_VARIABLE]: 'calls-conformance' },
+    });
     // Ctrl-C reaches the whole process group, Playwright included, which then ends the run and still
     // writes its reports: the wrapper only waits. A SIGTERM sent to the wrapper alone is passed on.
     const wait = () => {};
@@ -59,7 +62,11 @@ export async function runWithVerdict(args: readonly string[], env: NodeJS.Proces
   // The configuration check in playwright.config.ts has already said what is wrong, in one line.
   if (code === EXIT.error) return { code: EXIT.error, reportDir };
   if (!existsSync(resultsPath)) {
-    return { code: EXIT.error, reportDir, problem: `the suite ended (exit ${code}) without writing ${resultsPath}; was the conformance reporter replaced with --reporter?` };
+    return {
+      code: EXIT.error,
+      reportDir,
+      problem: `the suite ended (exit ${code}) without writing ${resultsPath}; was the conformance reporter replaced with --reporter?`,
+    };
   }
   const report = JSON.parse(readFileSync(resultsPath, 'utf8')) as ConformanceReport;
   return { code: report.exitCode, report, reportDir };

@@ -21,7 +21,8 @@ export type FromJudgingThread =
 export const TAKEN_EVERY = 32;
 
 /** The bytes of an exchange's kept bodies: what its copy to the judging thread costs. */
-export const bodyBytes = (exchange: PassedExchange): number => (exchange.passed.requestBody?.byteLength ?? 0) + (exchange.passed.responseBody?.byteLength ?? 0);
+export const bodyBytes = (exchange: PassedExchange): number =>
+  (exchange.passed.requestBody?.byteLength ?? 0) + (exchange.passed.responseBody?.byteLength ?? 0);
 
 export function withoutBodyTexts(exchange: PassedExchange): PassedExchange {
   const { bodyText: _request, ...request } = exchange.request;

@@ -13,7 +13,14 @@ import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
 import { harWriter } from '../../fixtures/passive/proxy-har.ts';
 import { writePassiveReports } from '../passive-report.ts';
 import { redactorFor } from '../redact.ts';
-import { bodyBytes, withBodyTexts, TAKEN_EVERY, type FromJudgingThread, type JudgingThreadData, type ToJudgingThread } from './proxy-judging-thread-messages.ts';
+import {
+  bodyBytes,
+  withBodyTexts,
+  TAKEN_EVERY,
+  type FromJudgingThread,
+  type JudgingThreadData,
+  type ToJudgingThread,
+} from './proxy-judging-thread-messages.ts';
 
 /**
  * On a busy machine the judge still takes CPU the traffic's thread may be waiting for: on Linux this
@@ -67,7 +74,8 @@ try {
       const harEntries = har ? await har.finish() : undefined;
       const result = judge.finish();
       // What passed the proxy but was never judged is counted beside what the judge left alone.
-      for (const [why, count] of [...notJudged, ['exchanges the judge failed on', failures] as [string, number]]) if (count > 0) result.ignored[why] = count;
+      for (const [why, count] of [...notJudged, ['exchanges the judge failed on', failures] as [string, number]])
+        if (count > 0) result.ignored[why] = count;
       const written = writePassiveReports(result, {
         dir: resolve(reportDirectory(env)),
         sources: [`proxy → ${data.target}`],

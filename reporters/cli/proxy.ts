@@ -11,9 +11,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
 import { startJudgingProxy, type JudgingProxy, type PassedExchange, type ProxyCounts } from '../../fixtures/passive/proxy.ts';
-import { bodyBytes, withoutBodyTexts, type FromJudgingThread, type JudgingThreadData, type ToJudgingThread } from './proxy-judging-thread-messages.ts';
+import {
+  bodyBytes,
+  withoutBodyTexts,
+  type FromJudgingThread,
+  type JudgingThreadData,
+  type ToJudgingThread,
+} from './proxy-judging-thread-messages.ts';
 
-export const PROXY_USAGE = 'Usage: npm run conformance -- proxy --target URL [--port N] [--har OUT.har]   (port 0: any free port; default 8089)';
+export const PROXY_USAGE =
+  'Usage: npm run conformance -- proxy --target URL [--port N] [--har OUT.har]   (port 0: any free port; default 8089)';
 export const DEFAULT_PROXY_PORT = 8089;
 const EXIT_USAGE = 2;
 
@@ -28,11 +35,14 @@ export function parseProxyArguments(argv: readonly string[]): ProxyArguments | s
   const values = new Map<string, string>();
   for (let index = 0; index < argv.length; index += 1) {
     const option = argv[index]!;
-    const [name, inline] = option.startsWith('--') && option.includes('=') ? [option.slice(0, option.indexOf('=')), option.slice(option.indexOf('=') + 1)] : [option, undefined];
-    if (!['--target', '--port', '--har'].includes(name!)) return `unexpected argument ${option}`;
+    const [name, inline] =
+      option.startsWith('--') && option.includes('=')
+        ? [option.slice(0, option.indexOf('=')), option.slice(option.indexOf('=') + 1)]
+        : [option, undefined];
+    if (!['--target', '--port', '--har'].includes(name)) return `unexpected argument ${option}`;
     const value = inline ?? argv[++index];
     if (value === undefined || value === '') return `${name} needs a value`;
-    values.set(name!, value);
+    values.set(name, value);
   }
   const rawTarget = values.get('--target');
   if (rawTarget === undefined) return '--target is required: the base URL of the API to forward to (http:// or https://)';
@@ -42,27 +52,48 @@ export function parseProxyArguments(argv: readonly string[]): ProxyArguments | s
   } catch {
     return `--target must be an http:// or https:// URL, not ${JSON.stringify(rawTarget)}`;
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return `--target must be an http:// or https:// URL, not ${JSON.stringify(rawTarget)}`;
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    return `--target must be an http:// or https:// URL, not ${JSON.stringify(rawTarget)}`;
   if (target.username !== '' || target.password !== '') return '--target must not carry credentials: the clients send their own';
   const rawPort = values.get('--port') ?? String(DEFAULT_PROXY_PORT);
-  if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) > 65_535) return `--port must be a whole number from 0 to 65535 (0: any free port), not ${JSON.stringify(rawPort)}`;
+  if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) > 65_535)
+    return `--port must be a whole number from 0 to 65535 (0: any free port), not ${JSON.stringify(rawPort)}`;
   const har = values.get('--har');
-  if (har !== undefined && !existsSync(dirname(resolve(har)))) return `--har names a file in a folder that does not exist: ${dirname(resolve(har))}`;
+  if (har !== undefined && !existsSync(dirname(resolve(har))))
+    return `--har names a file in a folder that does not exist: ${dirname(resolve(har))}`;
   return { target, port: Number(rawPort), ...(har !== undefined && { har: resolve(har) }) };
 }
 
-const { name, version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const { name, version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+};
 /** The HAR's creator: this project, by its package name and version. */
 const CREATOR = { name: `${name} judging proxy`, version };
 
 /** What the proxy itself saw besides the exchanges it judged, in lines for the console and the reports. */
 export function describeCounts(counts: ProxyCounts): string[] {
   const lines = [`${counts.exchanges} exchange${counts.exchanges === 1 ? '' : 's'} passed through the proxy`];
-  if (counts.upstreamErrors > 0) lines.push(`${counts.upstreamErrors} request${counts.upstreamErrors === 1 ? '' : 's'} the target did not answer whole (502 from the proxy, or an answer cut off), not judged: ${counts.upstreamErrorSamples.join('; ')}`);
-  if (counts.clientAborts > 0) lines.push(`${counts.clientAborts} exchange${counts.clientAborts === 1 ? '' : 's'} the client gave up on before the answer was whole, not judged`);
-  if (counts.cutAtStop > 0) lines.push(`${counts.cutAtStop} exchange${counts.cutAtStop === 1 ? '' : 's'} still in flight when the proxy stopped, cut and not judged`);
-  if (counts.bodiesNotKept > 0) lines.push(`${counts.bodiesNotKept} exchange${counts.bodiesNotKept === 1 ? '' : 's'} with a body too large to keep a copy of, judged without it`);
-  if (counts.sinkErrors > 0) lines.push(`${counts.sinkErrors} exchange${counts.sinkErrors === 1 ? '' : 's'} the judge or the HAR writer failed on (a bug: please report it)`);
+  if (counts.upstreamErrors > 0)
+    lines.push(
+      `${counts.upstreamErrors} request${counts.upstreamErrors === 1 ? '' : 's'} the target did not answer whole (502 from the proxy, or an answer cut off), not judged: ${counts.upstreamErrorSamples.join('; ')}`,
+    );
+  if (counts.clientAborts > 0)
+    lines.push(
+      `${counts.clientAborts} exchange${counts.clientAborts === 1 ? '' : 's'} the client gave up on before the answer was whole, not judged`,
+    );
+  if (counts.cutAtStop > 0)
+    lines.push(
+      `${counts.cutAtStop} exchange${counts.cutAtStop === 1 ? '' : 's'} still in flight when the proxy stopped, cut and not judged`,
+    );
+  if (counts.bodiesNotKept > 0)
+    lines.push(
+      `${counts.bodiesNotKept} exchange${counts.bodiesNotKept === 1 ? '' : 's'} with a body too large to keep a copy of, judged without it`,
+    );
+  if (counts.sinkErrors > 0)
+    lines.push(
+      `${counts.sinkErrors} exchange${counts.sinkErrors === 1 ? '' : 's'} the judge or the HAR writer failed on (a bug: please report it)`,
+    );
   return lines;
 }
 
@@ -105,12 +136,18 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     process.stderr.write(`Configuration error: ${error.message}\n`);
     return EXIT_USAGE;
   }
-  const rerun = parsed.har === undefined
-    ? `${COMMAND_LINE} proxy --target ${parsed.target.href} --har session.har (to keep the traffic), then ${COMMAND_LINE} har session.har`
-    : `${COMMAND_LINE} har ${parsed.har}`;
+  const rerun =
+    parsed.har === undefined
+      ? `${COMMAND_LINE} proxy --target ${parsed.target.href} --har session.har (to keep the traffic), then ${COMMAND_LINE} har session.har`
+      : `${COMMAND_LINE} har ${parsed.har}`;
   let judging: Worker;
   try {
-    judging = await startJudgingThread({ target: parsed.target.origin, creator: CREATOR, rerun, ...(parsed.har !== undefined && { har: parsed.har }) });
+    judging = await startJudgingThread({
+      target: parsed.target.origin,
+      creator: CREATOR,
+      rerun,
+      ...(parsed.har !== undefined && { har: parsed.har }),
+    });
   } catch (error) {
     process.stderr.write(`proxy: the judge could not start: ${(error as Error).message}\n`);
     return EXIT_USAGE;
@@ -150,20 +187,27 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     return EXIT_USAGE;
   }
   process.stdout.write(`judging proxy listening on ${proxy.address}, forwarding to ${parsed.target.origin}\n`);
-  process.stdout.write(`Point your app, SDK or tests at ${proxy.base} as their base URL. Stop with Ctrl-C (SIGINT) or SIGTERM to write the report.\n`);
+  process.stdout.write(
+    `Point your app, SDK or tests at ${proxy.base} as their base URL. Stop with Ctrl-C (SIGINT) or SIGTERM to write the report.\n`,
+  );
 
   const signal = await new Promise<NodeJS.Signals>((resolveSignal) => {
     process.once('SIGINT', () => resolveSignal('SIGINT'));
     process.once('SIGTERM', () => resolveSignal('SIGTERM'));
   });
   const inFlight = proxy.inFlight();
-  process.stdout.write(`${signal}: the proxy stops accepting${inFlight > 0 ? ` and waits for ${inFlight} exchange${inFlight === 1 ? '' : 's'} in flight (a second signal cuts them)` : ''}\n`);
+  process.stdout.write(
+    `${signal}: the proxy stops accepting${inFlight > 0 ? ` and waits for ${inFlight} exchange${inFlight === 1 ? '' : 's'} in flight (a second signal cuts them)` : ''}\n`,
+  );
   const hurry = () => proxy.hurry();
   process.once('SIGINT', hurry);
   process.once('SIGTERM', hurry);
   const counts = await proxy.stop();
   for (const line of describeCounts(counts)) process.stdout.write(`${line}\n`);
-  if (behind > 0) process.stdout.write(`${behind} exchange${behind === 1 ? '' : 's'} passed but not judged: the judge fell behind the traffic, or failed\n`);
+  if (behind > 0)
+    process.stdout.write(
+      `${behind} exchange${behind === 1 ? '' : 's'} passed but not judged: the judge fell behind the traffic, or failed\n`,
+    );
   if (judgeFailure !== undefined) {
     process.stderr.write(`proxy: no report: the judge failed: ${judgeFailure}\n`);
     await judging.terminate();
@@ -172,13 +216,17 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   const outcome = await new Promise<FromJudgingThread>((resolveDone) => {
     judging.on('message', (message: FromJudgingThread) => (message.kind === 'done' || message.kind === 'failed') && resolveDone(message));
     judging.once('error', (error) => resolveDone({ kind: 'failed', message: error.message }));
-    judging.postMessage({ kind: 'finish', notJudged: [...notJudgedByTheProxy(counts), ['exchanges not judged: the judge fell behind the traffic', behind]] } satisfies ToJudgingThread);
+    judging.postMessage({
+      kind: 'finish',
+      notJudged: [...notJudgedByTheProxy(counts), ['exchanges not judged: the judge fell behind the traffic', behind]],
+    } satisfies ToJudgingThread);
   });
   if (outcome.kind !== 'done') {
     process.stderr.write(`proxy: no report: the judge failed: ${outcome.kind === 'failed' ? outcome.message : 'no answer'}\n`);
     return EXIT_USAGE;
   }
-  if (outcome.harEntries !== undefined) process.stdout.write(`HAR of ${outcome.harEntries} exchange${outcome.harEntries === 1 ? '' : 's'} (secrets redacted): ${parsed.har}\n`);
+  if (outcome.harEntries !== undefined)
+    process.stdout.write(`HAR of ${outcome.harEntries} exchange${outcome.harEntries === 1 ? '' : 's'} (secrets redacted): ${parsed.har}\n`);
   process.stdout.write(outcome.console);
   return outcome.exitCode;
 }

@@ -37,16 +37,23 @@ export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'run',
     synopsis: '[PLAYWRIGHT OPTIONS] [TEST FILTERS] [-- OTHER PLAYWRIGHT ARGUMENTS]',
-    summary: 'Run the suite against the configured target (the embedded reference when none is) and exit with its verdict. The default command.',
+    summary:
+      'Run the suite against the configured target (the embedded reference when none is) and exit with its verdict. The default command.',
     options: [
       { flag: '--playwright-help', text: "Print Playwright's own options of `playwright test`." },
-      { flag: '-g, --grep', value: 'REGEXP', text: 'Only the tests whose title matches: a requirement (@CALLS-GET-NOT-FOUND), a level (@must), an operation (@get-call), @writes.' },
+      {
+        flag: '-g, --grep',
+        value: 'REGEXP',
+        text: 'Only the tests whose title matches: a requirement (@CALLS-GET-NOT-FOUND), a level (@must), an operation (@get-call), @writes.',
+      },
       { flag: '-G, --grep-invert', value: 'REGEXP', text: 'Leave out the tests whose title matches.' },
       { flag: '-j, --workers', value: 'N', text: 'Parallel workers (default: chosen from the target and MAX_IN_FLIGHT).' },
       { flag: '--shard', value: 'I/N', text: 'Run shard I of N (with the same CONFORMANCE_SEED on every machine; see merge).' },
     ],
     details: [
-      `The other Playwright options it passes on: ${Object.keys(PLAYWRIGHT_TEST_OPTIONS).filter((name) => !SHOWN_RUN_OPTIONS.includes(name)).join(', ')}.`,
+      `The other Playwright options it passes on: ${Object.keys(PLAYWRIGHT_TEST_OPTIONS)
+        .filter((name) => !SHOWN_RUN_OPTIONS.includes(name))
+        .join(', ')}.`,
       'Anything after `--` is passed to Playwright unchecked. Words that are not options are test-file filters.',
       `Refused: ${refusedOptions()}.`,
     ],
@@ -85,7 +92,9 @@ export const COMMANDS: readonly CommandHelp[] = [
     name: 'verify-bundle',
     synopsis: 'BUNDLE_DIR [--public-key KEY.pem]',
     summary: "Check a certification bundle's hashes and signature; exit 0 when it verifies, 1 when it does not, 2 on a usage error.",
-    options: [{ flag: '--public-key', value: 'FILE', text: "The signer's Ed25519 public key (PEM); without it, the key the bundle names." }],
+    options: [
+      { flag: '--public-key', value: 'FILE', text: "The signer's Ed25519 public key (PEM); without it, the key the bundle names." },
+    ],
   },
   {
     name: 'har',
@@ -107,7 +116,8 @@ export const COMMANDS: readonly CommandHelp[] = [
   },
   {
     name: 'reference',
-    synopsis: '[--port N] [--host H] [--seed S] [--calls N] [--readings R] [--get-envelope E] [--rate-limit N] [--live RATE] [--fault NAME | --list-faults]',
+    synopsis:
+      '[--port N] [--host H] [--seed S] [--calls N] [--readings R] [--get-envelope E] [--rate-limit N] [--live RATE] [--fault NAME | --list-faults]',
     summary: 'Start the reference implementation (the default target) as a server, and print its base address.',
     options: [
       { flag: '--port', value: 'N', text: 'The port (default 8080; 0 for any free port).' },
@@ -126,7 +136,7 @@ export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'help',
     synopsis: '[COMMAND]',
-    summary: 'This help, or one command\'s (the same as COMMAND --help).',
+    summary: "This help, or one command's (the same as COMMAND --help).",
     options: [],
   },
 ];
@@ -154,27 +164,68 @@ interface VariableHelp {
 export function variables(): VariableHelp[] {
   // Built from an empty environment: the embedded target's defaults, and a remote target's where they differ.
   const embedded = loadConfig({ CONFORMANCE_SEED: '0' });
-  const remote = loadConfig({ CALLS_BASE_URL: 'http://target.invalid/v3', CHAT_BASE_URL: 'http://target.invalid/v3', API_KEY: 'k', CONFORMANCE_SEED: '0' });
+  const remote = loadConfig({
+    CALLS_BASE_URL: 'http://target.invalid/v3',
+    CHAT_BASE_URL: 'http://target.invalid/v3',
+    API_KEY: 'k',
+    CONFORMANCE_SEED: '0',
+  });
   const target = embedded.target.kind === 'embedded' ? embedded.target : undefined;
   return [
-    { name: 'CALLS_BASE_URL, CHAT_BASE_URL', default: 'unset: the embedded reference', text: "The target's base addresses, each ending in /v3." },
+    {
+      name: 'CALLS_BASE_URL, CHAT_BASE_URL',
+      default: 'unset: the embedded reference',
+      text: "The target's base addresses, each ending in /v3.",
+    },
     { name: 'APP_ID, REGION', default: 'unset', text: `Or the deployment's app id and region (${REGIONS.join(', ')}).` },
-    { name: 'API_KEY', default: 'the reference\'s demo key', text: 'A key with fullAccess scope; required with a remote target. Never printed.' },
+    {
+      name: 'API_KEY',
+      default: "the reference's demo key",
+      text: 'A key with fullAccess scope; required with a remote target. Never printed.',
+    },
     { name: 'RESTRICTED_API_KEY', default: 'unset', text: 'A key without fullAccess, to check that mark-unread refuses it.' },
-    { name: 'ALLOW_WRITES', default: `${embedded.allowWrites} for the reference, ${remote.allowWrites} for a remote target`, text: 'Whether mark-unread (the one write) is sent.' },
-    { name: 'GROUP_GUID, MESSAGE_ID, ACTING_UID', default: 'unset', text: 'The group, message and member mark-unread writes to (with ALLOW_WRITES=true).' },
+    {
+      name: 'ALLOW_WRITES',
+      default: `${embedded.allowWrites} for the reference, ${remote.allowWrites} for a remote target`,
+      text: 'Whether mark-unread (the one write) is sent.',
+    },
+    {
+      name: 'GROUP_GUID, MESSAGE_ID, ACTING_UID',
+      default: 'unset',
+      text: 'The group, message and member mark-unread writes to (with ALLOW_WRITES=true).',
+    },
     { name: 'REQUEST_TIMEOUT_MS', default: String(embedded.requestTimeoutMs), text: 'How long one request may take.' },
     { name: 'MAX_RPS', default: 'unset: no limit', text: 'At most this many requests a second.' },
     { name: 'MAX_IN_FLIGHT', default: String(embedded.maxInFlight), text: 'At most this many requests waiting on the target at once.' },
     { name: 'REQUEST_BUDGET', default: 'unset: no limit', text: 'At most this many requests in the run; property runs are scaled to fit.' },
-    { name: 'CONFORMANCE_PROFILE', default: embedded.profile, text: `${PROFILES.join(' or ')}: the specification alone, or with the deployed API's conventions.` },
-    { name: 'CONFORMANCE_SEED', default: 'random, printed at the start', text: 'The seed of generated inputs; the same seed replays a run.' },
+    {
+      name: 'CONFORMANCE_PROFILE',
+      default: embedded.profile,
+      text: `${PROFILES.join(' or ')}: the specification alone, or with the deployed API's conventions.`,
+    },
+    {
+      name: 'CONFORMANCE_SEED',
+      default: 'random, printed at the start',
+      text: 'The seed of generated inputs; the same seed replays a run.',
+    },
     { name: 'CONFORMANCE_RUNS', default: String(embedded.runs), text: 'Generated cases per property.' },
-    { name: 'CONFORMANCE_RETRIES', default: String(embedded.retries), text: 'Times a failed test is run again before its requirement is judged.' },
+    {
+      name: 'CONFORMANCE_RETRIES',
+      default: String(embedded.retries),
+      text: 'Times a failed test is run again before its requirement is judged.',
+    },
     { name: EXPECTATIONS_VARIABLE, default: 'unset', text: 'A YAML file of known failures, excused with a reason and an expiry date.' },
     { name: 'BASELINE', default: 'unset', text: "An earlier run's results.json (or its folder) to compare this run with." },
-    { name: 'REFERENCE_READINGS', default: target?.readings ?? 'entries', text: `The embedded reference's readings (${REFERENCE_READINGS.join(', ')}).` },
-    { name: 'CONFORMANCE_CONSOLE', default: embedded.console, text: 'compact: progress, then one line per failed requirement and the verdict; verbose: every failure in full.' },
+    {
+      name: 'REFERENCE_READINGS',
+      default: target?.readings ?? 'entries',
+      text: `The embedded reference's readings (${REFERENCE_READINGS.join(', ')}).`,
+    },
+    {
+      name: 'CONFORMANCE_CONSOLE',
+      default: embedded.console,
+      text: 'compact: progress, then one line per failed requirement and the verdict; verbose: every failure in full.',
+    },
     { name: 'REPORT_DIR', default: reportDirectory({}), text: 'Where the reports are written, relative to the current directory.' },
     { name: 'ENV_FILE', default: '.env', text: 'The file read under the environment (the environment wins); empty for none.' },
   ];
@@ -236,9 +287,15 @@ export function mainHelp(): string {
     'Exit codes:',
     ...EXIT_MEANINGS.map(([code, meaning]) => `  ${code}  ${meaning}`),
     '',
-    wrap(`Reports: ${Object.values(REPORT_FILES).join(', ')} in REPORT_DIR (${reportDirectory({})}/ in the current directory), and a summary on the console.`, 0),
+    wrap(
+      `Reports: ${Object.values(REPORT_FILES).join(', ')} in REPORT_DIR (${reportDirectory({})}/ in the current directory), and a summary on the console.`,
+      0,
+    ),
     '',
-    wrap(`Other options of run are Playwright's: see them with \`${PROGRAM} run --playwright-help\` (or \`npx playwright test --help\`).`, 0),
+    wrap(
+      `Other options of run are Playwright's: see them with \`${PROGRAM} run --playwright-help\` (or \`npx playwright test --help\`).`,
+      0,
+    ),
     `One command's help: \`${PROGRAM} COMMAND --help\`.`,
   ].join('\n');
 }

@@ -27,7 +27,9 @@ function main(argv: string[]): number {
     try {
       trustedKey = readPublicKey(keyPath);
     } catch (error) {
-      return usage(`--public-key ${keyPath} ${error instanceof Error && error.message.startsWith('is ') ? error.message : 'cannot be read as a PEM or DER public key'}`);
+      return usage(
+        `--public-key ${keyPath} ${error instanceof Error && error.message.startsWith('is ') ? error.message : 'cannot be read as a PEM or DER public key'}`,
+      );
     }
   }
   const { problems, notes, manifest } = verifyBundle(dir, trustedKey);
@@ -37,7 +39,9 @@ function main(argv: string[]): number {
     process.stdout.write(`\nBundle ${dir} does NOT verify: ${problems.length} problem(s).\n`);
     return 1;
   }
-  process.stdout.write(`\nBundle ${dir} verifies: ${manifest!.verdict}, suite ${manifest!.suite.version}${manifest!.suite.commit ? ` (${manifest!.suite.commit.slice(0, 12)})` : ''}, seed ${manifest!.seed}, ${manifest!.files.length} files.\n`);
+  process.stdout.write(
+    `\nBundle ${dir} verifies: ${manifest!.verdict}, suite ${manifest!.suite.version}${manifest!.suite.commit ? ` (${manifest!.suite.commit.slice(0, 12)})` : ''}, seed ${manifest!.seed}, ${manifest!.files.length} files.\n`,
+  );
   return 0;
 }
 

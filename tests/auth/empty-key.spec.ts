@@ -3,9 +3,16 @@ import { carriesErrorCode, deployedStatus } from '../../fixtures/checks/errors.t
 import { READ_OPERATIONS } from './read-operations.ts';
 
 for (const { operation, label, send } of READ_OPERATIONS) {
-  test(`AUTH-EMPTY-KEY ${label} without an apikey header answers AUTH_ERR_EMPTY_APIKEY`, requirementOn(operation, 'AUTH-EMPTY-KEY'), async ({ api, verdict, targetSample }) => {
-    const exchange = await send(api, targetSample, { apiKey: null });
+  test(
+    `AUTH-EMPTY-KEY ${label} without an apikey header answers AUTH_ERR_EMPTY_APIKEY`,
+    requirementOn(operation, 'AUTH-EMPTY-KEY'),
+    async ({ api, verdict, targetSample }) => {
+      const exchange = await send(api, targetSample, { apiKey: null });
 
-    verdict.enforce([...carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'), ...deployedStatus(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'a request without a key')]);
-  });
+      verdict.enforce([
+        ...carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'),
+        ...deployedStatus(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'a request without a key'),
+      ]);
+    },
+  );
 }

@@ -18,7 +18,16 @@ import { findFault, type Fault } from '../../reference/faults/catalog.ts';
 import type { MatrixRow } from '../self/faults/kill-matrix.ts';
 import { freeLoopbackPort } from '../self/runner/run-suite.ts';
 import { readOperations, sendFor, timeAmount, type LoadResult } from './load.ts';
-import { PROJECT_ROOT, startPrism, startReference, timeKillMatrix, timeShapedPlaywrightRun, timeSuiteRun, timeTrivialPlaywrightRun, type SuiteRun } from './processes.ts';
+import {
+  PROJECT_ROOT,
+  startPrism,
+  startReference,
+  timeKillMatrix,
+  timeShapedPlaywrightRun,
+  timeSuiteRun,
+  timeTrivialPlaywrightRun,
+  type SuiteRun,
+} from './processes.ts';
 import { renderMarkdown, SPEED_DOC, writeDocSection, type BenchResults, type Target } from './render.ts';
 import { measureRemote, remoteTargets, renderRemote } from './remote.ts';
 import { measureClients, renderClients } from './clients.ts';
@@ -59,7 +68,16 @@ interface Options {
 const CLIENT_REQUESTS = 600;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { runs: 3, detection: true, writeDocs: false, remoteOnly: false, clientsOnly: false, livingOnly: false, passiveOnly: false, proxyOnly: false };
+  const options: Options = {
+    runs: 3,
+    detection: true,
+    writeDocs: false,
+    remoteOnly: false,
+    clientsOnly: false,
+    livingOnly: false,
+    passiveOnly: false,
+    proxyOnly: false,
+  };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
     if (arg === '--runs' && /^[1-9]\d*$/.test(argv[index + 1] ?? '')) options.runs = Number(argv[++index]);
@@ -71,7 +89,9 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--passive-only') options.passiveOnly = true;
     else if (arg === '--proxy-only') options.proxyOnly = true;
     else {
-      process.stderr.write(`bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--write-docs]\n`);
+      process.stderr.write(
+        `bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--write-docs]\n`,
+      );
       process.exit(2);
     }
   }
@@ -158,7 +178,13 @@ async function main(): Promise<void> {
   const shapeReference = await startReference(SMALL);
   let shapeMs: number;
   try {
-    shapeMs = median(await repeat(options.runs, `the suite's shape (${verdict.tests} tests, ${verdict.requests} requests) through the request context`, () => timeShapedPlaywrightRun(shapeReference.base, Math.round(verdict.tests), Math.round(verdict.requests))));
+    shapeMs = median(
+      await repeat(
+        options.runs,
+        `the suite's shape (${verdict.tests} tests, ${verdict.requests} requests) through the request context`,
+        () => timeShapedPlaywrightRun(shapeReference.base, Math.round(verdict.tests), Math.round(verdict.requests)),
+      ),
+    );
   } finally {
     await shapeReference.stop();
   }
@@ -200,9 +226,25 @@ async function main(): Promise<void> {
       os: `${process.platform} ${release()}`,
     },
     runs: options.runs,
-    verdict: { ...verdict, requestsPerSecond: verdict.requests / (verdict.testsMs / 1000), referenceStartMs, runnerStartMs: verdict.toBeginMs - referenceStartMs },
-    floor: { trivialPlaywrightMs: trivialMs, referenceStartMs, autocannonMs: loadMs, totalMs: floorMs, ratio: ratio(verdict.totalMs, floorMs) },
-    shape: { playwrightMs: shapeMs, totalMs: shapeTotalMs, ratio: ratio(verdict.totalMs, shapeTotalMs), floorRatio: ratio(shapeTotalMs, floorMs) },
+    verdict: {
+      ...verdict,
+      requestsPerSecond: verdict.requests / (verdict.testsMs / 1000),
+      referenceStartMs,
+      runnerStartMs: verdict.toBeginMs - referenceStartMs,
+    },
+    floor: {
+      trivialPlaywrightMs: trivialMs,
+      referenceStartMs,
+      autocannonMs: loadMs,
+      totalMs: floorMs,
+      ratio: ratio(verdict.totalMs, floorMs),
+    },
+    shape: {
+      playwrightMs: shapeMs,
+      totalMs: shapeTotalMs,
+      ratio: ratio(verdict.totalMs, shapeTotalMs),
+      floorRatio: ratio(shapeTotalMs, floorMs),
+    },
     scale: {
       smallCalls: SMALL,
       largeCalls: LARGE,
@@ -260,7 +302,11 @@ async function benchProxyOnly(options: Options): Promise<void> {
 }
 
 /** The targets of a partial bench as a table, each marked met or missed. */
-const targetTable = (targets: Target[]) => ['| Target | Measured | |', '|---|---:|---|', ...targets.map((target) => `| ${target.name} | ${target.value} | ${target.met ? 'met' : '**missed**'} |`)];
+const targetTable = (targets: Target[]) => [
+  '| Target | Measured | |',
+  '|---|---:|---|',
+  ...targets.map((target) => `| ${target.name} | ${target.value} | ${target.met ? 'met' : '**missed**'} |`),
+];
 
 /** The CPU a request costs by client, against a reference of its own. */
 async function timeClients(runs: number) {
@@ -300,7 +346,12 @@ async function firstSessionId(base: string): Promise<string> {
  * calls serialized once: a faulty reference answers more slowly than the clean one, and the target's
  * own speed is not what the comparison is about. The clean run goes through the same path.
  */
-const UNCHANGED: Fault = { name: 'unchanged', description: 'Shows every call as it is.', requirements: [], hooks: () => ({ showCall: (call) => call }) };
+const UNCHANGED: Fault = {
+  name: 'unchanged',
+  description: 'Shows every call as it is.',
+  requirements: [],
+  hooks: () => ({ showCall: (call) => call }),
+};
 
 /** A run against the reference with one fault, beside a run against the clean reference, interleaved; all in this process, already running. */
 async function measureFailingRuns(runs: number): Promise<BenchResults['failing']> {
@@ -319,7 +370,12 @@ async function measureFailingRuns(runs: number): Promise<BenchResults['failing']
       clean: cleanPhases,
       faults: FAILING_FAULTS.map((fault, index) => {
         const phases = summarize(faultyRuns[index]!);
-        return { fault, ...phases, timeRatio: ratio(phases.totalMs, cleanPhases.totalMs), requestsRatio: ratio(phases.requests, cleanPhases.requests) };
+        return {
+          fault,
+          ...phases,
+          timeRatio: ratio(phases.totalMs, cleanPhases.totalMs),
+          requestsRatio: ratio(phases.requests, cleanPhases.requests),
+        };
       }),
     };
   } finally {
@@ -341,7 +397,14 @@ async function measureDetection(run: boolean): Promise<BenchResults['detection']
   const requests = rows.flatMap((row) => (row.requestsToDetect === null ? [] : [row.requestsToDetect]));
   const runMs = rows.map((row) => row.seconds * 1000);
   // Each faulty run beside the clean reference's on the same data seed and readings, in the same matrix.
-  const cleanOf = (row: MatrixRow) => all.find((candidate) => candidate.fault.startsWith('clean') && candidate.readings === row.readings && candidate.referenceSeed === row.referenceSeed && candidate.live === row.live);
+  const cleanOf = (row: MatrixRow) =>
+    all.find(
+      (candidate) =>
+        candidate.fault.startsWith('clean') &&
+        candidate.readings === row.readings &&
+        candidate.referenceSeed === row.referenceSeed &&
+        candidate.live === row.live,
+    );
   const paired = rows.flatMap((row) => {
     const clean = cleanOf(row);
     return clean ? [{ requests: ratio(row.requests, clean.requests), time: ratio(row.seconds, clean.seconds) }] : [];
@@ -358,7 +421,12 @@ async function measureDetection(run: boolean): Promise<BenchResults['detection']
       requests: { median: median(paired.map((pair) => pair.requests)), max: Math.max(...paired.map((pair) => pair.requests)) },
       time: { median: median(paired.map((pair) => pair.time)), max: Math.max(...paired.map((pair) => pair.time)) },
     },
-    perFault: rows.map((row) => ({ fault: row.fault, requestsToDetect: row.requestsToDetect, requests: row.requests, ms: row.seconds * 1000 })),
+    perFault: rows.map((row) => ({
+      fault: row.fault,
+      requestsToDetect: row.requestsToDetect,
+      requests: row.requests,
+      ms: row.seconds * 1000,
+    })),
   };
 }
 

@@ -55,17 +55,26 @@ export async function measureClients(base: string, requests: number, runs: numbe
     for (const { wire } of wires) await wire.close();
     await context.dispose();
   }
-  return wires.map(({ client }) => ({ client, cpuMsPerRequest: median(samples.get(client)!.cpu), wallMsPerRequest: median(samples.get(client)!.wall) }));
+  return wires.map(({ client }) => ({
+    client,
+    cpuMsPerRequest: median(samples.get(client)!.cpu),
+    wallMsPerRequest: median(samples.get(client)!.wall),
+  }));
 }
 
 /** fetch as a wire, for comparison only: no body bound, no decoding control. */
 function fetchWire(): Wire {
   return {
     async send({ method, url, headers }) {
-      const resolved = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value === '$API_KEY' ? SECRETS.get('$API_KEY')! : value]));
+      const resolved = Object.fromEntries(
+        Object.entries(headers).map(([name, value]) => [name, value === '$API_KEY' ? SECRETS.get('$API_KEY')! : value]),
+      );
       const response = await fetch(url, { method, headers: resolved, redirect: 'manual' });
       const text = await response.text();
-      return { kind: 'answer', answer: { status: response.status, headers: Object.fromEntries(response.headers), text: async () => text, dispose: async () => {} } };
+      return {
+        kind: 'answer',
+        answer: { status: response.status, headers: Object.fromEntries(response.headers), text: async () => text, dispose: async () => {} },
+      };
     },
     async close() {},
   };
@@ -78,6 +87,9 @@ export function renderClients(costs: readonly ClientCost[]): string[] {
     '',
     '| Client | CPU per request | Wall per request | CPU beside the direct wire |',
     '|---|---:|---:|---:|',
-    ...costs.map((cost) => `| ${cost.client} | ${cost.cpuMsPerRequest.toFixed(2)} ms | ${cost.wallMsPerRequest.toFixed(2)} ms | ${(cost.cpuMsPerRequest / direct.cpuMsPerRequest).toFixed(2)}x |`),
+    ...costs.map(
+      (cost) =>
+        `| ${cost.client} | ${cost.cpuMsPerRequest.toFixed(2)} ms | ${cost.wallMsPerRequest.toFixed(2)} ms | ${(cost.cpuMsPerRequest / direct.cpuMsPerRequest).toFixed(2)}x |`,
+    ),
   ];
 }

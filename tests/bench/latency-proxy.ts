@@ -42,10 +42,13 @@ export async function startLatencyProxy(target: string, latencyMs: number): Prom
     incoming.on('end', () => {
       setTimeout(() => {
         const headers = { ...incoming.headers, host: upstream.host };
-        const proxied = forward({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers, agent }, (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        });
+        const proxied = forward(
+          { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers, agent },
+          (answer) => {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+          },
+        );
         proxied.on('error', (error) => {
           if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
           outgoing.end(`latency proxy: ${error.message}`);

@@ -35,7 +35,9 @@ export async function measureLiving(runs: number, calls: number): Promise<Living
     const measured = new Map<number | 'still', SuiteRun[]>(rates.map((rate) => [rate, []]));
     for (let run = 1; run <= runs; run += 1) {
       for (const rate of rates) {
-        log(`a run against the reference ${rate === 'still' ? 'standing still' : `living at ${rate} new calls a second`}${latencyMs ? ` behind ${latencyMs} ms` : ''} (${run}/${runs})`);
+        log(
+          `a run against the reference ${rate === 'still' ? 'standing still' : `living at ${rate} new calls a second`}${latencyMs ? ` behind ${latencyMs} ms` : ''} (${run}/${runs})`,
+        );
         // A reference of its own for each run, so that every living run starts from the same data and the same moment.
         const reference = createServer({ calls, ...(rate !== 'still' && { live: { rate } }) });
         const base = await reference.listen(0);
@@ -50,7 +52,11 @@ export async function measureLiving(runs: number, calls: number): Promise<Living
     }
     const summary = (rate: number | 'still'): LivingRun => {
       const all = measured.get(rate)!;
-      return { totalMs: median(all.map((run) => run.totalMs)), requests: median(all.map((run) => run.requests)), verdicts: all.map((run) => run.verdict) };
+      return {
+        totalMs: median(all.map((run) => run.totalMs)),
+        requests: median(all.map((run) => run.requests)),
+        verdicts: all.map((run) => run.verdict),
+      };
     };
     const still = summary('still');
     for (const rate of rates) {
@@ -69,8 +75,16 @@ export function livingTargets(living: LivingResults): Target[] {
   const requests = worst('requestsRatio');
   const allConformant = living.rows.every((row) => row.run.verdicts.every((verdict) => verdict === 'CONFORMANT'));
   return [
-    { name: `A run against a living target within ${TARGET_RATIO}x of one standing still in time`, value: `${times(time.timeRatio)} (${where(time)})`, met: time.timeRatio <= TARGET_RATIO },
-    { name: `A run against a living target within ${TARGET_RATIO}x of one standing still in requests`, value: `${times(requests.requestsRatio)} (${where(requests)})`, met: requests.requestsRatio <= TARGET_RATIO },
+    {
+      name: `A run against a living target within ${TARGET_RATIO}x of one standing still in time`,
+      value: `${times(time.timeRatio)} (${where(time)})`,
+      met: time.timeRatio <= TARGET_RATIO,
+    },
+    {
+      name: `A run against a living target within ${TARGET_RATIO}x of one standing still in requests`,
+      value: `${times(requests.requestsRatio)} (${where(requests)})`,
+      met: requests.requestsRatio <= TARGET_RATIO,
+    },
     { name: 'The living reference CONFORMANT on every run', value: allConformant ? 'every run' : 'not every run', met: allConformant },
   ];
 }
@@ -81,7 +95,10 @@ export function renderLiving(living: LivingResults): string[] {
     '',
     '| Latency | Target | Total | Requests | Time | Requests | Verdicts |',
     '|---:|---|---:|---:|---:|---:|---|',
-    ...living.rows.map((row) => `| ${row.latencyMs ? `${row.latencyMs} ms` : 'loopback'} | ${row.rate === 'still' ? 'standing still' : `${row.rate} new calls/s`} | ${seconds(row.run.totalMs)} | ${Math.round(row.run.requests).toLocaleString('en')} | ${times(row.timeRatio)} | ${times(row.requestsRatio)} | ${[...new Set(row.run.verdicts)].join(', ')} |`),
+    ...living.rows.map(
+      (row) =>
+        `| ${row.latencyMs ? `${row.latencyMs} ms` : 'loopback'} | ${row.rate === 'still' ? 'standing still' : `${row.rate} new calls/s`} | ${seconds(row.run.totalMs)} | ${Math.round(row.run.requests).toLocaleString('en')} | ${times(row.timeRatio)} | ${times(row.requestsRatio)} | ${[...new Set(row.run.verdicts)].join(', ')} |`,
+    ),
     '',
   ];
 }

@@ -36,15 +36,32 @@ export interface LoadResult {
  * fast as the server answers. autocannon ends a run of a fixed amount on its one-second tick, so
  * the rate is measured over a fixed time and the amount's time computed from it.
  */
-export async function timeAmount(base: string, operations: Operation[], amount: number, connections = 4, durationSeconds = 3): Promise<LoadResult> {
+export async function timeAmount(
+  base: string,
+  operations: Operation[],
+  amount: number,
+  connections = 4,
+  durationSeconds = 3,
+): Promise<LoadResult> {
   const prefix = new URL(base).pathname.replace(/\/$/, '');
-  const measured = await load({ url: base, connections, duration: durationSeconds, requests: operations.map(({ method, path, headers }) => ({ method, path: `${prefix}${path}`, headers })) });
+  const measured = await load({
+    url: base,
+    connections,
+    duration: durationSeconds,
+    requests: operations.map(({ method, path, headers }) => ({ method, path: `${prefix}${path}`, headers })),
+  });
   return { ...measured, requests: amount, ms: (amount / measured.requestsPerSecond) * 1000 };
 }
 
 /** One operation for `durationSeconds`, over `connections` connections. */
 export function sendFor(base: string, operation: Operation, durationSeconds: number, connections = 10): Promise<LoadResult> {
-  return load({ url: `${base}${operation.path}`, connections, duration: durationSeconds, method: operation.method, headers: operation.headers });
+  return load({
+    url: `${base}${operation.path}`,
+    connections,
+    duration: durationSeconds,
+    method: operation.method,
+    headers: operation.headers,
+  });
 }
 
 async function load(options: autocannon.Options): Promise<LoadResult> {

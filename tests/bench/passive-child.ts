@@ -18,7 +18,9 @@ try {
   const written = writePassiveReports(result, { dir, sources: [file], rerun: `npm run conformance -- har ${file}`, env: {} });
   const ms = performance.now() - started;
   // maxRSS is in KiB on Linux.
-  process.stdout.write(`${JSON.stringify({ entries: read.entries, exchanges: result.exchanges, ms, peakRssMiB: process.resourceUsage().maxRSS / 1024, verdict: written.report.verdict })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ entries: read.entries, exchanges: result.exchanges, ms, peakRssMiB: process.resourceUsage().maxRSS / 1024, verdict: written.report.verdict })}\n`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -69,11 +69,17 @@ async function writeLargeHar(path: string, entries: readonly HarEntry[], bytes: 
 
 function judgeInChild(path: string): Promise<PassiveResults['passive']> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/passive-child.ts', path], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/passive-child.ts', path], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let errors = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk));
+    // Decoded as streams, so a character split between two chunks arrives whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (output += chunk));
+    child.stderr.on('data', (chunk: string) => (errors += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`the passive judging exited ${code}: ${errors.slice(-2000)}`));
@@ -109,8 +115,16 @@ export async function measurePassive(): Promise<PassiveResults> {
 
 export function passiveTargets(results: PassiveResults): Target[] {
   return [
-    { name: `resident memory peak judging a ${(results.harBytes / 2 ** 30).toFixed(2)} GiB HAR < ${MEMORY_TARGET_MIB} MiB`, value: `${results.passive.peakRssMiB.toFixed(0)} MiB`, met: results.passive.peakRssMiB < MEMORY_TARGET_MIB },
-    { name: `passive speed ≥ ${SPEED_TARGET}x an active run's`, value: `${results.speedRatio.toFixed(1)}x (${results.passive.exchangesPerSecond.toFixed(0)} vs ${results.active.exchangesPerSecond.toFixed(0)} exchanges/s)`, met: results.speedRatio >= SPEED_TARGET },
+    {
+      name: `resident memory peak judging a ${(results.harBytes / 2 ** 30).toFixed(2)} GiB HAR < ${MEMORY_TARGET_MIB} MiB`,
+      value: `${results.passive.peakRssMiB.toFixed(0)} MiB`,
+      met: results.passive.peakRssMiB < MEMORY_TARGET_MIB,
+    },
+    {
+      name: `passive speed ≥ ${SPEED_TARGET}x an active run's`,
+      value: `${results.speedRatio.toFixed(1)}x (${results.passive.exchangesPerSecond.toFixed(0)} vs ${results.active.exchangesPerSecond.toFixed(0)} exchanges/s)`,
+      met: results.speedRatio >= SPEED_TARGET,
+    },
   ];
 }
 

@@ -34,9 +34,12 @@ function run(argv: string[], env: Record<string, string>, timeoutMs = 600_000): 
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, argv, { cwd: PROJECT_ROOT, env: { ...baseEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Decoded as a stream, so a character split between two chunks arrives whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.stdout.on('data', (chunk: string) => (output += chunk));
+    child.stderr.on('data', (chunk: string) => (output += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -65,16 +68,36 @@ export interface SuiteRun {
  * `calls` calls (its start-up included), or against a reference already running at `target`, so
  * that only the suite's own cost is timed. A run against a faulty target is expected to exit 1.
  */
-export async function timeSuiteRun(calls: number, target?: string, expectedExit = 0, extra: { env?: Record<string, string>; args?: string[] } = {}): Promise<SuiteRun> {
+export async function timeSuiteRun(
+  calls: number,
+  target?: string,
+  expectedExit = 0,
+  extra: { env?: Record<string, string>; args?: string[] } = {},
+): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-suite-'));
   const timingFile = join(dir, 'timing.json');
   try {
     const started = Date.now();
     const exit = await run(
-      [PLAYWRIGHT_CLI, 'test', '--project=conformance', `--reporter=list,${CONFORMANCE_REPORTER},${TIMING_REPORTER}`, `--output=${join(dir, 'artefacts')}`, ...(extra.args ?? [])],
-      { ...(target ? referenceTargetEnv(target) : { REFERENCE_CALLS: String(calls) }), REPORT_DIR: join(dir, 'report'), BENCH_TIMING_FILE: timingFile, ...extra.env },
+      [
+        PLAYWRIGHT_CLI,
+        'test',
+        '--project=conformance',
+        `--reporter=list,${CONFORMANCE_REPORTER},${TIMING_REPORTER}`,
+        `--output=${join(dir, 'artefacts')}`,
+        ...(extra.args ?? []),
+      ],
+      {
+        ...(target ? referenceTargetEnv(target) : { REFERENCE_CALLS: String(calls) }),
+        REPORT_DIR: join(dir, 'report'),
+        BENCH_TIMING_FILE: timingFile,
+        ...extra.env,
+      },
     );
-    if (exit.code !== expectedExit) throw new Error(`the conformance run against ${target ?? `${calls} calls`} exited ${exit.code}, not ${expectedExit}:\n${exit.output.slice(-3000)}`);
+    if (exit.code !== expectedExit)
+      throw new Error(
+        `the conformance run against ${target ?? `${calls} calls`} exited ${exit.code}, not ${expectedExit}:\n${exit.output.slice(-3000)}`,
+      );
     const timing = JSON.parse(readFileSync(timingFile, 'utf8')) as RunTiming;
     const report = JSON.parse(readFileSync(join(dir, 'report', 'results.json'), 'utf8')) as ConformanceReport;
     const firstTest = timing.firstTest ?? timing.end;
@@ -126,24 +149,34 @@ export interface Server {
 
 /** The reference as the suite's web server starts it (playwright.config.ts), on a free port. */
 export function startReference(calls: number): Promise<Server> {
-  return startServer(['--import', 'tsx', 'reference/main.ts', '--port', '0', '--calls', String(calls)], /reference server listening on (http:\/\/\S+)/);
+  return startServer(
+    ['--import', 'tsx', 'reference/main.ts', '--port', '0', '--calls', String(calls)],
+    /reference server listening on (http:\/\/\S+)/,
+  );
 }
 
 /** Stoplight Prism's mock server on the same OpenAPI document, on `port`, logging errors only. */
 export function startPrism(port: number): Promise<Server> {
-  return startServer([PRISM_CLI, 'mock', 'openapi/calls-api.openapi.yaml', '--port', String(port), '--host', '127.0.0.1', '--verboseLevel', 'error'], undefined, `http://127.0.0.1:${port}`);
+  return startServer(
+    [PRISM_CLI, 'mock', 'openapi/calls-api.openapi.yaml', '--port', String(port), '--host', '127.0.0.1', '--verboseLevel', 'error'],
+    undefined,
+    `http://127.0.0.1:${port}`,
+  );
 }
 
 function startServer(argv: string[], listening: RegExp | undefined, knownBase?: string): Promise<Server> {
   const started = performance.now();
   const child = spawn(process.execPath, argv, { cwd: PROJECT_ROOT, env: baseEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
   let output = '';
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('close', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('close', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
+    });
   return new Promise<Server>((resolve, reject) => {
     const fail = (why: string) => {
       void stop();
@@ -155,7 +188,7 @@ function startServer(argv: string[], listening: RegExp | undefined, knownBase?: 
       resolve({ base, startupMs: performance.now() - started, stop });
     };
     child.on('close', (code) => fail(`it exited with ${code}`));
-    const onData = (chunk: Buffer) => {
+    const onData = (chunk: string) => {
       output += chunk;
       const match = listening && output.match(listening);
       if (match) ready(match[1]!);

@@ -78,9 +78,10 @@ async function measurePath(path: string, direct: string, exchanges: number): Pro
     const proxiedMs: number[] = [];
     for (let index = 0; index < warmUp + exchanges; index += 1) {
       const operation = operations[index % operations.length]!;
-      const pair = index % 2 === 0
-        ? [await timed(agent, direct, operation), await timed(agent, proxy.base, operation)]
-        : [await timed(agent, proxy.base, operation), await timed(agent, direct, operation)].reverse();
+      const pair =
+        index % 2 === 0
+          ? [await timed(agent, direct, operation), await timed(agent, proxy.base, operation)]
+          : [await timed(agent, proxy.base, operation), await timed(agent, direct, operation)].reverse();
       if (index < warmUp) continue;
       directMs.push(pair[0]!);
       proxiedMs.push(pair[1]!);
@@ -111,7 +112,10 @@ export interface ProxySizes {
   remoteExchanges: number;
 }
 
-export async function measureProxy(runs: number, sizes: ProxySizes = { exchanges: EXCHANGES, remoteExchanges: REMOTE_EXCHANGES }): Promise<ProxyResults> {
+export async function measureProxy(
+  runs: number,
+  sizes: ProxySizes = { exchanges: EXCHANGES, remoteExchanges: REMOTE_EXCHANGES },
+): Promise<ProxyResults> {
   const reference = await startReference(CALLS);
   const remote = await startLatencyProxy(reference.base, LATENCY_MS);
   const byPath = new Map<string, ProxyRow[]>();
@@ -149,8 +153,16 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 export function proxyTargets(results: ProxyResults): Target[] {
   const loopback = results.rows.find((row) => row.path === 'loopback')!;
   return [
-    { name: `Time the judging proxy adds per exchange on loopback (median; target < ${TARGET_ADDED_MS} ms)`, value: ms(loopback.addedMedianMs), met: loopback.addedMedianMs < TARGET_ADDED_MS },
-    { name: 'The proxy\'s verdict on the reference\'s traffic', value: results.rows.map((row) => row.verdict).join('; '), met: results.rows.every((row) => row.exitCode === 0) },
+    {
+      name: `Time the judging proxy adds per exchange on loopback (median; target < ${TARGET_ADDED_MS} ms)`,
+      value: ms(loopback.addedMedianMs),
+      met: loopback.addedMedianMs < TARGET_ADDED_MS,
+    },
+    {
+      name: "The proxy's verdict on the reference's traffic",
+      value: results.rows.map((row) => row.verdict).join('; '),
+      met: results.rows.every((row) => row.exitCode === 0),
+    },
   ];
 }
 
@@ -158,8 +170,11 @@ export function renderProxy(results: ProxyResults): string[] {
   return [
     `The judging proxy, medians of ${results.runs} run${results.runs === 1 ? '' : 's'}; requests one at a time, each beside the same one sent directly:`,
     '',
-    '| Path | Exchanges | Direct (median) | Through the proxy (median) | Added (median) | Added (p90) | The proxy\'s verdict |',
+    "| Path | Exchanges | Direct (median) | Through the proxy (median) | Added (median) | Added (p90) | The proxy's verdict |",
     '|---|---:|---:|---:|---:|---:|---|',
-    ...results.rows.map((row) => `| ${row.path} | ${row.exchanges} | ${ms(row.directMedianMs)} | ${ms(row.proxiedMedianMs)} | ${ms(row.addedMedianMs)} | ${ms(row.addedP90Ms)} | ${row.verdict} |`),
+    ...results.rows.map(
+      (row) =>
+        `| ${row.path} | ${row.exchanges} | ${ms(row.directMedianMs)} | ${ms(row.proxiedMedianMs)} | ${ms(row.addedMedianMs)} | ${ms(row.addedP90Ms)} | ${row.verdict} |`,
+    ),
   ];
 }

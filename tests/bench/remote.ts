@@ -43,7 +43,11 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 type Measure = (env?: Record<string, string>, expectedExit?: number) => Promise<RemoteRun>;
 
 /** A reference in this process with `fault`, behind a proxy adding `latencyMs` (none at 0): how to time a run against it. */
-async function target(fault: Fault | undefined, latencyMs: number, calls: number): Promise<{ measure: Measure; close: () => Promise<void> }> {
+async function target(
+  fault: Fault | undefined,
+  latencyMs: number,
+  calls: number,
+): Promise<{ measure: Measure; close: () => Promise<void> }> {
   const server = createServer({ calls, ...(fault && { fault }) });
   const base = await server.listen(0);
   const proxy = latencyMs > 0 ? await startLatencyProxy(base, latencyMs) : undefined;
@@ -52,7 +56,13 @@ async function target(fault: Fault | undefined, latencyMs: number, calls: number
     const run: SuiteRun = await timeSuiteRun(calls, proxy?.base ?? base, expectedExit, { env });
     return { totalMs: run.totalMs, requests: run.requests, mostInFlight: proxy?.mostInFlight() ?? 0 };
   };
-  return { measure, close: async () => { await proxy?.close(); await server.close(); } };
+  return {
+    measure,
+    close: async () => {
+      await proxy?.close();
+      await server.close();
+    },
+  };
 }
 
 const medianRun = (runs: RemoteRun[]): RemoteRun => ({
@@ -65,7 +75,13 @@ const medianRun = (runs: RemoteRun[]): RemoteRun => ({
  * `unchanged` is the fault that changes nothing (bench.ts): the clean run answers through the faulty
  * references' path, so the comparison is about the suite, not the target's own speed.
  */
-export async function measureRemote(runs: number, calls: number, trivialMs: number, unchanged: Fault, failingFaults: readonly string[]): Promise<RemoteResults> {
+export async function measureRemote(
+  runs: number,
+  calls: number,
+  trivialMs: number,
+  unchanged: Fault,
+  failingFaults: readonly string[],
+): Promise<RemoteResults> {
   const loopback: RemoteRun[] = [];
   const embedded = { concurrent: [] as number[], oneAtATime: [] as number[] };
   const byLatency = new Map<number, RemoteRun[]>(LATENCIES_MS.map((latency) => [latency, []]));
@@ -75,7 +91,9 @@ export async function measureRemote(runs: number, calls: number, trivialMs: numb
 
   const plain = await target(undefined, 0, calls);
   const delayed = await Promise.all(LATENCIES_MS.map((latency) => target(undefined, latency, calls)));
-  const judged = await Promise.all([unchanged, ...failingFaults.map((name) => findFault(name)!)].map((fault) => target(fault, JUDGED_LATENCY_MS, calls)));
+  const judged = await Promise.all(
+    [unchanged, ...failingFaults.map((name) => findFault(name)!)].map((fault) => target(fault, JUDGED_LATENCY_MS, calls)),
+  );
   try {
     // Interleaved, so that drift of the machine hits every kind of run alike.
     for (let run = 1; run <= runs; run += 1) {
@@ -107,7 +125,13 @@ export async function measureRemote(runs: number, calls: number, trivialMs: numb
     byLatency: LATENCIES_MS.map((latencyMs) => {
       const run = medianRun(byLatency.get(latencyMs)!);
       const floorMs = (run.requests * latencyMs) / DEFAULT_MAX_IN_FLIGHT + trivialMs;
-      return { latencyMs, ...run, floorMs, floorRatio: ratio(run.totalMs, floorMs), loopbackRatio: ratio(run.totalMs, loopbackRun.totalMs) };
+      return {
+        latencyMs,
+        ...run,
+        floorMs,
+        floorRatio: ratio(run.totalMs, floorMs),
+        loopbackRatio: ratio(run.totalMs, loopbackRun.totalMs),
+      };
     }),
     oneAtATime: medianRun(oneAtATime),
     failing: {
@@ -123,16 +147,41 @@ export async function measureRemote(runs: number, calls: number, trivialMs: numb
 export function remoteTargets(remote: RemoteResults): Target[] {
   const judged = remote.byLatency.find((run) => run.latencyMs === JUDGED_LATENCY_MS)!;
   const requestsRatio = ratio(judged.requests, remote.oneAtATime.requests);
-  const most = Math.max(...remote.byLatency.map((run) => run.mostInFlight), ...remote.failing.faults.map((run) => run.mostInFlight), remote.failing.clean.mostInFlight);
-  const worst = (key: 'timeRatio' | 'requestsRatio') => remote.failing.faults.reduce((found, fault) => (fault[key] > found[key] ? fault : found));
+  const most = Math.max(
+    ...remote.byLatency.map((run) => run.mostInFlight),
+    ...remote.failing.faults.map((run) => run.mostInFlight),
+    remote.failing.clean.mostInFlight,
+  );
+  const worst = (key: 'timeRatio' | 'requestsRatio') =>
+    remote.failing.faults.reduce((found, fault) => (fault[key] > found[key] ? fault : found));
   const embeddedRatio = ratio(remote.embedded.concurrent, remote.embedded.oneAtATime);
   return [
-    { name: `At ${JUDGED_LATENCY_MS} ms a request, within 1.5x of the same run over loopback`, value: times(judged.loopbackRatio), met: judged.loopbackRatio <= 1.5 },
+    {
+      name: `At ${JUDGED_LATENCY_MS} ms a request, within 1.5x of the same run over loopback`,
+      value: times(judged.loopbackRatio),
+      met: judged.loopbackRatio <= 1.5,
+    },
     { name: `At ${JUDGED_LATENCY_MS} ms a request, within 2x of its floor`, value: times(judged.floorRatio), met: judged.floorRatio <= 2 },
-    { name: `At ${JUDGED_LATENCY_MS} ms, requests within 5% of one request at a time`, value: times(requestsRatio), met: Math.abs(requestsRatio - 1) <= 0.05 },
-    { name: `Never more than MAX_IN_FLIGHT (${remote.maxInFlight}) requests in flight`, value: String(most), met: most <= remote.maxInFlight },
-    { name: `At ${JUDGED_LATENCY_MS} ms, a run against one fault within 1.5x of a clean run in time`, value: `${times(worst('timeRatio').timeRatio)} (${worst('timeRatio').fault})`, met: worst('timeRatio').timeRatio <= 1.5 },
-    { name: `At ${JUDGED_LATENCY_MS} ms, a run against one fault within 1.5x of a clean run in requests`, value: `${times(worst('requestsRatio').requestsRatio)} (${worst('requestsRatio').fault})`, met: worst('requestsRatio').requestsRatio <= 1.5 },
+    {
+      name: `At ${JUDGED_LATENCY_MS} ms, requests within 5% of one request at a time`,
+      value: times(requestsRatio),
+      met: Math.abs(requestsRatio - 1) <= 0.05,
+    },
+    {
+      name: `Never more than MAX_IN_FLIGHT (${remote.maxInFlight}) requests in flight`,
+      value: String(most),
+      met: most <= remote.maxInFlight,
+    },
+    {
+      name: `At ${JUDGED_LATENCY_MS} ms, a run against one fault within 1.5x of a clean run in time`,
+      value: `${times(worst('timeRatio').timeRatio)} (${worst('timeRatio').fault})`,
+      met: worst('timeRatio').timeRatio <= 1.5,
+    },
+    {
+      name: `At ${JUDGED_LATENCY_MS} ms, a run against one fault within 1.5x of a clean run in requests`,
+      value: `${times(worst('requestsRatio').requestsRatio)} (${worst('requestsRatio').fault})`,
+      met: worst('requestsRatio').requestsRatio <= 1.5,
+    },
     // Noise on these machines is a few percent; more than 10% slower would be the change's, not the machine's.
     { name: 'Over loopback, no slower than one request at a time', value: times(embeddedRatio), met: embeddedRatio <= 1.1 },
   ];
@@ -146,7 +195,10 @@ export function renderRemote(remote: RemoteResults): string[] {
     '| Latency | Total | Floor | Over floor | Over loopback | Requests | Most in flight |',
     '|---:|---:|---:|---:|---:|---:|---:|',
     `| loopback | ${seconds(remote.loopback.totalMs)} | | | | ${count(remote.loopback.requests)} | |`,
-    ...remote.byLatency.map((run) => `| ${run.latencyMs} ms | ${seconds(run.totalMs)} | ${seconds(run.floorMs)} | ${times(run.floorRatio)} | ${times(run.loopbackRatio)} | ${count(run.requests)} | ${run.mostInFlight} |`),
+    ...remote.byLatency.map(
+      (run) =>
+        `| ${run.latencyMs} ms | ${seconds(run.totalMs)} | ${seconds(run.floorMs)} | ${times(run.floorRatio)} | ${times(run.loopbackRatio)} | ${count(run.requests)} | ${run.mostInFlight} |`,
+    ),
     `| ${JUDGED_LATENCY_MS} ms, MAX_IN_FLIGHT=1 | ${seconds(remote.oneAtATime.totalMs)} | | | | ${count(remote.oneAtATime.requests)} | ${remote.oneAtATime.mostInFlight} |`,
     '',
     `The embedded reference over loopback: ${seconds(remote.embedded.concurrent)} by default, ${seconds(remote.embedded.oneAtATime)} with MAX_IN_FLIGHT=1.`,
@@ -155,7 +207,10 @@ export function renderRemote(remote: RemoteResults): string[] {
     '',
     '| Fault | Total | Requests | Time | Requests |',
     '|---|---:|---:|---:|---:|',
-    ...remote.failing.faults.map((run) => `| \`${run.fault}\` | ${seconds(run.totalMs)} | ${count(run.requests)} | ${times(run.timeRatio)} | ${times(run.requestsRatio)} |`),
+    ...remote.failing.faults.map(
+      (run) =>
+        `| \`${run.fault}\` | ${seconds(run.totalMs)} | ${count(run.requests)} | ${times(run.timeRatio)} | ${times(run.requestsRatio)} |`,
+    ),
     '',
   ];
 }

@@ -87,13 +87,28 @@ export interface Target {
 }
 
 export function targetsOf(results: BenchResults): Target[] {
-  const slowestPeer = results.peers.reduce((worst, peer) => Math.min(worst, peer.reference.requestsPerSecond / peer.prism.requestsPerSecond), Number.POSITIVE_INFINITY);
+  const slowestPeer = results.peers.reduce(
+    (worst, peer) => Math.min(worst, peer.reference.requestsPerSecond / peer.prism.requestsPerSecond),
+    Number.POSITIVE_INFINITY,
+  );
   return [
     { name: 'A default verdict in under 10 s', value: seconds(results.verdict.totalMs), met: results.verdict.totalMs < 10_000 },
     { name: 'Within 2x of the floor', value: times(results.floor.ratio), met: results.floor.ratio <= 2 },
-    { name: `Time at ${count(results.scale.largeCalls)} calls within 1.2x of ${count(results.scale.smallCalls)}`, value: times(results.scale.timeRatio), met: results.scale.timeRatio <= 1.2 },
-    { name: `Requests at ${count(results.scale.largeCalls)} calls within 1.2x of ${count(results.scale.smallCalls)}`, value: times(results.scale.requestsRatio), met: results.scale.requestsRatio <= 1.2 },
-    { name: 'The reference ahead of the Prism mock on every operation', value: `${times(slowestPeer)} Prism's throughput at the closest`, met: slowestPeer > 1 },
+    {
+      name: `Time at ${count(results.scale.largeCalls)} calls within 1.2x of ${count(results.scale.smallCalls)}`,
+      value: times(results.scale.timeRatio),
+      met: results.scale.timeRatio <= 1.2,
+    },
+    {
+      name: `Requests at ${count(results.scale.largeCalls)} calls within 1.2x of ${count(results.scale.smallCalls)}`,
+      value: times(results.scale.requestsRatio),
+      met: results.scale.requestsRatio <= 1.2,
+    },
+    {
+      name: 'The reference ahead of the Prism mock on every operation',
+      value: `${times(slowestPeer)} Prism's throughput at the closest`,
+      met: slowestPeer > 1,
+    },
     ...failingTargets(results),
     ...(results.remote ? remoteTargets(results.remote) : []),
     ...(results.living ? livingTargets(results.living) : []),
@@ -102,12 +117,21 @@ export function targetsOf(results: BenchResults): Target[] {
 
 /** A run against a target with one fault costs what a clean run does: within 1.5x in time and in requests. */
 function failingTargets(results: BenchResults): Target[] {
-  const worst = (key: 'timeRatio' | 'requestsRatio') => results.failing.faults.reduce((most, fault) => (fault[key] > most[key] ? fault : most));
+  const worst = (key: 'timeRatio' | 'requestsRatio') =>
+    results.failing.faults.reduce((most, fault) => (fault[key] > most[key] ? fault : most));
   const time = worst('timeRatio');
   const requests = worst('requestsRatio');
   return [
-    { name: 'A run against one fault within 1.5x of a clean run in time', value: `${times(time.timeRatio)} (${time.fault})`, met: time.timeRatio <= 1.5 },
-    { name: 'A run against one fault within 1.5x of a clean run in requests', value: `${times(requests.requestsRatio)} (${requests.fault})`, met: requests.requestsRatio <= 1.5 },
+    {
+      name: 'A run against one fault within 1.5x of a clean run in time',
+      value: `${times(time.timeRatio)} (${time.fault})`,
+      met: time.timeRatio <= 1.5,
+    },
+    {
+      name: 'A run against one fault within 1.5x of a clean run in requests',
+      value: `${times(requests.requestsRatio)} (${requests.fault})`,
+      met: requests.requestsRatio <= 1.5,
+    },
   ];
 }
 
@@ -136,16 +160,21 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     `**The suite's shape through Playwright's request context**: ${seconds(results.shape.totalMs)}: ${verdict.tests} tests sending the same ${count(verdict.requests)} requests through the request context and checking nothing (${seconds(results.shape.playwrightMs)}), plus the reference's start-up. That alone is ${times(results.shape.floorRatio)} the floor${results.shape.floorRatio > 2 ? ', so no suite of this shape run through the request context can be within 2x of it' : ''}; the suite takes ${times(results.shape.ratio)} its shape, the rest being its checks, fixtures and properties.`,
     '',
-    '**Scale** (the same default run; the targets judge the suite against references already running, since building the larger data set is the reference\'s cost, not the suite\'s):',
+    "**Scale** (the same default run; the targets judge the suite against references already running, since building the larger data set is the reference's cost, not the suite's):",
     '',
     '| Calls in the reference | Reference | Total | Start-up to first test | Tests | Requests |',
     '|---:|---|---:|---:|---:|---:|',
-    ...([
-      [scale.smallCalls, 'already running', scale.suiteAlone.small],
-      [scale.largeCalls, 'already running', scale.suiteAlone.large],
-      [scale.smallCalls, 'embedded (built first)', scale.small],
-      [scale.largeCalls, 'embedded (built first)', scale.large],
-    ] as const).map(([calls, reference, run]) => `| ${count(calls)} | ${reference} | ${seconds(run.totalMs)} | ${seconds(run.toBeginMs + run.toFirstTestMs)} | ${seconds(run.testsMs)} | ${count(run.requests)} |`),
+    ...(
+      [
+        [scale.smallCalls, 'already running', scale.suiteAlone.small],
+        [scale.largeCalls, 'already running', scale.suiteAlone.large],
+        [scale.smallCalls, 'embedded (built first)', scale.small],
+        [scale.largeCalls, 'embedded (built first)', scale.large],
+      ] as const
+    ).map(
+      ([calls, reference, run]) =>
+        `| ${count(calls)} | ${reference} | ${seconds(run.totalMs)} | ${seconds(run.toBeginMs + run.toFirstTestMs)} | ${seconds(run.testsMs)} | ${count(run.requests)} |`,
+    ),
     '',
     `With the embedded reference, the run at ${count(scale.largeCalls)} calls takes ${times(scale.embeddedTimeRatio)} the run at ${count(scale.smallCalls)}: the difference is the reference building and indexing the larger data set, which it does while the runner starts its worker.`,
     '',
@@ -154,7 +183,10 @@ export function renderMarkdown(results: BenchResults): string {
     '| Target | Total | Tests | Requests | Time | Requests |',
     '|---|---:|---:|---:|---:|---:|',
     `| clean | ${seconds(results.failing.clean.totalMs)} | ${count(results.failing.clean.tests)} | ${count(results.failing.clean.requests)} | | |`,
-    ...results.failing.faults.map((fault) => `| \`${fault.fault}\` | ${seconds(fault.totalMs)} | ${count(fault.tests)} | ${count(fault.requests)} | ${times(fault.timeRatio)} | ${times(fault.requestsRatio)} |`),
+    ...results.failing.faults.map(
+      (fault) =>
+        `| \`${fault.fault}\` | ${seconds(fault.totalMs)} | ${count(fault.tests)} | ${count(fault.requests)} | ${times(fault.timeRatio)} | ${times(fault.requestsRatio)} |`,
+    ),
     '',
   ];
   if (results.remote) lines.push(...renderRemote(results.remote));
@@ -171,7 +203,10 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     '| Operation | Reference req/s | Prism req/s | Reference p50 / p99 | Prism p50 / p99 |',
     '|---|---:|---:|---:|---:|',
-    ...results.peers.map((peer) => `| ${peer.operation} | ${count(peer.reference.requestsPerSecond)} | ${count(peer.prism.requestsPerSecond)} | ${ms(peer.reference.latencyP50Ms)} / ${ms(peer.reference.latencyP99Ms)} | ${ms(peer.prism.latencyP50Ms)} / ${ms(peer.prism.latencyP99Ms)} |`),
+    ...results.peers.map(
+      (peer) =>
+        `| ${peer.operation} | ${count(peer.reference.requestsPerSecond)} | ${count(peer.prism.requestsPerSecond)} | ${ms(peer.reference.latencyP50Ms)} / ${ms(peer.reference.latencyP99Ms)} | ${ms(peer.prism.latencyP50Ms)} / ${ms(peer.prism.latencyP99Ms)} |`,
+    ),
     '',
   );
   return `${lines.join('\n')}\n`;

@@ -56,20 +56,34 @@ function missing(seen: SeenCall, { result, now }: { result: Search; now?: CallOb
   // A call that no longer matches the filters (it has moved on since it was sampled) is rightly not found.
   const call = now ?? seen.call;
   if (givenFilters(result.filters).some((name) => !matchesFilter(call, name, result.filters[name], readings))) return [];
-  return [{
-    check: 'filter_completeness', requirement: 'CALLS-LIST-FILTER-COMPLETENESS',
-    title: `call ${shown(seen.call.sessionId)} matches ${describeFilters(result.filters)} but is not among the ${result.total} calls returned`,
-    expected: `call ${shown(seen.call.sessionId)} among the answers`, received: `${result.scanned} calls, all read, without it`, exchange: result.exchange,
-  }];
+  return [
+    {
+      check: 'filter_completeness',
+      requirement: 'CALLS-LIST-FILTER-COMPLETENESS',
+      title: `call ${shown(seen.call.sessionId)} matches ${describeFilters(result.filters)} but is not among the ${result.total} calls returned`,
+      expected: `call ${shown(seen.call.sessionId)} among the answers`,
+      received: `${result.scanned} calls, all read, without it`,
+      exchange: result.exchange,
+    },
+  ];
 }
 
-test('CALLS-LIST-FILTER-COMPLETENESS for any call and any filters built from its own fields, the call is found again', requirement('CALLS-LIST-FILTER-COMPLETENESS'), async ({ api, verdict, property, targetSample, readings, paging }) => {
-  const calls = sampledCalls(targetSample);
-  const tally = new MovementTally();
+test(
+  'CALLS-LIST-FILTER-COMPLETENESS for any call and any filters built from its own fields, the call is found again',
+  requirement('CALLS-LIST-FILTER-COMPLETENESS'),
+  async ({ api, verdict, property, targetSample, readings, paging }) => {
+    const calls = sampledCalls(targetSample);
+    const tally = new MovementTally();
 
-  await property(filtersFromCall(calls, readings, 1), async ({ seen, filters }) => {
-    const outcome = tally.count(await judgeStill(() => searchNow(api, seen, filters, paging, readings), (attempt) => missing(seen, attempt, readings)));
-    if (outcome.judged) verdict.record(outcome.violations);
-  });
-  reportMovement(verdict, tally, 'CALLS-LIST-FILTER-COMPLETENESS', test.skip);
-});
+    await property(filtersFromCall(calls, readings, 1), async ({ seen, filters }) => {
+      const outcome = tally.count(
+        await judgeStill(
+          () => searchNow(api, seen, filters, paging, readings),
+          (attempt) => missing(seen, attempt, readings),
+        ),
+      );
+      if (outcome.judged) verdict.record(outcome.violations);
+    });
+    reportMovement(verdict, tally, 'CALLS-LIST-FILTER-COMPLETENESS', test.skip);
+  },
+);

@@ -1,9 +1,15 @@
 // One property per filter: for any value of it, every call returned matches it. For the
 // enumerated filters, also: the totals of all values add up to the unfiltered total.
-import fc from 'fast-check';
 import { test, requirement, sampledCalls, blockedByLists } from '../../fixtures/index.ts';
 import { callsIn, listed } from '../../fixtures/checks/calls-in.ts';
-import { FILTER_NAMES, FILTER_REQUIREMENTS, filterNarrowing, valueTotalsPartition, type FilterName, type Filters } from '../../fixtures/checks/filters.ts';
+import {
+  FILTER_NAMES,
+  FILTER_REQUIREMENTS,
+  filterNarrowing,
+  valueTotalsPartition,
+  type FilterName,
+  type Filters,
+} from '../../fixtures/checks/filters.ts';
 import { noCandidateFits, type ReadingSubject } from '../../fixtures/learning/detection.ts';
 import { judgeStill, MovementTally, reportMovement } from '../../fixtures/moving-data.ts';
 import { listAnswered } from '../../fixtures/checks/errors.ts';
@@ -15,7 +21,8 @@ const SENTENCES: Record<(typeof FILTER_NAMES)[number], string> = {
   mode: 'for any mode, every returned call has that mode',
   status: 'for any status, every returned call has that status',
   receiverType: 'for any receiverType, every returned call has that receiver type',
-  participantsCount: 'for any participantsCount, every returned call has exactly that many participants, counted as the target counts totalParticipants',
+  participantsCount:
+    'for any participantsCount, every returned call has exactly that many participants, counted as the target counts totalParticipants',
   startedAt: 'for any startedAt, every returned call is consistent with the meaning of the filter the target follows (exact or a bound)',
   endedAt: 'for any endedAt, every returned call is consistent with the meaning of the filter the target follows (exact or a bound)',
   hasRecording: 'for any hasRecording, every returned call has that hasRecording',
@@ -23,7 +30,11 @@ const SENTENCES: Record<(typeof FILTER_NAMES)[number], string> = {
 };
 
 /** The detections that probe what a filter means, by the filter they are about. */
-const PROBED: Partial<Record<ReadingSubject, FilterName>> = { 'started-at-filter': 'startedAt', 'ended-at-filter': 'endedAt', 'took-part': 'uid' };
+const PROBED: Partial<Record<ReadingSubject, FilterName>> = {
+  'started-at-filter': 'startedAt',
+  'ended-at-filter': 'endedAt',
+  'took-part': 'uid',
+};
 
 for (const name of FILTER_NAMES) {
   const id = FILTER_REQUIREMENTS[name];
@@ -36,15 +47,21 @@ for (const name of FILTER_NAMES) {
 
     let judged = 0;
     let last: Exchange | undefined;
-    await property(filterValue(name, targetSample) as fc.Arbitrary<Filters[typeof name]>, async (value) => {
+    await property(filterValue(name, targetSample), async (value) => {
       const filters: Filters = { [name]: value };
       const exchange = await api.listCalls({ [name]: value as string | number | boolean });
       last = exchange;
       if (listed(exchange)) judged += 1;
-      verdict.enforce([...listAnswered(exchange, `GET /calls?${name}=${String(value)}`), ...filterNarrowing(exchange, callsIn(exchange), filters, readings)]);
+      verdict.enforce([
+        ...listAnswered(exchange, `GET /calls?${name}=${String(value)}`),
+        ...filterNarrowing(exchange, callsIn(exchange), filters, readings),
+      ]);
     });
     blockedByLists(judged, last);
-    test.skip(judged === 0, `Not judged: no answer to ${name} was a list of calls (each was refused or unusable; CALLS-LIST-FILTER-VALUES-ACCEPTED or CALLS-LIST-OK says why).`);
+    test.skip(
+      judged === 0,
+      `Not judged: no answer to ${name} was a list of calls (each was refused or unusable; CALLS-LIST-FILTER-VALUES-ACCEPTED or CALLS-LIST-OK says why).`,
+    );
   });
 }
 
@@ -54,18 +71,22 @@ const ENUMERATED = { ...ENUMS, hasRecording: [true, false] } as const;
 
 for (const name of Object.keys(ENUMERATED) as Array<keyof typeof ENUMERATED>) {
   const id = FILTER_REQUIREMENTS[name];
-  test(`${id} the totals of the lists filtered by each value of ${name} add up to the unfiltered total`, requirement(id), async ({ api, verdict, targetSample }) => {
-    sampledCalls(targetSample);
-    // The unfiltered list and every value's list are read together; a total that moved meanwhile
-    // (a call logged, or one whose status changed between two reads) is taken again (moving-data.ts).
-    const values = ENUMERATED[name] as ReadonlyArray<string | boolean>;
-    const take = async () => {
-      const [unfiltered, ...filtered] = await Promise.all([api.listCalls(), ...values.map((value) => api.listCalls({ [name]: value }))]);
-      return { answers: [unfiltered!, ...filtered], byValue: values.map((value, index) => ({ value, exchange: filtered[index]! })) };
-    };
-    const tally = new MovementTally();
-    const outcome = tally.count(await judgeStill(take, ({ answers, byValue }) => valueTotalsPartition(name, answers[0]!, byValue)));
-    reportMovement(verdict, tally, id, test.skip);
-    if (outcome.judged) verdict.enforce(outcome.violations);
-  });
+  test(
+    `${id} the totals of the lists filtered by each value of ${name} add up to the unfiltered total`,
+    requirement(id),
+    async ({ api, verdict, targetSample }) => {
+      sampledCalls(targetSample);
+      // The unfiltered list and every value's list are read together; a total that moved meanwhile
+      // (a call logged, or one whose status changed between two reads) is taken again (moving-data.ts).
+      const values = ENUMERATED[name] as ReadonlyArray<string | boolean>;
+      const take = async () => {
+        const [unfiltered, ...filtered] = await Promise.all([api.listCalls(), ...values.map((value) => api.listCalls({ [name]: value }))]);
+        return { answers: [unfiltered, ...filtered], byValue: values.map((value, index) => ({ value, exchange: filtered[index]! })) };
+      };
+      const tally = new MovementTally();
+      const outcome = tally.count(await judgeStill(take, ({ answers, byValue }) => valueTotalsPartition(name, answers[0]!, byValue)));
+      reportMovement(verdict, tally, id, test.skip);
+      if (outcome.judged) verdict.enforce(outcome.violations);
+    },
+  );
 }

@@ -9,20 +9,30 @@ import { filterCombination } from '../../fixtures/arbitraries/call-filters.ts';
 import type { Exchange } from '../../fixtures/exchange.ts';
 import { judgeStill, MovementTally, reportMovement } from '../../fixtures/moving-data.ts';
 
-test('CALLS-LIST-AND-NARROWING for any combination of filters, every returned call matches all of them', requirement('CALLS-LIST-AND-NARROWING'), async ({ api, verdict, property, targetSample, readings }) => {
-  sampledCalls(targetSample);
+test(
+  'CALLS-LIST-AND-NARROWING for any combination of filters, every returned call matches all of them',
+  requirement('CALLS-LIST-AND-NARROWING'),
+  async ({ api, verdict, property, targetSample, readings }) => {
+    sampledCalls(targetSample);
 
-  let judged = 0;
-  let last: Exchange | undefined;
-  await property(filterCombination(targetSample, readings), async (filters) => {
-    const exchange = await api.listCalls(filterQuery(filters));
-    last = exchange;
-    if (listed(exchange)) judged += 1;
-    verdict.enforce([...listAnswered(exchange, `GET /calls?${describeFilters(filters)}`), ...filterNarrowing(exchange, callsIn(exchange), filters, readings)]);
-  });
-  blockedByLists(judged, last);
-  test.skip(judged === 0, 'Not judged: no answer to a combination of filters was a list of calls (CALLS-LIST-FILTER-VALUES-ACCEPTED or CALLS-LIST-OK says why).');
-});
+    let judged = 0;
+    let last: Exchange | undefined;
+    await property(filterCombination(targetSample, readings), async (filters) => {
+      const exchange = await api.listCalls(filterQuery(filters));
+      last = exchange;
+      if (listed(exchange)) judged += 1;
+      verdict.enforce([
+        ...listAnswered(exchange, `GET /calls?${describeFilters(filters)}`),
+        ...filterNarrowing(exchange, callsIn(exchange), filters, readings),
+      ]);
+    });
+    blockedByLists(judged, last);
+    test.skip(
+      judged === 0,
+      'Not judged: no answer to a combination of filters was a list of calls (CALLS-LIST-FILTER-VALUES-ACCEPTED or CALLS-LIST-OK says why).',
+    );
+  },
+);
 
 /** A combination answers no more than any one of its filters, and, where that filter's answer is whole, only calls it holds. */
 function subsetOfEach(combination: Exchange, filters: Filters, single: Exchange, name: string): Violation[] {
@@ -32,36 +42,54 @@ function subsetOfEach(combination: Exchange, filters: Filters, single: Exchange,
   const violations: Violation[] = [];
   if (whole.pagination.total > part.pagination.total) {
     violations.push({
-      check: 'and_narrowing_total', requirement: 'CALLS-LIST-AND-NARROWING',
+      check: 'and_narrowing_total',
+      requirement: 'CALLS-LIST-AND-NARROWING',
       title: `${describeFilters(filters)} has a larger total than ${name} alone`,
-      expected: `total ≤ ${part.pagination.total} (the total of ${name} alone)`, received: `total ${whole.pagination.total}`, exchange: combination,
+      expected: `total ≤ ${part.pagination.total} (the total of ${name} alone)`,
+      received: `total ${whole.pagination.total}`,
+      exchange: combination,
     });
   }
   if (part.pagination.total <= part.items.length) {
     const held = new Set(callsIn(single).map(({ call }) => call.sessionId));
     for (const { call } of callsIn(combination).filter(({ call }) => !held.has(call.sessionId))) {
       violations.push({
-        check: 'and_narrowing_subset', requirement: 'CALLS-LIST-AND-NARROWING',
+        check: 'and_narrowing_subset',
+        requirement: 'CALLS-LIST-AND-NARROWING',
         title: `${describeFilters(filters)} returned call ${shown(call.sessionId)}, which ${name} alone does not return`,
-        expected: `a subset of the ${part.pagination.total} calls of ${name} alone`, received: `call ${shown(call.sessionId)}`, exchange: combination,
+        expected: `a subset of the ${part.pagination.total} calls of ${name} alone`,
+        received: `call ${shown(call.sessionId)}`,
+        exchange: combination,
       });
     }
   }
   return violations;
 }
 
-test('CALLS-LIST-AND-NARROWING for any combination of filters, the result is a subset of each filter alone and its total no larger', requirement('CALLS-LIST-AND-NARROWING'), async ({ api, verdict, property, targetSample, readings }) => {
-  sampledCalls(targetSample);
+test(
+  'CALLS-LIST-AND-NARROWING for any combination of filters, the result is a subset of each filter alone and its total no larger',
+  requirement('CALLS-LIST-AND-NARROWING'),
+  async ({ api, verdict, property, targetSample, readings }) => {
+    sampledCalls(targetSample);
 
-  const tally = new MovementTally();
+    const tally = new MovementTally();
 
-  await property(filterCombination(targetSample, readings), async (filters) => {
-    // The combination and each filter alone are independent requests: they wait on the target together.
-    const names = givenFilters(filters);
-    const take = async () => ({ answers: await Promise.all([api.listCalls(filterQuery(filters)), ...names.map((name) => api.listCalls({ [name]: filters[name]! }))]) });
-    const outcome = tally.count(await judgeStill(take, ({ answers: [combination, ...singles] }) =>
-      names.flatMap((name, index) => subsetOfEach(combination!, filters, singles[index]!, `${name}=${String(filters[name])}`))));
-    if (outcome.judged) verdict.record(outcome.violations);
-  });
-  reportMovement(verdict, tally, 'CALLS-LIST-AND-NARROWING', test.skip);
-});
+    await property(filterCombination(targetSample, readings), async (filters) => {
+      // The combination and each filter alone are independent requests: they wait on the target together.
+      const names = givenFilters(filters);
+      const take = async () => ({
+        answers: await Promise.all([
+          api.listCalls(filterQuery(filters)),
+          ...names.map((name) => api.listCalls({ [name]: filters[name]! })),
+        ]),
+      });
+      const outcome = tally.count(
+        await judgeStill(take, ({ answers: [combination, ...singles] }) =>
+          names.flatMap((name, index) => subsetOfEach(combination, filters, singles[index]!, `${name}=${String(filters[name])}`)),
+        ),
+      );
+      if (outcome.judged) verdict.record(outcome.violations);
+    });
+    reportMovement(verdict, tally, 'CALLS-LIST-AND-NARROWING', test.skip);
+  },
+);

@@ -7,7 +7,11 @@ import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { loadCatalog } from '../../openapi/catalog.ts';
 
 const FIELD_REQUIREMENTS = loadCatalog().requirements.filter(
-  (entry) => entry.kind === 'field' && /^#\/components\/schemas\/(Call|Participant|CallType|CallMode|CallStatus|ReceiverType|ParticipantState|Timer)\b/.test(entry.schema ?? ''),
+  (entry) =>
+    entry.kind === 'field' &&
+    /^#\/components\/schemas\/(Call|Participant|CallType|CallMode|CallStatus|ReceiverType|ParticipantState|Timer)\b/.test(
+      entry.schema ?? '',
+    ),
 );
 
 // These send nothing. Run fully parallel, every worker reached them at once (tests are handed out
@@ -27,11 +31,15 @@ for (let group = 0; group < GROUPS; group += 1) {
 }
 
 function fieldTest(field: (typeof FIELD_REQUIREMENTS)[number]) {
-  test(`${field.id} ${field.text.replace(/\.$/, '')}, in every call sampled from the list and fetched alone`, requirement(field.id), async ({ verdict, targetSample, learnedViolations }) => {
-    // Without a page of calls this test is blocked; a field the learned answers break still fails,
-    // credited by CALLS-LIST-OK's test, which judges them all (and a failed test costs a worker).
-    sampledCalls(targetSample);
-    // Of what the run learned, only this field's violations: the others fail their own tests.
-    verdict.enforce(learnedViolations.filter((violation) => violation.requirement === field.id));
-  });
+  test(
+    `${field.id} ${field.text.replace(/\.$/, '')}, in every call sampled from the list and fetched alone`,
+    requirement(field.id),
+    async ({ verdict, targetSample, learnedViolations }) => {
+      // Without a page of calls this test is blocked; a field the learned answers break still fails,
+      // credited by CALLS-LIST-OK's test, which judges them all (and a failed test costs a worker).
+      sampledCalls(targetSample);
+      // Of what the run learned, only this field's violations: the others fail their own tests.
+      verdict.enforce(learnedViolations.filter((violation) => violation.requirement === field.id));
+    },
+  );
 }

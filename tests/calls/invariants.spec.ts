@@ -17,16 +17,24 @@ test.describe.configure({ mode: 'default', retries: 0 });
 
 for (const { requirement: id, check } of CALL_INVARIANTS) {
   const text = catalog.byId.get(id)!.text.replace(/\.$/, '');
-  test(`${id} ${text}, for every call sampled from the list and fetched alone`, requirement(id), async ({ verdict, checks, targetSample }) => {
-    const calls = sampledCalls(targetSample);
-    // The calls fetched alone (recorded ones among them: recordings may appear in Get Call only)
-    // were fetched once per run, while learning the target.
-    const fetched = targetSample.fetched.flatMap((exchange) => callsIn(exchange));
-    verdict.enforce([...calls, ...fetched].flatMap((call) => check(call, checks)));
-  });
+  test(
+    `${id} ${text}, for every call sampled from the list and fetched alone`,
+    requirement(id),
+    async ({ verdict, checks, targetSample }) => {
+      const calls = sampledCalls(targetSample);
+      // The calls fetched alone (recorded ones among them: recordings may appear in Get Call only)
+      // were fetched once per run, while learning the target.
+      const fetched = targetSample.fetched.flatMap((exchange) => callsIn(exchange));
+      verdict.enforce([...calls, ...fetched].flatMap((call) => check(call, checks)));
+    },
+  );
 }
 
-test('CALL-SESSION-ID-UNIQUE no list page the suite samples shows two calls with the same sessionId', requirement('CALL-SESSION-ID-UNIQUE'), async ({ verdict, targetSample, learnedViolations }) => {
-  sampledCalls(targetSample);
-  verdict.enforce(learnedViolations.filter((violation) => violation.requirement === 'CALL-SESSION-ID-UNIQUE'));
-});
+test(
+  'CALL-SESSION-ID-UNIQUE no list page the suite samples shows two calls with the same sessionId',
+  requirement('CALL-SESSION-ID-UNIQUE'),
+  async ({ verdict, targetSample, learnedViolations }) => {
+    sampledCalls(targetSample);
+    verdict.enforce(learnedViolations.filter((violation) => violation.requirement === 'CALL-SESSION-ID-UNIQUE'));
+  },
+);

@@ -16,9 +16,9 @@ export async function provokeErrors(api: CallsApi): Promise<ProvokedError[]> {
     api.getCall('a-session-no-target-knows-0000'),
   ]);
   return [
-    { code: 'AUTH_ERR_EMPTY_APIKEY', situation: 'a request without a key', exchange: empty! },
-    { code: 'AUTH_ERR_APIKEY_NOT_FOUND', situation: 'an unknown key', exchange: unknown! },
-    { code: 'ERR_CALL_SESSION_NOT_FOUND', situation: 'an unknown session id', exchange: notFound! },
+    { code: 'AUTH_ERR_EMPTY_APIKEY', situation: 'a request without a key', exchange: empty },
+    { code: 'AUTH_ERR_APIKEY_NOT_FOUND', situation: 'an unknown key', exchange: unknown },
+    { code: 'ERR_CALL_SESSION_NOT_FOUND', situation: 'an unknown session id', exchange: notFound },
   ];
 }
 

@@ -49,7 +49,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   contract: [async ({}, use) => use(loadContract()), { scope: 'worker' }],
   send: async ({ request, baseUrl }, use) => use((path, options) => sendRaw(request, `${baseUrl}${path}`, options)),
   sendAuthorized: async ({ request, baseUrl, reference }, use) =>
-    use((path, options = {}) => sendRaw(request, `${baseUrl}${path}`, { ...options, headers: { apikey: reference.keys.fullAccess, ...options.headers } })),
+    use((path, options = {}) =>
+      sendRaw(request, `${baseUrl}${path}`, { ...options, headers: { apikey: reference.keys.fullAccess, ...options.headers } }),
+    ),
 });
 
 export async function sendRaw(request: APIRequestContext, url: string, options: RawRequest = {}): Promise<Answer> {

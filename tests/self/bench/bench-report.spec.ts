@@ -5,10 +5,27 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, percentile, ratio } from '../../bench/stats.ts';
-import { SECTION_END, SECTION_START, renderMarkdown, SPEED_DOC, targetsOf, writeDocSection, type BenchResults } from '../../bench/render.ts';
+import {
+  SECTION_END,
+  SECTION_START,
+  renderMarkdown,
+  SPEED_DOC,
+  targetsOf,
+  writeDocSection,
+  type BenchResults,
+} from '../../bench/render.ts';
 
-const phases = (totalMs: number, requests: number) => ({ totalMs, toBeginMs: 1500, toFirstTestMs: 700, testsMs: totalMs - 2200, requests, tests: 110 });
-const results = (overrides: { suiteMs?: number; largeMs?: number; prismRps?: number; faultyMs?: number; faultyRequests?: number } = {}): BenchResults => {
+const phases = (totalMs: number, requests: number) => ({
+  totalMs,
+  toBeginMs: 1500,
+  toFirstTestMs: 700,
+  testsMs: totalMs - 2200,
+  requests,
+  tests: 110,
+});
+const results = (
+  overrides: { suiteMs?: number; largeMs?: number; prismRps?: number; faultyMs?: number; faultyRequests?: number } = {},
+): BenchResults => {
   const suiteMs = overrides.suiteMs ?? 8000;
   return {
     startedAt: '2026-11-21T10:00:00.000Z',
@@ -31,10 +48,21 @@ const results = (overrides: { suiteMs?: number; largeMs?: number; prismRps?: num
       clean: phases(10_000, 950),
       faults: [
         { fault: 'fault-a', ...phases(11_000, 960), timeRatio: 1.1, requestsRatio: 960 / 950 },
-        { fault: 'fault-b', ...phases(overrides.faultyMs ?? 12_000, overrides.faultyRequests ?? 970), timeRatio: (overrides.faultyMs ?? 12_000) / 10_000, requestsRatio: (overrides.faultyRequests ?? 970) / 950 },
+        {
+          fault: 'fault-b',
+          ...phases(overrides.faultyMs ?? 12_000, overrides.faultyRequests ?? 970),
+          timeRatio: (overrides.faultyMs ?? 12_000) / 10_000,
+          requestsRatio: (overrides.faultyRequests ?? 970) / 950,
+        },
       ],
     },
-    peers: [{ operation: 'Get Call', reference: { requestsPerSecond: 20000, latencyP50Ms: 0, latencyP99Ms: 1, errors: 0 }, prism: { requestsPerSecond: overrides.prismRps ?? 3000, latencyP50Ms: 2, latencyP99Ms: 7, errors: 0 } }],
+    peers: [
+      {
+        operation: 'Get Call',
+        reference: { requestsPerSecond: 20000, latencyP50Ms: 0, latencyP99Ms: 1, errors: 0 },
+        prism: { requestsPerSecond: overrides.prismRps ?? 3000, latencyP50Ms: 2, latencyP99Ms: 7, errors: 0 },
+      },
+    ],
   };
 };
 
@@ -55,7 +83,7 @@ test('each target is met or missed by the numbers measured', () => {
   expect(renderMarkdown(results({ suiteMs: 10_500 }))).toContain('| A default verdict in under 10 s | 10.5 s | **missed** |');
 });
 
-test('the suite\'s shape is reported beside the floor, with both ratios', () => {
+test("the suite's shape is reported beside the floor, with both ratios", () => {
   const text = renderMarkdown(results({ suiteMs: 8000 }));
   expect(text).toContain("**The suite's shape through Playwright's request context**: 5.0 s: 110 tests sending the same 950 requests");
   expect(text).toContain('That alone is 2.50x the floor');

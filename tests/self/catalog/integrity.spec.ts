@@ -32,7 +32,9 @@ test('every section of the specification holds at least one requirement', () => 
 });
 
 test('every schema pointer resolves in the OpenAPI document', () => {
-  const dangling = catalog.requirements.filter((r) => r.schema !== undefined && resolvePointer(r.schema) === undefined).map((r) => `${r.id} → ${r.schema}`);
+  const dangling = catalog.requirements
+    .filter((r) => r.schema !== undefined && resolvePointer(r.schema) === undefined)
+    .map((r) => `${r.id} → ${r.schema}`);
   expect(dangling).toEqual([]);
 });
 
@@ -53,7 +55,10 @@ test('every property of Call, Participant and Recording is held by a field requi
 test('each error code of the specification is held by an error requirement', () => {
   const errorTexts = catalog.requirements.filter((r) => r.kind === 'error').map((r) => r.text);
   for (const code of ['AUTH_ERR_EMPTY_APIKEY', 'AUTH_ERR_APIKEY_NOT_FOUND', 'ERR_CALL_SESSION_NOT_FOUND']) {
-    expect(errorTexts.some((text) => text.includes(code)), code).toBe(true);
+    expect(
+      errorTexts.some((text) => text.includes(code)),
+      code,
+    ).toBe(true);
   }
 });
 
@@ -80,8 +85,12 @@ test('the derived invariants the specification implies are catalogued', () => {
 
 test('the operations a requirement names are operations of the OpenAPI document', () => {
   const operationIds = new Set(
-    Object.values(document.paths ?? {}).flatMap((item) => Object.values(item ?? {}).flatMap((op) => (op && typeof op === 'object' && 'operationId' in op ? [op.operationId] : []))),
+    Object.values(document.paths ?? {}).flatMap((item) =>
+      Object.values(item ?? {}).flatMap((op) => (op && typeof op === 'object' && 'operationId' in op ? [op.operationId] : [])),
+    ),
   );
-  const unknown = catalog.requirements.flatMap((r) => (r.operations ?? []).filter((op) => !operationIds.has(op)).map((op) => `${r.id} → ${op}`));
+  const unknown = catalog.requirements.flatMap((r) =>
+    (r.operations ?? []).filter((op) => !operationIds.has(op)).map((op) => `${r.id} → ${op}`),
+  );
   expect(unknown).toEqual([]);
 });

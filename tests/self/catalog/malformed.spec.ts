@@ -14,7 +14,9 @@ function loadEdited(edit: (text: string) => string) {
 }
 
 test('a requirement id declared twice', () => {
-  expect(loadEdited((text) => text.replace('id: CALLS-LIST-FILTER-MODE', 'id: CALLS-LIST-FILTER-TYPE'))).toThrow(/CALLS-LIST-FILTER-TYPE is declared twice/);
+  expect(loadEdited((text) => text.replace('id: CALLS-LIST-FILTER-MODE', 'id: CALLS-LIST-FILTER-TYPE'))).toThrow(
+    /CALLS-LIST-FILTER-TYPE is declared twice/,
+  );
 });
 
 test('a level outside MUST, SHOULD, MAY, INFO', () => {
@@ -30,5 +32,7 @@ test('a requirement marked not testable without a reason', () => {
 });
 
 test('a not-shown item without the stance the suite takes', () => {
-  expect(loadEdited((text) => text.replace(/\n {4}stance: The suite detects which semantics[^\n]*/, ''))).toThrow(/does not match its schema/);
+  expect(loadEdited((text) => text.replace(/\n {4}stance: The suite detects which semantics[^\n]*/, ''))).toThrow(
+    /does not match its schema/,
+  );
 });

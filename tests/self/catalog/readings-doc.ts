@@ -13,7 +13,9 @@ const END = '<!-- readings:end -->';
 export function readingsSection(): string {
   const catalog = loadCatalog();
   const blocks = catalog.readings.map((reading) => {
-    const judged = catalog.requirements.filter((requirement) => requirement.readings?.includes(reading.subject)).map((requirement) => `\`${requirement.id}\``);
+    const judged = catalog.requirements
+      .filter((requirement) => requirement.readings?.includes(reading.subject))
+      .map((requirement) => `\`${requirement.id}\``);
     return [
       `**\`${reading.subject}\`**: ${reading.question}`,
       '',

@@ -26,11 +26,37 @@ const DETECTED: Readonly<Record<ReadingSubject, readonly string[]>> = {
 /** The requirements whose checks take a reading, by what they take it from. */
 const JUDGED_UNDER: Readonly<Record<ReadingSubject, readonly string[]>> = {
   'call-minutes': ['CALL-MINUTES-SUM-OVER-PARTICIPANTS'],
-  'participant-count': ['CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES', 'CALLS-LIST-FILTER-PARTICIPANTS-COUNT', 'CALLS-LIST-AND-NARROWING', 'CALLS-LIST-FILTER-COMPLETENESS'],
-  'took-part': ['CALLS-LIST-FILTER-UID', 'CALLS-LIST-AND-NARROWING', 'CALLS-LIST-FILTER-COMPLETENESS', 'CALLS-LIST-ON-BEHALF-OF', 'CALLS-GET-ON-BEHALF-OF'],
-  'started-at-filter': ['CALLS-LIST-FILTER-STARTED-AT', 'CALLS-LIST-DATE-FILTER-SEMANTICS', 'CALLS-LIST-AND-NARROWING', 'CALLS-LIST-FILTER-COMPLETENESS'],
-  'ended-at-filter': ['CALLS-LIST-FILTER-ENDED-AT', 'CALLS-LIST-DATE-FILTER-SEMANTICS', 'CALLS-LIST-AND-NARROWING', 'CALLS-LIST-FILTER-COMPLETENESS'],
-  'page-selection': ['PAGINATION-PAGES-PARTITION', 'PAGINATION-PAGE-PARAMETERS', 'PAGINATION-PAGE-SIZE-BOUNDS', 'CALLS-LIST-FILTER-COMPLETENESS'],
+  'participant-count': [
+    'CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES',
+    'CALLS-LIST-FILTER-PARTICIPANTS-COUNT',
+    'CALLS-LIST-AND-NARROWING',
+    'CALLS-LIST-FILTER-COMPLETENESS',
+  ],
+  'took-part': [
+    'CALLS-LIST-FILTER-UID',
+    'CALLS-LIST-AND-NARROWING',
+    'CALLS-LIST-FILTER-COMPLETENESS',
+    'CALLS-LIST-ON-BEHALF-OF',
+    'CALLS-GET-ON-BEHALF-OF',
+  ],
+  'started-at-filter': [
+    'CALLS-LIST-FILTER-STARTED-AT',
+    'CALLS-LIST-DATE-FILTER-SEMANTICS',
+    'CALLS-LIST-AND-NARROWING',
+    'CALLS-LIST-FILTER-COMPLETENESS',
+  ],
+  'ended-at-filter': [
+    'CALLS-LIST-FILTER-ENDED-AT',
+    'CALLS-LIST-DATE-FILTER-SEMANTICS',
+    'CALLS-LIST-AND-NARROWING',
+    'CALLS-LIST-FILTER-COMPLETENESS',
+  ],
+  'page-selection': [
+    'PAGINATION-PAGES-PARTITION',
+    'PAGINATION-PAGE-PARAMETERS',
+    'PAGINATION-PAGE-SIZE-BOUNDS',
+    'CALLS-LIST-FILTER-COMPLETENESS',
+  ],
   'get-call-envelope': ['CALLS-GET-OK', 'CALLS-GET-ENVELOPE'],
 };
 
@@ -45,11 +71,16 @@ for (const subject of READING_SUBJECTS) {
   });
 
   test(`every requirement judged under ${subject} names it, and no other does`, () => {
-    const naming = catalog.requirements.filter((requirement) => requirement.readings?.includes(subject)).map((requirement) => requirement.id);
+    const naming = catalog.requirements
+      .filter((requirement) => requirement.readings?.includes(subject))
+      .map((requirement) => requirement.id);
     expect(naming.sort()).toEqual([...JUDGED_UNDER[subject]].sort());
   });
 }
 
 test('docs/readings.md says, for each reading, what the suite accepts and why, as the catalog does', () => {
-  expect(documentedReadings(), 'docs/readings.md lacks the readings section; write it with npx tsx tests/self/catalog/readings-doc.ts --write').toBe(readingsSection());
+  expect(
+    documentedReadings(),
+    'docs/readings.md lacks the readings section; write it with npx tsx tests/self/catalog/readings-doc.ts --write',
+  ).toBe(readingsSection());
 });

@@ -1,8 +1,22 @@
 // What the List Calls filters mean for one call, and the checks that a filtered list and an
 // onBehalfOf list return only the calls they should.
 import { test, expect } from '@playwright/test';
-import { filterNarrowing, valueTotalsPartition, FILTER_REQUIREMENTS, matchesFilter, onBehalfOfScope, tookPart, type Filters } from '../../../fixtures/checks/filters.ts';
-import { dateMatches, dateReadingMatches, DATE_READINGS, describeDateReadings, type DateJudgement } from '../../../fixtures/checks/dates.ts';
+import {
+  filterNarrowing,
+  valueTotalsPartition,
+  FILTER_REQUIREMENTS,
+  matchesFilter,
+  onBehalfOfScope,
+  tookPart,
+  type Filters,
+} from '../../../fixtures/checks/filters.ts';
+import {
+  dateMatches,
+  dateReadingMatches,
+  DATE_READINGS,
+  describeDateReadings,
+  type DateJudgement,
+} from '../../../fixtures/checks/dates.ts';
 import { ownValue } from '../../../fixtures/arbitraries/call-filters.ts';
 import { OPEN_READINGS, type Readings } from '../../../fixtures/checks/readings.ts';
 import { callsIn } from '../../../fixtures/checks/calls-in.ts';
@@ -11,8 +25,28 @@ import { callList, exchange, listedCall, listOf, seen } from './exchanges.ts';
 const EXACT: Readings = { ...OPEN_READINGS, dates: { startedAt: ['exact'], endedAt: ['exact'] } };
 const call = listedCall();
 /** The sample call: an ended 1:1 audio call of user-1 (initiator, joined) and user-2 (never joined), without recording. */
-const MATCHING: Filters = { type: 'audio', mode: 'call', status: 'ended', receiverType: 'user', participantsCount: 2, startedAt: 1692368168, endedAt: 1692368187, hasRecording: false, uid: 'user-2' };
-const MISMATCHING: Filters = { type: 'video', mode: 'meet', status: 'ongoing', receiverType: 'group', participantsCount: 3, startedAt: 1692368169, endedAt: 1692368186, hasRecording: true, uid: 'user-3' };
+const MATCHING: Filters = {
+  type: 'audio',
+  mode: 'call',
+  status: 'ended',
+  receiverType: 'user',
+  participantsCount: 2,
+  startedAt: 1692368168,
+  endedAt: 1692368187,
+  hasRecording: false,
+  uid: 'user-2',
+};
+const MISMATCHING: Filters = {
+  type: 'video',
+  mode: 'meet',
+  status: 'ongoing',
+  receiverType: 'group',
+  participantsCount: 3,
+  startedAt: 1692368169,
+  endedAt: 1692368186,
+  hasRecording: true,
+  uid: 'user-3',
+};
 
 const narrowing = (filters: Filters, dates = EXACT) => {
   const sent = listOf([listedCall()]);
@@ -71,14 +105,25 @@ test('a date filter matches when any semantics still possible matches', () => {
 
 test('the startedAt filter may compare initiatedAt: each comparison reads the one field, and endedAt has no such reading', () => {
   const rang = { ...listedCall(), initiatedAt: 100, startedAt: 110, endedAt: 200 };
-  expect([dateReadingMatches(rang, 'startedAt', 105, 'at-or-after'), dateReadingMatches(rang, 'startedAt', 105, 'initiated-at-or-after')]).toEqual([true, false]);
-  expect([dateReadingMatches(rang, 'startedAt', 100, 'exact'), dateReadingMatches(rang, 'startedAt', 100, 'initiated-at')]).toEqual([false, true]);
-  expect([dateReadingMatches(rang, 'startedAt', 105, 'at-or-before'), dateReadingMatches(rang, 'startedAt', 105, 'initiated-before')]).toEqual([false, true]);
+  expect([
+    dateReadingMatches(rang, 'startedAt', 105, 'at-or-after'),
+    dateReadingMatches(rang, 'startedAt', 105, 'initiated-at-or-after'),
+  ]).toEqual([true, false]);
+  expect([dateReadingMatches(rang, 'startedAt', 100, 'exact'), dateReadingMatches(rang, 'startedAt', 100, 'initiated-at')]).toEqual([
+    false,
+    true,
+  ]);
+  expect([
+    dateReadingMatches(rang, 'startedAt', 105, 'at-or-before'),
+    dateReadingMatches(rang, 'startedAt', 105, 'initiated-before'),
+  ]).toEqual([false, true]);
   expect(DATE_READINGS.endedAt.some((reading) => reading.startsWith('initiated'))).toBe(false);
   const either: Readings = { ...OPEN_READINGS, dates: { startedAt: ['at-or-after', 'initiated-at-or-after'], endedAt: ['exact'] } };
   expect(matchesFilter(rang, 'startedAt', 105, either)).toBe(true);
   expect(matchesFilter(rang, 'startedAt', 111, either)).toBe(false);
-  expect(describeDateReadings('startedAt', ['at-or-after', 'after', 'initiated-at-or-after'], 105)).toBe('startedAt at-or-after or after 105 or initiatedAt at-or-after 105');
+  expect(describeDateReadings('startedAt', ['at-or-after', 'after', 'initiated-at-or-after'], 105)).toBe(
+    'startedAt at-or-after or after 105 or initiatedAt at-or-after 105',
+  );
 });
 
 test("a call's own startedAt value for a filter is one it matches under every reading left, initiatedAt included, or none when none fits them all", () => {
@@ -99,13 +144,17 @@ test('filterNarrowing passes when every returned call matches every filter, and 
 
 test('a returned call that misses its one filter breaks that filter requirement', () => {
   for (const name of Object.keys(FILTER_REQUIREMENTS) as Array<keyof Filters>) {
-    expect(narrowing({ [name]: MISMATCHING[name] }), name).toEqual([expect.objectContaining({ check: 'filter_narrowing', requirement: FILTER_REQUIREMENTS[name] })]);
+    expect(narrowing({ [name]: MISMATCHING[name] }), name).toEqual([
+      expect.objectContaining({ check: 'filter_narrowing', requirement: FILTER_REQUIREMENTS[name] }),
+    ]);
   }
 });
 
 test('a returned call that misses one of several filters breaks CALLS-LIST-AND-NARROWING, naming what it missed', () => {
   const violations = narrowing({ type: 'audio', status: 'ongoing' });
-  expect(violations).toEqual([expect.objectContaining({ requirement: 'CALLS-LIST-AND-NARROWING', expected: 'every call matches status = ongoing' })]);
+  expect(violations).toEqual([
+    expect.objectContaining({ requirement: 'CALLS-LIST-AND-NARROWING', expected: 'every call matches status = ongoing' }),
+  ]);
   expect(violations[0]?.title).toContain('for type=audio&status=ongoing but does not match status');
   expect(violations[0]?.received).toBe('status "ended" at /data/0');
 });
@@ -115,7 +164,10 @@ test('a uid filter mismatch shows who took part; a date mismatch the semantics j
     expected: 'every call matches uid user-3 taking part (any-entry or joined-or-initiator or joined)',
     received: 'participants {"initiator":"user-1","participants":["user-1","user-2 (never joined)"]} at /data/0',
   });
-  expect(narrowing({ startedAt: 1692368200 }, { ...OPEN_READINGS, dates: { startedAt: ['at-or-after', 'after'], endedAt: ['exact'] } })[0]?.expected).toBe('every call matches startedAt at-or-after or after 1692368200');
+  expect(
+    narrowing({ startedAt: 1692368200 }, { ...OPEN_READINGS, dates: { startedAt: ['at-or-after', 'after'], endedAt: ['exact'] } })[0]
+      ?.expected,
+  ).toBe('every call matches startedAt at-or-after or after 1692368200');
 });
 
 test('onBehalfOfScope passes calls the user took part in', () => {
@@ -127,7 +179,11 @@ test('onBehalfOfScope passes calls the user took part in', () => {
 test('a call returned on behalf of a user who took no part in it breaks CALLS-LIST-ON-BEHALF-OF', () => {
   const sent = listOf([listedCall()]);
   expect(onBehalfOfScope(sent, callsIn(sent), 'user-3')).toEqual([
-    expect.objectContaining({ check: 'on_behalf_of_scope', requirement: 'CALLS-LIST-ON-BEHALF-OF', received: 'initiator "user-1", participants ["user-1","user-2"]' }),
+    expect.objectContaining({
+      check: 'on_behalf_of_scope',
+      requirement: 'CALLS-LIST-ON-BEHALF-OF',
+      received: 'initiator "user-1", participants ["user-1","user-2"]',
+    }),
   ]);
 });
 
@@ -140,16 +196,27 @@ const totalOf = (total: number) => {
 };
 
 test('valueTotalsPartition passes totals that add up to the unfiltered total', () => {
-  expect(valueTotalsPartition('hasRecording', totalOf(10), [{ value: true, exchange: totalOf(3) }, { value: false, exchange: totalOf(7) }])).toEqual([]);
+  expect(
+    valueTotalsPartition('hasRecording', totalOf(10), [
+      { value: true, exchange: totalOf(3) },
+      { value: false, exchange: totalOf(7) },
+    ]),
+  ).toEqual([]);
 });
 
 test('valueTotalsPartition reports totals that add up to more as the filter letting in other values, under its own requirement', () => {
-  const violations = valueTotalsPartition('hasRecording', totalOf(10), [{ value: true, exchange: totalOf(3) }, { value: false, exchange: totalOf(10) }]);
+  const violations = valueTotalsPartition('hasRecording', totalOf(10), [
+    { value: true, exchange: totalOf(3) },
+    { value: false, exchange: totalOf(10) },
+  ]);
   expect(violations.map((violation) => violation.requirement)).toEqual(['CALLS-LIST-FILTER-HAS-RECORDING']);
   expect(violations[0]!.received).toBe('hasRecording=true: 3, hasRecording=false: 10');
 });
 
 test('valueTotalsPartition reports totals that add up to less as a filter dropping calls it matches (completeness)', () => {
-  const violations = valueTotalsPartition('type', totalOf(10), [{ value: 'audio', exchange: totalOf(3) }, { value: 'video', exchange: totalOf(5) }]);
+  const violations = valueTotalsPartition('type', totalOf(10), [
+    { value: 'audio', exchange: totalOf(3) },
+    { value: 'video', exchange: totalOf(5) },
+  ]);
   expect(violations.map((violation) => violation.requirement)).toEqual(['CALLS-LIST-FILTER-COMPLETENESS']);
 });

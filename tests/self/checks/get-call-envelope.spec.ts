@@ -23,7 +23,8 @@ test('the call is found in each envelope, with the pointer that leads to it', ()
 });
 
 test('a data array of no call, of two calls, or of something else is not the call', () => {
-  for (const data of [[], [call, call], [42], [[call]]]) expect(getCallEnvelope({ data }), JSON.stringify(data).slice(0, 40)).toBeUndefined();
+  for (const data of [[], [call, call], [42], [[call]]])
+    expect(getCallEnvelope({ data }), JSON.stringify(data).slice(0, 40)).toBeUndefined();
   expect(callsIn(answer({ data: [call, call] }))).toEqual([]);
   const violations = checkExchange(answer({ data: [call, call] }), checkContext());
   expect(violations.map((violation) => violation.requirement)).toEqual(['CALLS-GET-OK']);
@@ -46,18 +47,33 @@ test('an answer in an envelope the target does not use fails CALLS-GET-OK, namin
   expect(getCallEnvelopeConsistency(answer(forms['data-array']), { readings: under('data-array') })).toEqual([]);
   const [violation, ...more] = getCallEnvelopeConsistency(answer(forms.bare), { readings: under('data-object') });
   expect(more).toEqual([]);
-  expect(violation).toMatchObject({ check: 'get_call_envelope_consistency', requirement: 'CALLS-GET-OK', received: 'the call bare (the body is the call)' });
+  expect(violation).toMatchObject({
+    check: 'get_call_envelope_consistency',
+    requirement: 'CALLS-GET-OK',
+    received: 'the call bare (the body is the call)',
+  });
   expect(violation?.expected).toContain('{"data": call}');
   // Errors, lists and answers with no call are other checks' business.
-  expect(getCallEnvelopeConsistency(exchange('getCall', 404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND' } }), { readings: under('data-object') })).toEqual([]);
+  expect(
+    getCallEnvelopeConsistency(exchange('getCall', 404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND' } }), {
+      readings: under('data-object'),
+    }),
+  ).toEqual([]);
   expect(getCallEnvelopeConsistency(answer({ data: [] }), { readings: under('bare') })).toEqual([]);
 });
 
 test('the envelope every answer uses is learned, the others ruled out by the first answer that shows it', () => {
   const detection = detectGetCallEnvelope([answer(forms['data-array']), answer({ data: [{ ...call, sessionId: 'second' }] })]);
-  expect(detection).toMatchObject({ subject: 'get-call-envelope', survivors: ['data-array'], accepted: ['data-array'], evidence: '2 Get Call answers, 2 of which carry a call' });
+  expect(detection).toMatchObject({
+    subject: 'get-call-envelope',
+    survivors: ['data-array'],
+    accepted: ['data-array'],
+    evidence: '2 Get Call answers, 2 of which carry a call',
+  });
   expect(detection.ruledOut.map(({ candidate }) => candidate)).toEqual(['data-object', 'bare']);
-  expect(detection.ruledOut[0]?.reason).toBe(`call "${String(call.sessionId)}" was answered the one item of a data array ({"data": [call]})`);
+  expect(detection.ruledOut[0]?.reason).toBe(
+    `call "${String(call.sessionId)}" was answered the one item of a data array ({"data": [call]})`,
+  );
   expect(detection.exchanges).toEqual([]);
 });
 
@@ -70,8 +86,15 @@ test('answers in different envelopes: none survives, and Get Call is judged by t
 });
 
 test('answers that carry no call say nothing of the envelope: every envelope survives', () => {
-  const detection = detectGetCallEnvelope([exchange('getCall', 404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND' } }), answer({ data: [call, call] })]);
-  expect(detection).toMatchObject({ survivors: ['data-object', 'data-array', 'bare'], accepted: ['data-object', 'data-array', 'bare'], evidence: '2 Get Call answers, 0 of which carry a call' });
+  const detection = detectGetCallEnvelope([
+    exchange('getCall', 404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND' } }),
+    answer({ data: [call, call] }),
+  ]);
+  expect(detection).toMatchObject({
+    survivors: ['data-object', 'data-array', 'bare'],
+    accepted: ['data-object', 'data-array', 'bare'],
+    evidence: '2 Get Call answers, 0 of which carry a call',
+  });
   expect(detectGetCallEnvelope([]).evidence).toBe('no call was fetched alone');
 });
 

@@ -16,15 +16,24 @@ test('participant entries are paired by content, in any order', () => {
 });
 
 test('a field both carry with different values is a difference at its path, however deep', () => {
-  expect(differences(listedCall(), { ...listedCall(), status: 'ongoing' })).toEqual([{ path: '/status', listed: 'ended', fetched: 'ongoing' }]);
-  expect(differences(listedCall(), { ...listedCall(), participants: [{ ...joinedParticipant(), leftAt: 1692368190 }, neverJoinedParticipant()] })).toEqual([
-    { path: '/participants/0/leftAt', listed: 1692368187, fetched: 1692368190 },
+  expect(differences(listedCall(), { ...listedCall(), status: 'ongoing' })).toEqual([
+    { path: '/status', listed: 'ended', fetched: 'ongoing' },
   ]);
+  expect(
+    differences(listedCall(), {
+      ...listedCall(),
+      participants: [{ ...joinedParticipant(), leftAt: 1692368190 }, neverJoinedParticipant()],
+    }),
+  ).toEqual([{ path: '/participants/0/leftAt', listed: 1692368187, fetched: 1692368190 }]);
 });
 
 test('lists of different lengths, or values of different types, are differences', () => {
-  expect(differences(listedCall(), { ...listedCall(), participants: [joinedParticipant()] })).toEqual([{ path: '/participants', listed: '2 entries', fetched: '1 entries' }]);
-  expect(differences({ totalDuration: '00:00:19' }, { totalDuration: 19 })).toEqual([{ path: '/totalDuration', listed: '00:00:19', fetched: 19 }]);
+  expect(differences(listedCall(), { ...listedCall(), participants: [joinedParticipant()] })).toEqual([
+    { path: '/participants', listed: '2 entries', fetched: '1 entries' },
+  ]);
+  expect(differences({ totalDuration: '00:00:19' }, { totalDuration: 19 })).toEqual([
+    { path: '/totalDuration', listed: '00:00:19', fetched: 19 },
+  ]);
   expect(differences({ participants: [] }, { participants: {} })).toEqual([{ path: '/participants', listed: [], fetched: {} }]);
 });
 
@@ -36,7 +45,12 @@ test('a fetched call that disagrees with the list breaks CALLS-GET-MATCHES-LIST,
   const fetched = seen({ ...listedCall(), totalAudioMinutes: 0.32, hasRecording: true }, 'getCall');
   const violations = disagreements(seen(listedCall()), fetched);
   expect(violations).toEqual([
-    expect.objectContaining({ check: 'get_matches_list', requirement: 'CALLS-GET-MATCHES-LIST', expected: '0.31666666666666665 (as listed)', received: '0.32 at /totalAudioMinutes' }),
+    expect.objectContaining({
+      check: 'get_matches_list',
+      requirement: 'CALLS-GET-MATCHES-LIST',
+      expected: '0.31666666666666665 (as listed)',
+      received: '0.32 at /totalAudioMinutes',
+    }),
     expect.objectContaining({ requirement: 'CALLS-GET-MATCHES-LIST', expected: 'false (as listed)', received: 'true at /hasRecording' }),
   ]);
   expect(violations[0]?.exchange).toBe(fetched.exchange);
@@ -44,12 +58,17 @@ test('a fetched call that disagrees with the list breaks CALLS-GET-MATCHES-LIST,
 
 test('a disagreement points into a Get Call body that wraps the call in data', () => {
   const [fetched] = callsIn(exchange('getCall', 200, { data: { ...listedCall(), mode: 'meet' } }));
-  expect(disagreements(seen(listedCall()), fetched!)).toEqual([expect.objectContaining({ requirement: 'CALLS-GET-MATCHES-LIST', received: '"meet" at /data/mode' })]);
+  expect(disagreements(seen(listedCall()), fetched!)).toEqual([
+    expect.objectContaining({ requirement: 'CALLS-GET-MATCHES-LIST', received: '"meet" at /data/mode' }),
+  ]);
 });
 
 test('Get Call answering the call asked for passes; answering another breaks the named requirement', () => {
   const call = listedCall();
   expect(answersCall(exchange('getCall', 200, { data: call }), call.sessionId, 'CALLS-GET-OK')).toEqual([]);
-  expect(answersCall(exchange('getCall', 200, { data: { ...call, sessionId: 'another' } }), call.sessionId, 'CALLS-GET-ON-BEHALF-OF'))
-    .toEqual([expect.objectContaining({ check: 'get_call_identity', requirement: 'CALLS-GET-ON-BEHALF-OF', received: 'sessionId "another"' })]);
+  expect(
+    answersCall(exchange('getCall', 200, { data: { ...call, sessionId: 'another' } }), call.sessionId, 'CALLS-GET-ON-BEHALF-OF'),
+  ).toEqual([
+    expect.objectContaining({ check: 'get_call_identity', requirement: 'CALLS-GET-ON-BEHALF-OF', received: 'sessionId "another"' }),
+  ]);
 });

@@ -35,6 +35,7 @@ test('unknownSessionId turns a generated dot segment or known id into another id
 test('unknownSessionId reaches reserved URL characters, non-ASCII, very long and well-formed ids', () => {
   const ids = fc.sample(unknownSessionId(new Set([KNOWN_ID])), { numRuns: 1000, seed: SEED });
   expect(ids.some((id) => /[/?#%]/.test(id))).toBe(true);
+  // eslint-disable-next-line no-control-regex -- the range starts at NUL on purpose: anything outside ASCII
   expect(ids.some((id) => /[^\x00-\x7f]/.test(id))).toBe(true);
   expect(ids.some((id) => id.length >= 256)).toBe(true);
   expect(ids.some((id) => /^v1\.(us|eu|in)\./.test(id))).toBe(true);
@@ -58,22 +59,34 @@ test('apiKeyLike never yields a configured key, nor an empty one or one with whi
 
 test('for any configured keys, apiKeyLike never yields one of them, and includes one-character edits of them', () => {
   fc.assert(
-    fc.property(fc.uniqueArray(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), fc.integer(), (keys, seed) => {
-      const configured = keysOf(...keys);
-      const samples = fc.sample(apiKeyLike(configured), { numRuns: 50, seed }).map(sentAs(configured));
-      expect(samples.filter((key) => keys.includes(key))).toEqual([]);
-    }),
+    fc.property(
+      fc.uniqueArray(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
+      fc.integer(),
+      (keys, seed) => {
+        const configured = keysOf(...keys);
+        const samples = fc.sample(apiKeyLike(configured), { numRuns: 50, seed }).map(sentAs(configured));
+        expect(samples.filter((key) => keys.includes(key))).toEqual([]);
+      },
+    ),
     { seed: SEED, numRuns: 100 },
   );
   const demo = keysOf(DEMO_KEYS.fullAccess);
-  const edits = fc.sample(apiKeyLike(demo), { numRuns: 300, seed: SEED })
+  const edits = fc
+    .sample(apiKeyLike(demo), { numRuns: 300, seed: SEED })
     .map(sentAs(demo))
-    .filter((key) => key.length === DEMO_KEYS.fullAccess.length && [...key].filter((letter, index) => letter !== DEMO_KEYS.fullAccess[index]).length === 1);
+    .filter(
+      (key) =>
+        key.length === DEMO_KEYS.fullAccess.length &&
+        [...key].filter((letter, index) => letter !== DEMO_KEYS.fullAccess[index]).length === 1,
+    );
   expect(edits.length).toBeGreaterThan(0);
 });
 
 test('headerNameCasing yields apikey in letter-case variants only, the lower and upper case among them', () => {
-  fc.assert(fc.property(headerNameCasing(), (name) => expect(name.toLowerCase()).toBe('apikey')), { seed: SEED, numRuns: 200 });
+  fc.assert(
+    fc.property(headerNameCasing(), (name) => expect(name.toLowerCase()).toBe('apikey')),
+    { seed: SEED, numRuns: 200 },
+  );
   const names = new Set(fc.sample(headerNameCasing(), { numRuns: 500, seed: SEED }));
   expect(names.size).toBeGreaterThan(10);
   expect(names.has('apikey')).toBe(true);
@@ -120,5 +133,7 @@ test('a near miss is sent as a token of its placeholder, never as the edited key
   const tokens = values.filter((value) => value.startsWith('$KEY_0|'));
   expect(tokens.length).toBeGreaterThan(50);
   expect(values.filter((value) => value.includes(DEMO_KEYS.fullAccess.slice(0, 6)))).toEqual([]);
-  expect(tokens.map((token) => resolveSecretToken(token, keys)).filter((sent) => sent.includes(DEMO_KEYS.fullAccess.slice(0, 6))).length).toBeGreaterThan(20);
+  expect(
+    tokens.map((token) => resolveSecretToken(token, keys)).filter((sent) => sent.includes(DEMO_KEYS.fullAccess.slice(0, 6))).length,
+  ).toBeGreaterThan(20);
 });

@@ -3,10 +3,24 @@
 import { test, expect } from '@playwright/test';
 import { CALL_INVARIANTS, checkCall, checkExchange } from '../../../fixtures/checks/index.ts';
 import { loadCatalog } from '../../../openapi/catalog.ts';
-import { callList, checkContext, exchange, joinedParticipant, listedCall, listOf, neverJoinedParticipant, recording, seen, textExchange } from './exchanges.ts';
+import {
+  callList,
+  checkContext,
+  exchange,
+  joinedParticipant,
+  listedCall,
+  listOf,
+  neverJoinedParticipant,
+  recording,
+  seen,
+  textExchange,
+} from './exchanges.ts';
 
 const context = checkContext();
-const withJoined = (changes: Record<string, unknown>): Record<string, unknown> => ({ ...listedCall(), participants: [{ ...joinedParticipant(), ...changes }, neverJoinedParticipant()] });
+const withJoined = (changes: Record<string, unknown>): Record<string, unknown> => ({
+  ...listedCall(),
+  participants: [{ ...joinedParticipant(), ...changes }, neverJoinedParticipant()],
+});
 
 /** A call that breaks each invariant (and possibly others). */
 const BROKEN: Readonly<Record<string, Record<string, unknown>>> = {
@@ -16,7 +30,10 @@ const BROKEN: Readonly<Record<string, Record<string, unknown>>> = {
   'PARTICIPANT-DURATION-IS-AUDIO-PLUS-VIDEO': withJoined({ totalDuration: 3 }),
   'CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES': { ...listedCall(), totalParticipants: 3 },
   'CALL-PARTICIPANTS-AT-MOST-50': { ...listedCall(), totalParticipants: 51 },
-  'PARTICIPANT-NEVER-JOINED-SHAPE': { ...listedCall(), participants: [joinedParticipant(), { ...neverJoinedParticipant(), deviceId: 'device-2' }] },
+  'PARTICIPANT-NEVER-JOINED-SHAPE': {
+    ...listedCall(),
+    participants: [joinedParticipant(), { ...neverJoinedParticipant(), deviceId: 'device-2' }],
+  },
   'CALL-MULTI-DEVICE-DISTINCT-DEVICES': { ...listedCall(), participants: [joinedParticipant(), joinedParticipant()] },
   'CALL-STARTED-NOT-BEFORE-INITIATED': { ...listedCall(), startedAt: 1692368100 },
   'CALL-ENDED-NOT-BEFORE-STARTED': { ...listedCall(), endedAt: 1692368160 },
@@ -52,16 +69,25 @@ for (const { requirement, check } of CALL_INVARIANTS) {
 test('checkExchange passes conforming List Calls, Get Call, mark-unread and error answers', () => {
   expect(checkExchange(listOf(), context)).toEqual([]);
   expect(checkExchange(exchange('getCall', 200, { data: listedCall() }), context)).toEqual([]);
-  expect(checkExchange(exchange('markGroupConversationAsUnread', 200, { data: { success: true, message: 'marked' } }), context)).toEqual([]);
-  expect(checkExchange(exchange('getCall', 404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'no such call' } }), context)).toEqual([]);
+  expect(checkExchange(exchange('markGroupConversationAsUnread', 200, { data: { success: true, message: 'marked' } }), context)).toEqual(
+    [],
+  );
+  expect(
+    checkExchange(exchange('getCall', 404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'no such call' } }), context),
+  ).toEqual([]);
 });
 
 test('checkExchange reports a body that is not JSON only once, as HTTP-JSON-BODIES', () => {
-  expect(checkExchange(textExchange('listCalls', 200, '<html></html>'), context).map((violation) => violation.requirement)).toEqual(['HTTP-JSON-BODIES']);
+  expect(checkExchange(textExchange('listCalls', 200, '<html></html>'), context).map((violation) => violation.requirement)).toEqual([
+    'HTTP-JSON-BODIES',
+  ]);
 });
 
 test('checkExchange reports every violation of a response: schema, pagination and each call invariant', () => {
-  const body = callList([{ ...listedCall(), type: 'fax' }, { ...listedCall(), sessionId: 'v1.us.other', totalDurationInMinutes: 5 }]);
+  const body = callList([
+    { ...listedCall(), type: 'fax' },
+    { ...listedCall(), sessionId: 'v1.us.other', totalDurationInMinutes: 5 },
+  ]);
   body.meta.pagination.count = 3;
   expect(checkExchange(exchange('listCalls', 200, body), context).map((violation) => [violation.check, violation.requirement])).toEqual([
     ['response_schema_conformance', 'CALL-FIELD-TYPE'],
@@ -73,11 +99,18 @@ test('checkExchange reports every violation of a response: schema, pagination an
 
 test('checkExchange reports a list page that shows one sessionId twice as CALL-SESSION-ID-UNIQUE, and distinct ones pass', () => {
   const twice = callList([listedCall(), listedCall()]);
-  expect(checkExchange(exchange('listCalls', 200, twice), context).map((violation) => [violation.check, violation.requirement])).toEqual([['session_id_unique', 'CALL-SESSION-ID-UNIQUE']]);
+  expect(checkExchange(exchange('listCalls', 200, twice), context).map((violation) => [violation.check, violation.requirement])).toEqual([
+    ['session_id_unique', 'CALL-SESSION-ID-UNIQUE'],
+  ]);
   const distinct = callList([listedCall(), { ...listedCall(), sessionId: 'v1.us.other' }]);
   expect(checkExchange(exchange('listCalls', 200, distinct), context)).toEqual([]);
 });
 
 test('checkExchange does not judge the calls of an error answer', () => {
-  expect(checkExchange(exchange('listCalls', 500, { ...callList([{ ...listedCall(), totalDurationInMinutes: 5 }]), error: { code: 'E_X', message: 'x' } }), context)).toEqual([]);
+  expect(
+    checkExchange(
+      exchange('listCalls', 500, { ...callList([{ ...listedCall(), totalDurationInMinutes: 5 }]), error: { code: 'E_X', message: 'x' } }),
+      context,
+    ),
+  ).toEqual([]);
 });

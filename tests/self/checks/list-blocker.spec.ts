@@ -16,10 +16,22 @@ test('a page of calls blocks nothing', () => {
 });
 
 test('a refusal blames CALLS-LIST-OK, a body that is not JSON HTTP-JSON-BODIES, JSON that is no envelope PAGINATION-ENVELOPE', () => {
-  expect(listBlocker(exchange('listCalls', 503, { error: { code: 'ERR_UNAVAILABLE' } }))).toMatchObject({ requirement: 'CALLS-LIST-OK', saw: 'GET /calls answered status 503, so no page of calls was listed' });
-  expect(listBlocker(textExchange('listCalls', 200, 'ok', 'text/plain'))).toMatchObject({ requirement: 'HTTP-JSON-BODIES', saw: 'GET /calls answered status 200 text/plain that is not JSON: "ok"' });
-  expect(listBlocker(prismWrapped())).toMatchObject({ requirement: 'PAGINATION-ENVELOPE', saw: 'GET /calls answered status 200 with JSON that is not a pagination envelope: meta holds no pagination object (its fields: [""])' });
-  expect(listBlocker(exchange('listCalls', 200, { data: [], meta: { pagination: { total: '3', count: 0, current_page: 1, total_pages: 1.5 } } }))?.saw).toContain(`meta.pagination's total is "3", total_pages is 1.5, not an integer`);
+  expect(listBlocker(exchange('listCalls', 503, { error: { code: 'ERR_UNAVAILABLE' } }))).toMatchObject({
+    requirement: 'CALLS-LIST-OK',
+    saw: 'GET /calls answered status 503, so no page of calls was listed',
+  });
+  expect(listBlocker(textExchange('listCalls', 200, 'ok', 'text/plain'))).toMatchObject({
+    requirement: 'HTTP-JSON-BODIES',
+    saw: 'GET /calls answered status 200 text/plain that is not JSON: "ok"',
+  });
+  expect(listBlocker(prismWrapped())).toMatchObject({
+    requirement: 'PAGINATION-ENVELOPE',
+    saw: 'GET /calls answered status 200 with JSON that is not a pagination envelope: meta holds no pagination object (its fields: [""])',
+  });
+  expect(
+    listBlocker(exchange('listCalls', 200, { data: [], meta: { pagination: { total: '3', count: 0, current_page: 1, total_pages: 1.5 } } }))
+      ?.saw,
+  ).toContain(`meta.pagination's total is "3", total_pages is 1.5, not an integer`);
   expect(listBlocker(exchange('listCalls', 200, [listedCall()]))?.saw).toMatch(/the body is \[\{.*…, not an object$/);
 });
 
@@ -31,13 +43,19 @@ test('what it saw stays one short line, whatever the body', () => {
 
 test('the blamed requirement fails on that answer: its own violation is added unless the checks found it already', () => {
   const context = checkContext();
-  for (const page of [prismWrapped(), textExchange('listCalls', 200, 'ok', 'text/plain'), exchange('listCalls', 200, { data: {}, meta: {} })]) {
+  for (const page of [
+    prismWrapped(),
+    textExchange('listCalls', 200, 'ok', 'text/plain'),
+    exchange('listCalls', 200, { data: {}, meta: {} }),
+  ]) {
     const blocker = listBlocker(page)!;
     const found = checkExchange(page, context);
     const all = [...found, ...blockerViolations(blocker, found)];
     expect(all.filter((violation) => violation.requirement === blocker.requirement).length, blocker.saw).toBeGreaterThan(0);
   }
   const refused = exchange('listCalls', 503, {});
-  expect(blockerViolations(listBlocker(refused), [])).toEqual([expect.objectContaining({ requirement: 'CALLS-LIST-OK', received: 'GET /calls answered status 503, so no page of calls was listed' })]);
+  expect(blockerViolations(listBlocker(refused), [])).toEqual([
+    expect.objectContaining({ requirement: 'CALLS-LIST-OK', received: 'GET /calls answered status 503, so no page of calls was listed' }),
+  ]);
   expect(blockerViolations(undefined, [])).toEqual([]);
 });

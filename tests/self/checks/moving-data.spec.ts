@@ -9,16 +9,28 @@ import { exchange, listedCall } from './exchanges.ts';
 /** A List Calls answer to `query` holding calls with these ids and states, under `total`. */
 function page(query: string, total: number, calls: Array<{ id: string; status?: string }>): Exchange {
   const data = calls.map(({ id, status }) => ({ ...listedCall(), sessionId: id, ...(status && { status }) }));
-  const answer = exchange('listCalls', 200, { data, meta: { pagination: { total, count: data.length, per_page: 100, current_page: 1, total_pages: 1 } } });
+  const answer = exchange('listCalls', 200, {
+    data,
+    meta: { pagination: { total, count: data.length, per_page: 100, current_page: 1, total_pages: 1 } },
+  });
   return { ...answer, request: { ...answer.request, url: `http://127.0.0.1:8080/v3/calls${query}` } };
 }
 
-const broken: Violation = { check: 'pages_partition', requirement: 'PAGINATION-PAGES-PARTITION', title: 'pages overlap', expected: 'none', received: 'one' };
+const broken: Violation = {
+  check: 'pages_partition',
+  requirement: 'PAGINATION-PAGES-PARTITION',
+  title: 'pages overlap',
+  expected: 'none',
+  received: 'one',
+};
 
 /** Runs judgeStill over scripted attempts, judging each by `verdicts` in turn. */
 async function scripted(attempts: Exchange[][], verdicts: Violation[][]) {
   let taken = 0;
-  const outcome = await judgeStill(async () => ({ answers: attempts[Math.min(taken, attempts.length - 1)]!, index: taken++ }), ({ index }) => verdicts[Math.min(index, verdicts.length - 1)]!);
+  const outcome = await judgeStill(
+    async () => ({ answers: attempts[Math.min(taken, attempts.length - 1)]!, index: taken++ }),
+    ({ index }) => verdicts[Math.min(index, verdicts.length - 1)]!,
+  );
   return { outcome, taken };
 }
 

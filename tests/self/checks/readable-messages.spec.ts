@@ -18,12 +18,16 @@ const getCallOf = (sessionId: string) => {
   return { ...exchange, request: { ...exchange.request, url: `${BASE}/calls/${encodeURIComponent(sessionId)}` } };
 };
 /** The URL a curl line's last word gives, as a POSIX shell expands it. */
-const urlOf = (curl: string) => execFileSync('sh', ['-c', `printf '%s' ${curl.slice(curl.indexOf(` '${BASE}`) + 1)}`], { encoding: 'utf8' });
+const urlOf = (curl: string) =>
+  execFileSync('sh', ['-c', `printf '%s' ${curl.slice(curl.indexOf(` '${BASE}`) + 1)}`], { encoding: 'utf8' });
 
 /** The message a failed CALLS-GET-NOT-FOUND property gives for `sessionId`, as property.ts composes it. */
 const messageFor = (sessionId: string) => {
   const exchange = getCallOf(sessionId);
-  const violations = [...carriesErrorCode(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'), ...deployedStatus(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'an unknown session id')];
+  const violations = [
+    ...carriesErrorCode(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
+    ...deployedStatus(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'an unknown session id'),
+  ];
   return `${describeViolations(violations)}\n\nCounterexample: ${printedCounterexample(sessionId)}`;
 };
 

@@ -16,7 +16,8 @@ import { effectiveLevel, loadCatalog } from '../../../openapi/catalog.ts';
 import type { OperationId } from '../../../openapi/contract.ts';
 import { checkContext, exchange } from './exchanges.ts';
 
-const payload = (file: string): unknown => JSON.parse(readFileSync(fileURLToPath(new URL(`../real-payloads/${file}`, import.meta.url)), 'utf8'));
+const payload = (file: string): unknown =>
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../real-payloads/${file}`, import.meta.url)), 'utf8'));
 const published: Array<{ operation: OperationId; file: string }> = [
   { operation: 'listCalls', file: 'list-calls.json' },
   { operation: 'getCall', file: 'get-call.json' },
@@ -27,7 +28,12 @@ const calls = exchanges.flatMap(({ exchange: sent }) => callsIn(sent));
 const minutes = detectMinutesReading(calls);
 const participantCount = detectCountReading(calls);
 const getCallEnvelope = detectGetCallEnvelope([exchanges[1]!.exchange]);
-const readings: Readings = { ...OPEN_READINGS, minutes: minutes.accepted, participantCount: participantCount.accepted, getCallEnvelope: getCallEnvelope.accepted };
+const readings: Readings = {
+  ...OPEN_READINGS,
+  minutes: minutes.accepted,
+  participantCount: participantCount.accepted,
+  getCallEnvelope: getCallEnvelope.accepted,
+};
 const catalog = loadCatalog();
 
 test('the published payloads hold three calls (two listed, one fetched) for the suite to read', () => {
@@ -38,13 +44,17 @@ test("the readings learned from the deployment's published calls are the deploym
   expect(minutes.survivors).toEqual(['call-span']);
   expect(minutes.ruledOut).toEqual([expect.objectContaining({ candidate: 'sum-of-entries' })]);
   expect(participantCount.survivors).toEqual(['joined-entries']);
-  expect(participantCount.ruledOut).toEqual([expect.objectContaining({ candidate: 'entries', reason: expect.stringContaining('totalParticipants 2 where it has 5 entries') })]);
+  expect(participantCount.ruledOut).toEqual([
+    expect.objectContaining({ candidate: 'entries', reason: expect.stringContaining('totalParticipants 2 where it has 5 entries') }),
+  ]);
 });
 
 for (const profile of ['spec', 'strict'] as const) {
   test(`under the readings learned from them, every published payload passes every per-answer check (${profile} profile)`, () => {
     for (const { file, exchange: sent } of exchanges) {
-      const found = checkExchange(sent, checkContext(readings)).filter((violation) => effectiveLevel(catalog.byId.get(violation.requirement)!, profile) !== 'INFO');
+      const found = checkExchange(sent, checkContext(readings)).filter(
+        (violation) => effectiveLevel(catalog.byId.get(violation.requirement)!, profile) !== 'INFO',
+      );
       expect(found, file).toEqual([]);
     }
   });
@@ -74,7 +84,9 @@ test("under our reference's readings alone, the published calls fail, each namin
   const ours = checkContext({ ...OPEN_READINGS, minutes: ['sum-of-entries'], participantCount: ['entries'] });
   const found = checkExchange(exchanges[0]!.exchange, ours).map((violation) => `${violation.requirement}: ${violation.title}`);
   expect(found).toEqual([
-    expect.stringMatching(/^CALL-MINUTES-SUM-OVER-PARTICIPANTS: .* follow the call-span reading, while the target's calls follow sum-of-entries$/),
+    expect.stringMatching(
+      /^CALL-MINUTES-SUM-OVER-PARTICIPANTS: .* follow the call-span reading, while the target's calls follow sum-of-entries$/,
+    ),
     expect.stringMatching(/^CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES: .* counts joined-entries, while the target's calls count entries$/),
     expect.stringMatching(/^CALL-MINUTES-SUM-OVER-PARTICIPANTS: .* follow the call-span reading/),
   ]);

@@ -5,8 +5,10 @@ import { responseSchemaConformance } from '../../../fixtures/checks/response-sch
 import { callList, checkContext, exchange, joinedParticipant, listedCall, listOf, textExchange } from './exchanges.ts';
 
 const context = checkContext();
-const check = (operation: Parameters<typeof exchange>[0], status: number, body: unknown) => responseSchemaConformance(exchange(operation, status, body), context);
-const requirementsOf = (operation: Parameters<typeof exchange>[0], status: number, body: unknown) => check(operation, status, body).map((violation) => violation.requirement);
+const check = (operation: Parameters<typeof exchange>[0], status: number, body: unknown) =>
+  responseSchemaConformance(exchange(operation, status, body), context);
+const requirementsOf = (operation: Parameters<typeof exchange>[0], status: number, body: unknown) =>
+  check(operation, status, body).map((violation) => violation.requirement);
 const listRequirements = (call: Record<string, unknown>) => requirementsOf('listCalls', 200, callList([call]));
 
 test('a conforming list page, Get Call answer, mark-unread result and error body pass', () => {
@@ -46,7 +48,9 @@ test('a call without totalDuration breaks CALL-FIELD-TOTAL-DURATION-TIMER', () =
 
 test('a call totalDuration of 1:2:3 breaks CALL-FIELD-TOTAL-DURATION-TIMER at the Timer pattern', () => {
   const violations = check('listCalls', 200, callList([{ ...listedCall(), totalDuration: '1:2:3' }]));
-  expect(violations).toEqual([expect.objectContaining({ requirement: 'CALL-FIELD-TOTAL-DURATION-TIMER', received: '"1:2:3" at /data/0/totalDuration' })]);
+  expect(violations).toEqual([
+    expect.objectContaining({ requirement: 'CALL-FIELD-TOTAL-DURATION-TIMER', received: '"1:2:3" at /data/0/totalDuration' }),
+  ]);
   expect(violations[0]?.expected).toContain('#/components/schemas/Timer/pattern');
 });
 
@@ -62,7 +66,9 @@ test('a listed call without its list-only receiver breaks CALL-FIELD-RECEIVER', 
 test('a participant without uid breaks PARTICIPANT-FIELD-UID, one in a bad state PARTICIPANT-FIELD-STATE', () => {
   const { uid, ...withoutUid } = joinedParticipant();
   expect(listRequirements({ ...listedCall(), participants: [withoutUid] })).toEqual(['PARTICIPANT-FIELD-UID']);
-  expect(listRequirements({ ...listedCall(), participants: [{ ...joinedParticipant(), state: 'asleep' }] })).toEqual(['PARTICIPANT-FIELD-STATE']);
+  expect(listRequirements({ ...listedCall(), participants: [{ ...joinedParticipant(), state: 'asleep' }] })).toEqual([
+    'PARTICIPANT-FIELD-STATE',
+  ]);
 });
 
 test('participants that are not a list, or an entry that is not an object, break CALL-FIELD-PARTICIPANTS', () => {
@@ -71,7 +77,11 @@ test('participants that are not a list, or an entry that is not an object, break
 });
 
 test('every violation in a body is reported, not just the first', () => {
-  expect(listRequirements({ ...listedCall(), type: 'fax', mode: 'broadcast', hasRecording: 'no' }).sort()).toEqual(['CALL-FIELD-HAS-RECORDING', 'CALL-FIELD-MODE', 'CALL-FIELD-TYPE']);
+  expect(listRequirements({ ...listedCall(), type: 'fax', mode: 'broadcast', hasRecording: 'no' }).sort()).toEqual([
+    'CALL-FIELD-HAS-RECORDING',
+    'CALL-FIELD-MODE',
+    'CALL-FIELD-TYPE',
+  ]);
 });
 
 test('a list without meta breaks PAGINATION-ENVELOPE', () => {
@@ -101,7 +111,9 @@ test('Get Call does not require the list-only fields', () => {
 });
 
 test('Get Call answering something other than an object breaks CALLS-GET-OK', () => {
-  expect(check('getCall', 200, [listedCall()])).toEqual([expect.objectContaining({ requirement: 'CALLS-GET-OK', received: expect.stringContaining(' at /') })]);
+  expect(check('getCall', 200, [listedCall()])).toEqual([
+    expect.objectContaining({ requirement: 'CALLS-GET-OK', received: expect.stringContaining(' at /') }),
+  ]);
 });
 
 test('an error answer whose body is {code} breaks ERROR-BODY-SHAPE', () => {
@@ -131,7 +143,9 @@ test('a success with an unexpected 2xx status is held to the success body, not t
 
 test('a field missing from a call wrapped in data is placed at /data, without a trailing slash', () => {
   const { mode, ...call } = listedCall();
-  expect(check('getCall', 200, { data: call })).toEqual([expect.objectContaining({ requirement: 'CALL-FIELD-MODE', received: 'no mode at /data' })]);
+  expect(check('getCall', 200, { data: call })).toEqual([
+    expect.objectContaining({ requirement: 'CALL-FIELD-MODE', received: 'no mode at /data' }),
+  ]);
 });
 
 test('a bare call that carries an extra data object is read as bare: only its missing sessionId is reported', () => {

@@ -11,15 +11,24 @@ import { exchange } from './exchanges.ts';
 const catalog = loadCatalog();
 
 function verdictFor(profile: Profile = 'spec', holds: string[] = []) {
-  const info = { title: 'SELF-TEST a verdict', annotations: holds.map((id) => ({ type: 'requirement', description: id })) as TestInfo['annotations'] };
+  const info = {
+    title: 'SELF-TEST a verdict',
+    annotations: holds.map((id) => ({ type: 'requirement', description: id })) as TestInfo['annotations'],
+  };
   return { info, verdict: new Verdict(info as unknown as TestInfo, catalog, profile) };
 }
 
 /** The annotations a verdict added (a test's own `requirement` annotations left out). */
-const added = (info: { annotations: TestInfo['annotations'] }) => info.annotations.filter((annotation) => annotation.type !== 'requirement');
+const added = (info: { annotations: TestInfo['annotations'] }) =>
+  info.annotations.filter((annotation) => annotation.type !== 'requirement');
 
 const violation = (requirement: string, title = `${requirement} was broken`): Violation => ({
-  check: 'self_test', requirement, title, expected: 'what the requirement asks', received: 'something else', exchange: exchange('getCall', 404, { code: 'X' }),
+  check: 'self_test',
+  requirement,
+  title,
+  expected: 'what the requirement asks',
+  received: 'something else',
+  exchange: exchange('getCall', 404, { code: 'X' }),
 });
 
 /** The ConformanceFailure `run` throws, or undefined. */
@@ -50,7 +59,12 @@ test('a MUST violation throws a ConformanceFailure carrying it', () => {
 test('a SHOULD violation becomes a warning annotation, not a failure', () => {
   const { info, verdict } = verdictFor();
   verdict.enforce([violation('CALL-MID-ON-STARTED-CALLS')]);
-  expect(info.annotations).toEqual([{ type: 'warning', description: expect.stringMatching(/^CALL-MID-ON-STARTED-CALLS .*expected what the requirement asks; received something else/) }]);
+  expect(info.annotations).toEqual([
+    {
+      type: 'warning',
+      description: expect.stringMatching(/^CALL-MID-ON-STARTED-CALLS .*expected what the requirement asks; received something else/),
+    },
+  ]);
 });
 
 test('an INFO violation becomes an observation annotation under the spec profile', () => {
@@ -81,7 +95,7 @@ test('recorded violations are judged at the next enforce, with those passed to i
   expect(() => verdict.enforce()).not.toThrow();
 });
 
-test('observe annotates what the target did; an unknown requirement id is the suite\'s error', () => {
+test("observe annotates what the target did; an unknown requirement id is the suite's error", () => {
   const { info, verdict } = verdictFor();
   verdict.observe('CALLS-GET-ENVELOPE', 'the call came wrapped in data');
   expect(info.annotations).toEqual([{ type: 'observation', description: 'CALLS-GET-ENVELOPE the call came wrapped in data' }]);
@@ -91,12 +105,18 @@ test('observe annotates what the target did; an unknown requirement id is the su
 
 test('outcomeOf follows the level of the requirement', () => {
   const { verdict } = verdictFor();
-  expect(['CALLS-LIST-OK', 'ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT', 'RATE-LIMITS'].map((id) => verdict.outcomeOf(id))).toEqual(['fail', 'warn', 'observe']);
+  expect(['CALLS-LIST-OK', 'ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT', 'RATE-LIMITS'].map((id) => verdict.outcomeOf(id))).toEqual([
+    'fail',
+    'warn',
+    'observe',
+  ]);
 });
 
 test('when the test has failed, finish marks each violation of the last failure, and any other MUST met, with its requirement id', () => {
   const { info, verdict } = verdictFor();
-  expect(failureOf(() => verdict.enforce([violation('CALL-FIELD-TYPE', 'a fax'), violation('PAGINATION-ENVELOPE', 'no meta')]))).toBeDefined();
+  expect(
+    failureOf(() => verdict.enforce([violation('CALL-FIELD-TYPE', 'a fax'), violation('PAGINATION-ENVELOPE', 'no meta')])),
+  ).toBeDefined();
   verdict.recordBackground([violation('CALL-FIELD-MODE', 'a mode'), violation('CALL-MID-ON-STARTED-CALLS', 'no mid')]);
   verdict.finish(true);
   expect(info.annotations).toEqual([
@@ -161,13 +181,17 @@ test('a MUST violation of a requirement the test does not hold is credited to it
   const { info, verdict } = verdictFor('spec', ['CALLS-LIST-FILTER-TYPE']);
   expect(() => verdict.enforce([violation('CALL-FIELD-MODE', 'a mode outside the enum')])).not.toThrow();
   expect(added(info)).toEqual([{ type: 'violation', description: 'CALL-FIELD-MODE a mode outside the enum' }]);
-  expect(verdict.creditedViolations()).toEqual([{ requirement: 'CALL-FIELD-MODE', message: expect.stringContaining('CALL-FIELD-MODE [self_test] a mode outside the enum') }]);
+  expect(verdict.creditedViolations()).toEqual([
+    { requirement: 'CALL-FIELD-MODE', message: expect.stringContaining('CALL-FIELD-MODE [self_test] a mode outside the enum') },
+  ]);
   expect(verdict.creditedViolations()[0]?.message).toContain('Reproduce with:');
 });
 
 test('a MUST violation of a requirement the test holds fails it, beside the ones it credits', () => {
   const { info, verdict } = verdictFor('spec', ['CALLS-LIST-FILTER-TYPE']);
-  const failure = failureOf(() => verdict.enforce([violation('CALL-FIELD-MODE'), violation('CALLS-LIST-FILTER-TYPE', 'a video call for type=audio')]));
+  const failure = failureOf(() =>
+    verdict.enforce([violation('CALL-FIELD-MODE'), violation('CALLS-LIST-FILTER-TYPE', 'a video call for type=audio')]),
+  );
   expect(failure?.violations.map((found) => found.requirement)).toEqual(['CALLS-LIST-FILTER-TYPE']);
   expect(added(info).map((annotation) => annotation.description)).toEqual(['CALL-FIELD-MODE CALL-FIELD-MODE was broken']);
 });
@@ -199,12 +223,14 @@ test('a test that holds no requirement answers for every violation it meets', ()
   expect(failureOf(() => verdict.enforce([violation('CALL-FIELD-MODE')]))).toBeDefined();
 });
 
-test('many violations credited to one requirement never crowd out the test\'s own in its annotations', () => {
+test("many violations credited to one requirement never crowd out the test's own in its annotations", () => {
   const { info, verdict } = verdictFor('spec', ['CALLS-LIST-FILTER-STATUS']);
   verdict.enforce(Array.from({ length: 30 }, (_, index) => violation('CALL-FIELD-STATUS', `call ${index} shows "missed"`)));
   expect(failureOf(() => verdict.enforce([violation('CALLS-LIST-FILTER-STATUS', 'a missed call for status=unanswered')]))).toBeDefined();
   verdict.finish(true);
-  const named = added(info).filter((annotation) => annotation.type === 'violation').map((annotation) => annotation.description!.split(' ')[0]);
+  const named = added(info)
+    .filter((annotation) => annotation.type === 'violation')
+    .map((annotation) => annotation.description!.split(' ')[0]);
   expect(named.filter((id) => id === 'CALL-FIELD-STATUS')).toHaveLength(20);
   expect(named).toContain('CALLS-LIST-FILTER-STATUS');
 });

@@ -67,7 +67,10 @@ const envOf = (of: Job, step: Step): Env => ({ ...workflow.env, ...of.env, ...st
 const shardStep = () => stepWith(shards(), 'runs the suite', (step) => step.id === 'shard');
 const mergeStep = () => stepWith(verdict(), 'merges the shards', (step) => step.id === 'merge');
 const allSteps = () => Object.values(workflow.jobs).flatMap((each) => each.steps);
-const allEnvs = (): Env[] => [workflow.env ?? {}, ...Object.values(workflow.jobs).flatMap((each) => [each.env ?? {}, ...each.steps.map((step) => step.env ?? {})])];
+const allEnvs = (): Env[] => [
+  workflow.env ?? {},
+  ...Object.values(workflow.jobs).flatMap((each) => [each.env ?? {}, ...each.steps.map((step) => step.env ?? {})]),
+];
 const SECRET = /^\$\{\{\s*secrets\.[A-Z0-9_]+\s*\}\}$/;
 /** The run's own token, which GitHub creates for the run and masks: the only other token allowed. */
 const RUN_TOKEN = /^\$\{\{\s*github\.token\s*\}\}$/;
@@ -94,8 +97,16 @@ test('the suite runs in three shards, each passing its matrix shard to Playwrigh
 
 test('each shard uploads its blob under its own name, whatever its outcome, with the keys taken out first', () => {
   const { index: run } = shardStep();
-  const { step: scrub, index: scrubbed } = stepWith(shards(), 'takes the keys out of the blob', (step) => step.run?.includes('blob-report/*.zip') === true);
-  const { step: upload, index: uploaded } = stepWith(shards(), 'uploads the blob', (step) => step.uses?.startsWith('actions/upload-artifact@') === true);
+  const { step: scrub, index: scrubbed } = stepWith(
+    shards(),
+    'takes the keys out of the blob',
+    (step) => step.run?.includes('blob-report/*.zip') === true,
+  );
+  const { step: upload, index: uploaded } = stepWith(
+    shards(),
+    'uploads the blob',
+    (step) => step.uses?.startsWith('actions/upload-artifact@') === true,
+  );
   expect(scrub.if).toBe('always()');
   expect(scrubbed).toBeGreaterThan(run);
   expect(uploaded).toBeGreaterThan(scrubbed);
@@ -113,8 +124,11 @@ test('the target and the keys the suite needs come from repository secrets, and 
   // Secrets that are not set arrive empty, which the suite would take for "no target": the
   // embedded reference. A step before the suite must stop the shard instead.
   const { index: run } = shardStep();
-  const { index: checked } = stepWith(shards(), 'stops when the target is missing', (step) =>
-    ['CALLS_BASE_URL', 'CHAT_BASE_URL', 'API_KEY'].every((name) => step.run?.includes(name)) && /\bexit 1\b/.test(step.run ?? ''));
+  const { index: checked } = stepWith(
+    shards(),
+    'stops when the target is missing',
+    (step) => ['CALLS_BASE_URL', 'CHAT_BASE_URL', 'API_KEY'].every((name) => step.run?.includes(name)) && /\bexit 1\b/.test(step.run ?? ''),
+  );
   expect(checked).toBeLessThan(run);
 });
 
@@ -162,7 +176,11 @@ test('the verdict job runs after every shard and merges all their blobs with npm
   expect([needs].flat()).toContain('conformance');
   expect(verdict().if).toBe('always()');
 
-  const { step: download, index: downloaded } = stepWith(verdict(), 'downloads the blobs', (step) => step.uses?.startsWith('actions/download-artifact@') === true);
+  const { step: download, index: downloaded } = stepWith(
+    verdict(),
+    'downloads the blobs',
+    (step) => step.uses?.startsWith('actions/download-artifact@') === true,
+  );
   expect(download.with).toMatchObject({ path: 'all-blob-reports', pattern: 'blob-report-*', 'merge-multiple': true });
   const { step: merge, index: merged } = mergeStep();
   expect(merged).toBeGreaterThan(downloaded);
@@ -173,8 +191,11 @@ test('the verdict job runs after every shard and merges all their blobs with npm
 
 test('the verdict job uploads the conformance report whatever the verdict', () => {
   const { index: merged } = mergeStep();
-  const { step: upload, index: uploaded } = stepWith(verdict(), 'uploads the report', (step) =>
-    step.uses?.startsWith('actions/upload-artifact@') === true && step.with?.name === 'conformance-report');
+  const { step: upload, index: uploaded } = stepWith(
+    verdict(),
+    'uploads the report',
+    (step) => step.uses?.startsWith('actions/upload-artifact@') === true && step.with?.name === 'conformance-report',
+  );
   expect(uploaded).toBeGreaterThan(merged);
   expect(upload.if).toBe('always()');
   expect(upload.with?.path).toMatch(/^conformance-report\/?$/);
@@ -183,8 +204,12 @@ test('the verdict job uploads the conformance report whatever the verdict', () =
 // --- The baseline, the gate and the job summary ----------------------------------------------
 
 const baselineStep = () => stepWith(verdict(), 'fetches the baseline', (step) => step.id === 'baseline');
-const reportUpload = () => stepWith(verdict(), 'uploads the report', (step) =>
-  step.uses?.startsWith('actions/upload-artifact@') === true && step.with?.name === 'conformance-report');
+const reportUpload = () =>
+  stepWith(
+    verdict(),
+    'uploads the report',
+    (step) => step.uses?.startsWith('actions/upload-artifact@') === true && step.with?.name === 'conformance-report',
+  );
 const gateStep = () => stepWith(verdict(), 'gates', (step) => step.id === 'gate');
 const summaryStep = () => stepWith(verdict(), 'writes the job summary', (step) => step.run?.includes('$GITHUB_STEP_SUMMARY') === true);
 const expression = (inner: string) => new RegExp(`^\\$\\{\\{\\s*${inner}\\s*\\}\\}$`);
@@ -284,12 +309,17 @@ function runStep(step: Step, env: Record<string, string>, setup: (work: string) 
     timeout: 30_000,
     env: { PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: dir, LANG: 'C.UTF-8', ...RUNNER, ...files, ...env },
   });
-  const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+  const lines = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
   return {
     code: result.status,
     stdout: result.stdout,
     stderr: result.stderr,
-    outputs: Object.fromEntries(lines(files.GITHUB_OUTPUT).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])),
+    outputs: Object.fromEntries(
+      lines(files.GITHUB_OUTPUT).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    ),
     summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'),
     calls: lines(files.STUB_CALLS),
     work,
@@ -323,9 +353,19 @@ function resultsFixture(verdictName: Exclude<ConformanceReport['verdict'], Passi
       { id: 'CALLS-LIST-FILTER-STATUS', level: 'MUST', status: 'fail' },
       { id: 'CALLS-GET-OK', level: 'MUST', status: 'intermittent' },
       { id: 'CALLS-LIST-PAGINATION', level: 'MUST', status: 'fail' },
-      { id: 'UNREAD-MARK-OK', level: 'MUST', status: 'expected-fail', expected: { reason: 'staging runs last year\'s build (OPS-42)', expired: false } },
+      {
+        id: 'UNREAD-MARK-OK',
+        level: 'MUST',
+        status: 'expected-fail',
+        expected: { reason: "staging runs last year's build (OPS-42)", expired: false },
+      },
     ],
-    expectations: { file: '.ci/staging-expectations.yml', expectedFailures: ['UNREAD-MARK-OK'], unexpectedPasses: ['CALLS-LIST-DATE-FILTER'], expired: [] },
+    expectations: {
+      file: '.ci/staging-expectations.yml',
+      expectedFailures: ['UNREAD-MARK-OK'],
+      unexpectedPasses: ['CALLS-LIST-DATE-FILTER'],
+      expired: [],
+    },
     ...(withComparison && {
       comparison: {
         base: { file: 'baseline/results.json', verdict: 'NON-CONFORMANT', ...described },
@@ -376,10 +416,12 @@ test('the verdict job fetches the baseline with gh: the last completed run of th
   expect(index).toBeLessThan(mergeStep().index);
 });
 
-test('the baseline is main\'s latest completed run with a readable report: not this run, not a pull request\'s, not a cancelled one', () => {
+test("the baseline is main's latest completed run with a readable report: not this run, not a pull request's, not a cancelled one", () => {
   test.skip(!HAS_JQ, 'jq is not installed (runner images have it)');
   const run = (id: number, event: string, conclusion: string) => ({ databaseId: id, event, conclusion, url: runUrl(id) });
-  const fetched = runStep(baselineStep().step, { GH_TOKEN: 'token', GH_REPO: 'octo/calls',
+  const fetched = runStep(baselineStep().step, {
+    GH_TOKEN: 'token',
+    GH_REPO: 'octo/calls',
     GH_RUNS: JSON.stringify([
       run(4242, 'schedule', 'success'), // this run itself (listed as completed during a re-run)
       run(4241, 'pull_request', 'success'), // a fork's pull request from its own main
@@ -420,7 +462,9 @@ test('with no report on main to compare with, the baseline step says so in a not
 
 test('the merge is given BASELINE only when a baseline was found, and the known failures the shards ran with', () => {
   const merge = mergeStep().step;
-  expect(String(merge.env?.BASELINE)).toMatch(expression("steps\\.baseline\\.outputs\\.found == 'true' && steps\\.baseline\\.outputs\\.path \\|\\| ''"));
+  expect(String(merge.env?.BASELINE)).toMatch(
+    expression("steps\\.baseline\\.outputs\\.found == 'true' && steps\\.baseline\\.outputs\\.path \\|\\| ''"),
+  );
   // Nowhere else: the shards compare nothing, and a job-wide BASELINE would reach the merge regardless.
   for (const env of allEnvs()) if (env !== merge.env) expect(env).not.toHaveProperty('BASELINE');
   const expectations = expression('vars\\.STAGING_EXPECTATIONS');
@@ -462,17 +506,92 @@ interface GateCase {
 }
 
 const GATE_CASES: GateCase[] = [
-  { name: 'a shard that did not deliver its blob fails, even with a baseline', shards: 'failure', merge: '0', baseline: true, passes: false, compares: false, says: /::error title=Conformance::A shard did not deliver its blob report/ },
-  { name: 'no report (merge exit 2) fails, even with a baseline', merge: '2', baseline: true, passes: false, compares: false, says: /::error title=Conformance::No conformance report: merge exit code 2/ },
-  { name: 'a merge that did not run fails', merge: '', baseline: false, passes: false, compares: false, says: /::error title=Conformance::No conformance report/ },
+  {
+    name: 'a shard that did not deliver its blob fails, even with a baseline',
+    shards: 'failure',
+    merge: '0',
+    baseline: true,
+    passes: false,
+    compares: false,
+    says: /::error title=Conformance::A shard did not deliver its blob report/,
+  },
+  {
+    name: 'no report (merge exit 2) fails, even with a baseline',
+    merge: '2',
+    baseline: true,
+    passes: false,
+    compares: false,
+    says: /::error title=Conformance::No conformance report: merge exit code 2/,
+  },
+  {
+    name: 'a merge that did not run fails',
+    merge: '',
+    baseline: false,
+    passes: false,
+    compares: false,
+    says: /::error title=Conformance::No conformance report/,
+  },
   { name: 'without a baseline, CONFORMANT passes', merge: '0', baseline: false, passes: true, compares: false, says: /Passed: CONFORMANT/ },
-  { name: 'without a baseline, NON-CONFORMANT fails', merge: '1', baseline: false, passes: false, compares: false, says: /::error title=Conformance::Not conformant: NON-CONFORMANT/ },
-  { name: 'without a baseline, INCONCLUSIVE fails', merge: '3', baseline: false, passes: false, compares: false, says: /::error title=Conformance::Not conformant: INCONCLUSIVE/ },
-  { name: 'with a baseline, INCONCLUSIVE fails: a regression cannot be ruled out', merge: '3', baseline: true, passes: false, compares: false, says: /::error title=Conformance::INCONCLUSIVE: .*cannot be ruled out/ },
-  { name: 'with a baseline, NON-CONFORMANT with nothing newly failing passes, with a warning', merge: '1', baseline: true, compare: 0, passes: true, compares: true, says: /^::warning title=Conformance::NON-CONFORMANT, as in the baseline/m },
-  { name: 'with a baseline, CONFORMANT with nothing newly failing passes', merge: '0', baseline: true, compare: 0, passes: true, compares: true, says: /Passed: CONFORMANT, and nothing newly fails/ },
-  { name: 'with a baseline, something newly failing fails, naming it', merge: '1', baseline: true, compare: 1, passes: false, compares: true, says: /::error title=Conformance::Newly failing against the baseline \(https:\S+\/4237\): CALLS-LIST-FILTER-STATUS CALLS-GET-OK\./ },
-  { name: 'with a baseline, a comparison that could not be made (compare exit 2) fails', merge: '0', baseline: true, compare: 2, passes: false, compares: true, says: /::error title=Conformance::Could not compare with the baseline \(compare exit code 2\)/ },
+  {
+    name: 'without a baseline, NON-CONFORMANT fails',
+    merge: '1',
+    baseline: false,
+    passes: false,
+    compares: false,
+    says: /::error title=Conformance::Not conformant: NON-CONFORMANT/,
+  },
+  {
+    name: 'without a baseline, INCONCLUSIVE fails',
+    merge: '3',
+    baseline: false,
+    passes: false,
+    compares: false,
+    says: /::error title=Conformance::Not conformant: INCONCLUSIVE/,
+  },
+  {
+    name: 'with a baseline, INCONCLUSIVE fails: a regression cannot be ruled out',
+    merge: '3',
+    baseline: true,
+    passes: false,
+    compares: false,
+    says: /::error title=Conformance::INCONCLUSIVE: .*cannot be ruled out/,
+  },
+  {
+    name: 'with a baseline, NON-CONFORMANT with nothing newly failing passes, with a warning',
+    merge: '1',
+    baseline: true,
+    compare: 0,
+    passes: true,
+    compares: true,
+    says: /^::warning title=Conformance::NON-CONFORMANT, as in the baseline/m,
+  },
+  {
+    name: 'with a baseline, CONFORMANT with nothing newly failing passes',
+    merge: '0',
+    baseline: true,
+    compare: 0,
+    passes: true,
+    compares: true,
+    says: /Passed: CONFORMANT, and nothing newly fails/,
+  },
+  {
+    name: 'with a baseline, something newly failing fails, naming it',
+    merge: '1',
+    baseline: true,
+    compare: 1,
+    passes: false,
+    compares: true,
+    says: /::error title=Conformance::Newly failing against the baseline \(https:\S+\/4237\): CALLS-LIST-FILTER-STATUS CALLS-GET-OK\./,
+  },
+  {
+    name: 'with a baseline, a comparison that could not be made (compare exit 2) fails',
+    merge: '0',
+    baseline: true,
+    compare: 2,
+    passes: false,
+    compares: true,
+    says: /::error title=Conformance::Could not compare with the baseline \(compare exit code 2\)/,
+  },
 ];
 
 test.describe('the gate decides', () => {
@@ -481,17 +600,21 @@ test.describe('the gate decides', () => {
       test.skip(!HAS_JQ, 'jq is not installed (runner images have it)');
       const verdictOf = { '0': 'CONFORMANT', '1': 'NON-CONFORMANT', '3': 'INCONCLUSIVE' } as const;
       const verdictName = verdictOf[each.merge as keyof typeof verdictOf];
-      const gated = runStep(gateStep().step, {
-        MERGE_EXIT_CODE: each.merge,
-        SHARDS_RESULT: each.shards ?? 'success',
-        BASELINE_FOUND: each.baseline ? 'true' : 'false',
-        BASELINE_URL: each.baseline ? runUrl(4237) : '',
-        COMPARE_EXIT: String(each.compare ?? 0),
-        COMPARE_OUT: each.compare === 1 ? await compareOutput() : '',
-      }, (work) => {
-        if (verdictName) writeJson(join(work, 'conformance-report', 'results.json'), resultsFixture(verdictName, each.baseline));
-        if (each.baseline) writeJson(join(work, 'baseline', 'results.json'), resultsFixture('NON-CONFORMANT', false));
-      });
+      const gated = runStep(
+        gateStep().step,
+        {
+          MERGE_EXIT_CODE: each.merge,
+          SHARDS_RESULT: each.shards ?? 'success',
+          BASELINE_FOUND: each.baseline ? 'true' : 'false',
+          BASELINE_URL: each.baseline ? runUrl(4237) : '',
+          COMPARE_EXIT: String(each.compare ?? 0),
+          COMPARE_OUT: each.compare === 1 ? await compareOutput() : '',
+        },
+        (work) => {
+          if (verdictName) writeJson(join(work, 'conformance-report', 'results.json'), resultsFixture(verdictName, each.baseline));
+          if (each.baseline) writeJson(join(work, 'baseline', 'results.json'), resultsFixture('NON-CONFORMANT', false));
+        },
+      );
       expect(gated.code, `${gated.stdout}\n${gated.stderr}`).toBe(each.passes ? 0 : 1);
       expect(gated.outputs.decision).toBe(each.passes ? 'pass' : 'fail');
       expect(gated.outputs.why).toBeTruthy();
@@ -501,14 +624,15 @@ test.describe('the gate decides', () => {
   }
 });
 
-test('the job summary is written whatever happened, to $GITHUB_STEP_SUMMARY, from results.json and the report upload\'s address', () => {
+test("the job summary is written whatever happened, to $GITHUB_STEP_SUMMARY, from results.json and the report upload's address", () => {
   const { step, index } = summaryStep();
   expect(step.if).toBe('always()');
   expect(index).toBeGreaterThan(gateStep().index);
   const run = step.run ?? '';
   expect(run).toContain('>> "$GITHUB_STEP_SUMMARY"');
   expect(run).toContain('conformance-report/results.json');
-  for (const field of ['.verdict', '.verdictReason', '.comparison.newlyFailing', '.summary.intermittent', '.expectations.expectedFailures']) expect(run).toContain(field);
+  for (const field of ['.verdict', '.verdictReason', '.comparison.newlyFailing', '.summary.intermittent', '.expectations.expectedFailures'])
+    expect(run).toContain(field);
   expect(String(step.env?.REPORT_URL)).toMatch(expression('steps\\.report\\.outputs\\.artifact-url'));
   expect(String(step.env?.GATE_DECISION)).toMatch(expression('steps\\.gate\\.outputs\\.decision'));
   expect(String(step.env?.BASELINE_FOUND)).toMatch(expression('steps\\.baseline\\.outputs\\.found'));
@@ -528,7 +652,9 @@ test('the job summary shows the verdict, the gate, what newly fails, the intermi
     expect(summary).toContain('**Verdict: NON-CONFORMANT**. A MUST requirement failed: CALLS-LIST-FILTER-STATUS.');
     expect(summary).toContain(`Gate: **failed**. ${SUMMARY_ENV.GATE_WHY}`);
     expect(summary).toContain(runUrl(4237));
-    expect(summary).toMatch(/### Newly failing against the baseline \(2\)\n\n- `?CALLS-LIST-FILTER-STATUS`? \[MUST\]: pass → fail\n- `?CALLS-GET-OK`? \[MUST\]: skip → intermittent\n/);
+    expect(summary).toMatch(
+      /### Newly failing against the baseline \(2\)\n\n- `?CALLS-LIST-FILTER-STATUS`? \[MUST\]: pass → fail\n- `?CALLS-GET-OK`? \[MUST\]: skip → intermittent\n/,
+    );
     expect(summary).not.toMatch(/^- `?CALLS-LIST-PAGINATION/m);
     expect(summary).toMatch(/### Intermittent[^\n]*\(1\)\n\n- `CALLS-GET-OK`\n/);
     expect(summary).toMatch(/### Expected failures[^\n]*\(1\)\n\n- `UNREAD-MARK-OK`: staging runs last year's build \(OPS-42\)\n/);
@@ -536,7 +662,9 @@ test('the job summary shows the verdict, the gate, what newly fails, the intermi
     expect(summary).toContain(`](${SUMMARY_ENV.REPORT_URL})`);
   };
   // The merge had the baseline: the newly failing ones are results.json's comparison.
-  const merged = runStep(summaryStep().step, SUMMARY_ENV, (work) => writeJson(join(work, 'conformance-report', 'results.json'), resultsFixture('NON-CONFORMANT', true)));
+  const merged = runStep(summaryStep().step, SUMMARY_ENV, (work) =>
+    writeJson(join(work, 'conformance-report', 'results.json'), resultsFixture('NON-CONFORMANT', true)),
+  );
   expect(merged.code, merged.stderr).toBe(0);
   expectations(merged.summary);
   // It had none in results.json (the reporter could not read it): they are what compare printed.
@@ -551,8 +679,21 @@ test('the job summary shows the verdict, the gate, what newly fails, the intermi
 
 test('the job summary without a baseline, and without any report, still says what happened', () => {
   test.skip(!HAS_JQ, 'jq is not installed (runner images have it)');
-  const noBaseline = runStep(summaryStep().step, { ...SUMMARY_ENV, BASELINE_FOUND: 'false', BASELINE_URL: '', GATE_DECISION: 'pass', GATE_WHY: 'CONFORMANT (no baseline to compare with).' },
-    (work) => writeJson(join(work, 'conformance-report', 'results.json'), { ...resultsFixture('CONFORMANT', false), summary: { mustFailed: [], intermittent: [] } }));
+  const noBaseline = runStep(
+    summaryStep().step,
+    {
+      ...SUMMARY_ENV,
+      BASELINE_FOUND: 'false',
+      BASELINE_URL: '',
+      GATE_DECISION: 'pass',
+      GATE_WHY: 'CONFORMANT (no baseline to compare with).',
+    },
+    (work) =>
+      writeJson(join(work, 'conformance-report', 'results.json'), {
+        ...resultsFixture('CONFORMANT', false),
+        summary: { mustFailed: [], intermittent: [] },
+      }),
+  );
   expect(noBaseline.code, noBaseline.stderr).toBe(0);
   expect(noBaseline.summary).toContain('**Verdict: CONFORMANT**.');
   expect(noBaseline.summary).toContain('Gate: **passed**. CONFORMANT (no baseline to compare with).');
@@ -569,7 +710,10 @@ test('the job summary without a baseline, and without any report, still says wha
 
 test('every run: script is valid bash (bash -n), with its ${{ }} expressions replaced by a placeholder', () => {
   const scripts = Object.entries(workflow.jobs).flatMap(([name, each]) =>
-    each.steps.flatMap((step, index) => (step.run === undefined ? [] : [{ where: `${name}, step ${index + 1} (${step.name ?? step.run.split('\n')[0]})`, script: step.run }])));
+    each.steps.flatMap((step, index) =>
+      step.run === undefined ? [] : [{ where: `${name}, step ${index + 1} (${step.name ?? step.run.split('\n')[0]})`, script: step.run }],
+    ),
+  );
   expect(scripts.length).toBeGreaterThanOrEqual(8);
   const dir = mkdtempSync(join(tmpdir(), 'actions-example-syntax-'));
   scratch.push(dir);

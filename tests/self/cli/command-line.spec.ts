@@ -10,14 +10,15 @@ import { PLAYWRIGHT_TEST_OPTIONS, REFUSED_PLAYWRIGHT_OPTIONS } from '../../../re
 const help = (text: string) => ({ kind: 'help', text });
 const command = (name: string, args: string[]) => ({ kind: 'command', command: name, args });
 
-test('--help, -h and help print the main help: every command, the variables, the exit codes, the reports, and Playwright\'s options', () => {
+test("--help, -h and help print the main help: every command, the variables, the exit codes, the reports, and Playwright's options", () => {
   for (const argv of [['--help'], ['-h'], ['help'], ['help', '--help']]) expect(readCommandLine(argv)).toEqual(help(mainHelp()));
   const text = mainHelp();
   // The text is wrapped at 100 columns: read as one line.
   const flat = text.replace(/\s+/g, ' ');
   for (const entry of COMMANDS) expect(text).toMatch(new RegExp(`^  ${entry.name}\\b`, 'm'));
   expect(text).toContain('run (default)');
-  for (const code of ['0  CONFORMANT', '1  NON-CONFORMANT', '2  configuration or suite error', '3  INCONCLUSIVE']) expect(text).toContain(code);
+  for (const code of ['0  CONFORMANT', '1  NON-CONFORMANT', '2  configuration or suite error', '3  INCONCLUSIVE'])
+    expect(text).toContain(code);
   expect(flat).toContain('index.html, results.json, junit.xml in REPORT_DIR (conformance-report/ in the current directory)');
   expect(flat).toContain('calls-conformance run --playwright-help');
   expect(flat).toContain('npx playwright test --help');
@@ -54,23 +55,32 @@ test('every variable the help names is one the configuration reads (fixtures/con
   const source = readFileSync(new URL('../../../fixtures/config.ts', import.meta.url), 'utf8');
   const names = variables().flatMap((variable) => variable.name.split(', '));
   expect(names.length).toBeGreaterThan(15);
-  for (const name of names) expect(name === EXPECTATIONS_VARIABLE || source.includes(`'${name}'`) || source.includes(`env.${name}`), name).toBe(true);
+  for (const name of names)
+    expect(name === EXPECTATIONS_VARIABLE || source.includes(`'${name}'`) || source.includes(`env.${name}`), name).toBe(true);
 });
 
 test('the run is the default command; its Playwright options, test filters and anything after -- are passed on', () => {
   expect(readCommandLine([])).toEqual(command('run', []));
-  expect(readCommandLine(['--grep', '@get-call', '--shard=1/3', '-j', '2', '-x'])).toEqual(command('run', ['--grep', '@get-call', '--shard=1/3', '-j', '2', '-x']));
+  expect(readCommandLine(['--grep', '@get-call', '--shard=1/3', '-j', '2', '-x'])).toEqual(
+    command('run', ['--grep', '@get-call', '--shard=1/3', '-j', '2', '-x']),
+  );
   expect(readCommandLine(['run', 'tests/calls-list', '--reporter=dot'])).toEqual(command('run', ['tests/calls-list', '--reporter=dot']));
   // A value that looks like an option is the option's value, not an option.
   expect(readCommandLine(['-g', '-x-'])).toEqual(command('run', ['-g', '-x-']));
   // After --, nothing is checked, and the -- itself is not passed (Playwright would take what follows as test filters).
-  expect(readCommandLine(['run', '--grep', 'A', '--', '--ignore-snapshots'])).toEqual(command('run', ['--grep', 'A', '--ignore-snapshots']));
+  expect(readCommandLine(['run', '--grep', 'A', '--', '--ignore-snapshots'])).toEqual(
+    command('run', ['--grep', 'A', '--ignore-snapshots']),
+  );
   expect(readCommandLine(['--', '--ignore-snapshots'])).toEqual(command('run', ['--ignore-snapshots']));
   expect(readCommandLine(['dry-run'])).toEqual(command('dry-run', []));
   expect(readCommandLine(['merge', 'blobs'])).toEqual(command('merge', ['blobs']));
   expect(readCommandLine(['compare', 'a', 'b'])).toEqual(command('compare', ['a', 'b']));
-  expect(readCommandLine(['certify', '--out', 'b', '--signing-key=k.pem'])).toEqual(command('certify', ['--out', 'b', '--signing-key=k.pem']));
-  expect(readCommandLine(['verify-bundle', 'b', '--public-key', 'k.pub'])).toEqual(command('verify-bundle', ['b', '--public-key', 'k.pub']));
+  expect(readCommandLine(['certify', '--out', 'b', '--signing-key=k.pem'])).toEqual(
+    command('certify', ['--out', 'b', '--signing-key=k.pem']),
+  );
+  expect(readCommandLine(['verify-bundle', 'b', '--public-key', 'k.pub'])).toEqual(
+    command('verify-bundle', ['b', '--public-key', 'k.pub']),
+  );
   expect(readCommandLine(['reference', '--port', '0', '--list-faults'])).toEqual(command('reference', ['--port', '0', '--list-faults']));
 });
 

@@ -22,8 +22,11 @@ function npmRun(script: string, args: string[]): Promise<RunResult> {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    // Decoded as streams, so a character split between two chunks arrives whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, stopped: false }));
   });
@@ -63,7 +66,7 @@ test('an unknown command is refused on stderr with the usage, exit 2, nothing ru
   expect(run.stderr).not.toContain('Running');
 });
 
-test('an unknown option is refused with the command\'s usage, exit 2, before any test runs', async () => {
+test("an unknown option is refused with the command's usage, exit 2, before any test runs", async () => {
   const dir = freshDir('report-refused');
   const run = await conformance(['--grpe', 'CALLS-GET'], { REPORT_DIR: dir });
   expect(run.code).toBe(2);
@@ -77,12 +80,14 @@ test('an unknown option is refused with the command\'s usage, exit 2, before any
 test('Playwright options the run does not list reach Playwright after --, and the run still gives its verdict', async () => {
   test.setTimeout(SUITE_RUN_TIMEOUT_MS);
   const dir = freshDir('report-passed-on');
-  const run = await conformance(['--grep', 'CALLS-GET-NOT-FOUND ', `--output=${freshDir('artefacts')}`, '--', '--ignore-snapshots'], { REPORT_DIR: dir });
+  const run = await conformance(['--grep', 'CALLS-GET-NOT-FOUND ', `--output=${freshDir('artefacts')}`, '--', '--ignore-snapshots'], {
+    REPORT_DIR: dir,
+  });
   expect(run.code, run.stderr).toBe(0);
   expect(run.stdout).toContain('Conformance verdict: CONFORMANT.');
 });
 
-test('run --playwright-help prints Playwright\'s own options, and every option the run passes on or refuses is one of them', async () => {
+test("run --playwright-help prints Playwright's own options, and every option the run passes on or refuses is one of them", async () => {
   const run = await conformance(['run', '--playwright-help']);
   expect(run.code, run.stderr).toBe(0);
   expect(run.stdout).toContain("Playwright's options of `playwright test`");
@@ -107,7 +112,12 @@ test('dry-run is a command, and npm run dry-run still lists what a run would sen
 });
 
 test('reference is a command: it starts the reference and prints its address', async () => {
-  const run = await runScript(CLI.conformance, ['reference', '--port', '0'], {}, { stopWhen: (line) => line.includes('reference server listening on'), timeoutMs: 60_000 });
+  const run = await runScript(
+    CLI.conformance,
+    ['reference', '--port', '0'],
+    {},
+    { stopWhen: (line) => line.includes('reference server listening on'), timeoutMs: 60_000 },
+  );
   expect(run.stopped, run.stderr).toBe(true);
   expect(run.stdout).toMatch(/reference server listening on http:\/\/\S+\/v3/);
 });

@@ -32,13 +32,26 @@ test('with nothing configured the embedded reference is the target, with its dem
 });
 
 test('REFERENCE_LIVE makes the embedded reference living at that many new calls a second; unset, it stands still', () => {
-  expect(loadConfig({ REFERENCE_LIVE: '0.2' }).target).toEqual({ kind: 'embedded', seed: 1, calls: 1000, readings: 'entries', getEnvelope: 'data-object', live: 0.2 });
+  expect(loadConfig({ REFERENCE_LIVE: '0.2' }).target).toEqual({
+    kind: 'embedded',
+    seed: 1,
+    calls: 1000,
+    readings: 'entries',
+    getEnvelope: 'data-object',
+    live: 0.2,
+  });
   expect(loadConfig({ REFERENCE_LIVE: '50' }).target).toMatchObject({ live: 50 });
   expect(loadConfig({}).target).not.toHaveProperty('live');
 });
 
 test('the embedded reference address reported at start-up becomes both base addresses', () => {
-  const config = loadConfig({ CONFORMANCE_REFERENCE_URL: 'http://127.0.0.1:4321/v3', REFERENCE_CALLS: '50', REFERENCE_SEED: '9', REFERENCE_READINGS: 'deployment', REFERENCE_GET_ENVELOPE: 'data-array' });
+  const config = loadConfig({
+    CONFORMANCE_REFERENCE_URL: 'http://127.0.0.1:4321/v3',
+    REFERENCE_CALLS: '50',
+    REFERENCE_SEED: '9',
+    REFERENCE_READINGS: 'deployment',
+    REFERENCE_GET_ENVELOPE: 'data-array',
+  });
   expect(config.callsBaseUrl).toBe('http://127.0.0.1:4321/v3');
   expect(config.chatBaseUrl).toBe('http://127.0.0.1:4321/v3');
   expect(config.target).toEqual({ kind: 'embedded', seed: 9, calls: 50, readings: 'deployment', getEnvelope: 'data-array' });
@@ -141,8 +154,15 @@ test('the run settings default to the spec profile, 20 runs, a fresh seed and no
   expect(config.replayPath).toBeUndefined();
   expect(config).toMatchObject({ requestBudget: undefined, maxRps: undefined, maxInFlight: 8, maxBodyBytes: 10 * 2 ** 20, dryRun: false });
   expect(loadConfig({ MAX_IN_FLIGHT: '1' }).maxInFlight).toBe(1);
-  expect(loadConfig({ REQUEST_BUDGET: '500', MAX_RPS: '2.5', MAX_BODY_BYTES: '2048', CONFORMANCE_DRY_RUN: 'true' })).toMatchObject({ requestBudget: 500, maxRps: 2.5, maxBodyBytes: 2048, dryRun: true });
-  expect(loadConfig({ CONFORMANCE_PROFILE: 'strict', CONFORMANCE_SEED: '42', CONFORMANCE_RUNS: '5', CONFORMANCE_PATH: '3:0:1' })).toMatchObject({ profile: 'strict', seed: 42, runs: 5, replayPath: '3:0:1' });
+  expect(loadConfig({ REQUEST_BUDGET: '500', MAX_RPS: '2.5', MAX_BODY_BYTES: '2048', CONFORMANCE_DRY_RUN: 'true' })).toMatchObject({
+    requestBudget: 500,
+    maxRps: 2.5,
+    maxBodyBytes: 2048,
+    dryRun: true,
+  });
+  expect(
+    loadConfig({ CONFORMANCE_PROFILE: 'strict', CONFORMANCE_SEED: '42', CONFORMANCE_RUNS: '5', CONFORMANCE_PATH: '3:0:1' }),
+  ).toMatchObject({ profile: 'strict', seed: 42, runs: 5, replayPath: '3:0:1' });
 });
 
 test('the console is compact unless CONFORMANCE_CONSOLE=verbose asks for every test and failure in full', () => {
@@ -155,7 +175,15 @@ test('a run is taken as started by Playwright unless the command line says CONFO
   expect(loadConfig({ CONFORMANCE_LAUNCHER: 'calls-conformance' }).launcher).toBe('calls-conformance');
 });
 
-for (const [variable, value] of [['CONFORMANCE_PROFILE', 'lenient'], ['CONFORMANCE_CONSOLE', 'loud'], ['CONFORMANCE_SEED', 'abc'], ['CONFORMANCE_SEED', '-1'], ['CONFORMANCE_RUNS', '0'], ['CONFORMANCE_PATH', '3::1'], ['CONFORMANCE_LAUNCHER', 'npm']] as const) {
+for (const [variable, value] of [
+  ['CONFORMANCE_PROFILE', 'lenient'],
+  ['CONFORMANCE_CONSOLE', 'loud'],
+  ['CONFORMANCE_SEED', 'abc'],
+  ['CONFORMANCE_SEED', '-1'],
+  ['CONFORMANCE_RUNS', '0'],
+  ['CONFORMANCE_PATH', '3::1'],
+  ['CONFORMANCE_LAUNCHER', 'npm'],
+] as const) {
   test(`${variable}=${value} is refused with one line naming it`, () => {
     expect(errorFor({ [variable]: value }).message).toMatch(new RegExp(`^${variable} must be `));
   });
@@ -164,11 +192,15 @@ for (const [variable, value] of [['CONFORMANCE_PROFILE', 'lenient'], ['CONFORMAN
 test('NODE_EXTRA_CA_CERTS in the env file is refused: Node reads it as it starts, so from the file it would trust nothing', () => {
   const path = join(mkdtempSync(join(tmpdir(), 'dotenv-')), '.env');
   writeFileSync(path, 'NODE_EXTRA_CA_CERTS=/etc/ssl/our-authority.pem\n');
-  expect(() => environment({ ENV_FILE: path })).toThrow(/^NODE_EXTRA_CA_CERTS is read by Node as it starts, so in .* it has no effect: set it in the environment instead$/);
+  expect(() => environment({ ENV_FILE: path })).toThrow(
+    /^NODE_EXTRA_CA_CERTS is read by Node as it starts, so in .* it has no effect: set it in the environment instead$/,
+  );
   // The embedded reference is reached over plain HTTP: a file that is not there is no reason to stop.
   expect(loadConfig({ NODE_EXTRA_CA_CERTS: '/no/such/authority.pem' }).target.kind).toBe('embedded');
   // Set where Node reads it, the file's copy is only a reminder.
-  expect(environment({ ENV_FILE: path, NODE_EXTRA_CA_CERTS: '/etc/ssl/our-authority.pem' }).NODE_EXTRA_CA_CERTS).toBe('/etc/ssl/our-authority.pem');
+  expect(environment({ ENV_FILE: path, NODE_EXTRA_CA_CERTS: '/etc/ssl/our-authority.pem' }).NODE_EXTRA_CA_CERTS).toBe(
+    '/etc/ssl/our-authority.pem',
+  );
 });
 
 test('.env.example documents every variable the configuration reads, and the table of docs/configuration.md names each', () => {

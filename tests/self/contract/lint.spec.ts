@@ -15,13 +15,21 @@ function lint(path: string) {
   return spawnSync(process.execPath, [REDOCLY, 'lint', path, '--config', CONFIG], {
     encoding: 'utf8',
     timeout: 60_000,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+    },
   });
 }
 
 test('the linter fails on a contract with a dangling reference', () => {
   const broken = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'broken.openapi.yaml');
-  writeFileSync(broken, readFileSync(OPENAPI_PATH, 'utf8').replace('$ref: "#/components/schemas/CallList"', '$ref: "#/components/schemas/NoSuchSchema"'));
+  writeFileSync(
+    broken,
+    readFileSync(OPENAPI_PATH, 'utf8').replace('$ref: "#/components/schemas/CallList"', '$ref: "#/components/schemas/NoSuchSchema"'),
+  );
 
   const result = lint(broken);
 

@@ -44,5 +44,8 @@ export function listedCall(): Record<string, unknown> {
 }
 
 export function callList(calls = [listedCall()]): Record<string, any> {
-  return { data: calls, meta: { pagination: { total: calls.length, count: calls.length, per_page: 100, current_page: 1, total_pages: 1 } } };
+  return {
+    data: calls,
+    meta: { pagination: { total: calls.length, count: calls.length, per_page: 100, current_page: 1, total_pages: 1 } },
+  };
 }

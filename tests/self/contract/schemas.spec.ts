@@ -41,7 +41,10 @@ test.describe('the contract accepts what the specification allows', () => {
   test('every enum value of the specification', () => {
     for (const status of ['initiated', 'ongoing', 'ended', 'unanswered', 'rejected', 'canceled']) {
       for (const mode of ['call', 'meet', 'presenter']) {
-        for (const [type, receiverType] of [['audio', 'user'], ['video', 'group']]) {
+        for (const [type, receiverType] of [
+          ['audio', 'user'],
+          ['video', 'group'],
+        ]) {
           expect(contract.validateSchema('Call', { ...listedCall(), status, mode, type, receiverType })).toEqual([]);
         }
       }
@@ -52,9 +55,25 @@ test.describe('the contract accepts what the specification allows', () => {
   });
 
   test('the mark-unread result, an error body, and a recording', () => {
-    expect(contract.validateResponse('markGroupConversationAsUnread', 200, { data: { success: true, message: 'The messages after the message id 340 are marked as unread.' } })).toEqual([]);
-    expect(contract.validateResponse('getCall', 404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'no such call', devMessage: 'x', source: 'y' } })).toEqual([]);
-    expect(contract.validateSchema('Recording', { rid: 'r1', duration: 0.5, startTime: 1692368168, endTime: 1692368198, recording_url: 'https://example.test/r1.mp4' })).toEqual([]);
+    expect(
+      contract.validateResponse('markGroupConversationAsUnread', 200, {
+        data: { success: true, message: 'The messages after the message id 340 are marked as unread.' },
+      }),
+    ).toEqual([]);
+    expect(
+      contract.validateResponse('getCall', 404, {
+        error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'no such call', devMessage: 'x', source: 'y' },
+      }),
+    ).toEqual([]);
+    expect(
+      contract.validateSchema('Recording', {
+        rid: 'r1',
+        duration: 0.5,
+        startTime: 1692368168,
+        endTime: 1692368198,
+        recording_url: 'https://example.test/r1.mp4',
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -87,10 +106,19 @@ test.describe('the contract rejects what the specification rules out', () => {
   });
 
   test('enum values outside the specification', () => {
-    for (const [field, value] of [['status', 'missed'], ['type', 'screen'], ['mode', 'broadcast'], ['receiverType', 'channel']] as const) {
-      expect(contract.validateSchema('Call', { ...listedCall(), [field]: value }), field).toContainEqual(expect.objectContaining({ valuePath: `/${field}` }));
+    for (const [field, value] of [
+      ['status', 'missed'],
+      ['type', 'screen'],
+      ['mode', 'broadcast'],
+      ['receiverType', 'channel'],
+    ] as const) {
+      expect(contract.validateSchema('Call', { ...listedCall(), [field]: value }), field).toContainEqual(
+        expect.objectContaining({ valuePath: `/${field}` }),
+      );
     }
-    expect(contract.validateSchema('Participant', { ...joinedParticipant(), state: 'left' })).toContainEqual(expect.objectContaining({ valuePath: '/state' }));
+    expect(contract.validateSchema('Participant', { ...joinedParticipant(), state: 'left' })).toContainEqual(
+      expect.objectContaining({ valuePath: '/state' }),
+    );
   });
 
   test('mistyped fields: a string count, a float timestamp, a numeric deviceId, a string boolean', () => {
@@ -101,10 +129,27 @@ test.describe('the contract rejects what the specification rules out', () => {
   });
 
   test('every missing field the specification requires of a listed call', () => {
-    for (const field of ['sessionId', 'type', 'mode', 'receiverType', 'receiver', 'initiator', 'status', 'totalAudioMinutes', 'totalVideoMinutes',
-      'totalDurationInMinutes', 'totalDuration', 'totalParticipants', 'hasRecording', 'initiatedAt', 'participants']) {
+    for (const field of [
+      'sessionId',
+      'type',
+      'mode',
+      'receiverType',
+      'receiver',
+      'initiator',
+      'status',
+      'totalAudioMinutes',
+      'totalVideoMinutes',
+      'totalDurationInMinutes',
+      'totalDuration',
+      'totalParticipants',
+      'hasRecording',
+      'initiatedAt',
+      'participants',
+    ]) {
       const { [field]: _removed, ...call } = listedCall();
-      expect(validList(callList([call])), field).toContainEqual(expect.objectContaining({ valuePath: '/data/0', message: `must have required property '${field}'` }));
+      expect(validList(callList([call])), field).toContainEqual(
+        expect.objectContaining({ valuePath: '/data/0', message: `must have required property '${field}'` }),
+      );
     }
   });
 
@@ -128,8 +173,13 @@ test.describe('the contract rejects what the specification rules out', () => {
   });
 
   test('a recording whose URL is not a URL', () => {
-    expect(contract.validateSchema('Recording', { rid: 'r1', duration: 0.5, startTime: 1, endTime: 2, recording_url: 'not a url' })).toContainEqual(
-      expect.objectContaining({ valuePath: '/recording_url', schemaPath: '#/components/schemas/Recording/properties/recording_url/format' }),
+    expect(
+      contract.validateSchema('Recording', { rid: 'r1', duration: 0.5, startTime: 1, endTime: 2, recording_url: 'not a url' }),
+    ).toContainEqual(
+      expect.objectContaining({
+        valuePath: '/recording_url',
+        schemaPath: '#/components/schemas/Recording/properties/recording_url/format',
+      }),
     );
   });
 });

@@ -48,8 +48,22 @@ test('every call satisfies the derived invariants of the catalog and validates a
     const { call, recordings } = data.materialize(row);
     const ps = call.participants;
     check(call, close(call.totalDurationInMinutes, call.totalAudioMinutes + call.totalVideoMinutes), 'duration = audio + video');
-    check(call, close(call.totalAudioMinutes, ps.reduce((t, p) => t + p.totalAudioMinutes, 0)), 'audio sums over participants');
-    check(call, close(call.totalVideoMinutes, ps.reduce((t, p) => t + p.totalVideoMinutes, 0)), 'video sums over participants');
+    check(
+      call,
+      close(
+        call.totalAudioMinutes,
+        ps.reduce((t, p) => t + p.totalAudioMinutes, 0),
+      ),
+      'audio sums over participants',
+    );
+    check(
+      call,
+      close(
+        call.totalVideoMinutes,
+        ps.reduce((t, p) => t + p.totalVideoMinutes, 0),
+      ),
+      'video sums over participants',
+    );
     check(call, call.totalParticipants === ps.length && ps.length <= 50, 'participant entries');
     check(call, call.startedAt >= call.initiatedAt, 'startedAt >= initiatedAt');
     check(call, call.endedAt === undefined || call.endedAt >= call.startedAt, 'endedAt >= startedAt');
@@ -62,16 +76,28 @@ test('every call satisfies the derived invariants of the catalog and validates a
       check(call, close(p.totalDuration, p.totalAudioMinutes + p.totalVideoMinutes), `${p.uid} total = audio + video`);
       check(call, p.totalAudioMinutes >= 0 && p.totalVideoMinutes >= 0, `${p.uid} minutes not negative`);
       if (!p.isJoined) {
-        check(call, p.totalDuration === 0 && [p.deviceId, p.joinedAt, p.leftAt, p.mid].every((v) => v === undefined), `${p.uid} never joined`);
+        check(
+          call,
+          p.totalDuration === 0 && [p.deviceId, p.joinedAt, p.leftAt, p.mid].every((v) => v === undefined),
+          `${p.uid} never joined`,
+        );
       } else {
         check(call, p.joinedAt! >= call.initiatedAt && (p.leftAt === undefined || p.leftAt >= p.joinedAt!), `${p.uid} joined/left order`);
-        check(call, p.leftAt === undefined || call.endedAt === undefined || p.leftAt <= call.endedAt, `${p.uid} left before the call ended`);
+        check(
+          call,
+          p.leftAt === undefined || call.endedAt === undefined || p.leftAt <= call.endedAt,
+          `${p.uid} left before the call ended`,
+        );
       }
     }
     const devices = ps.filter((p) => p.isJoined).map((p) => `${p.uid}/${p.deviceId}`);
     check(call, new Set(devices).size === devices.length, 'one entry per device');
     for (const r of recordings) {
-      check(call, r.startTime >= call.startedAt && r.endTime >= r.startTime && r.endTime <= call.endedAt!, `recording ${r.rid} within the call`);
+      check(
+        call,
+        r.startTime >= call.startedAt && r.endTime >= r.startTime && r.endTime <= call.endedAt!,
+        `recording ${r.rid} within the call`,
+      );
       if (contract.validateSchema('Recording', r).length > 0) problems.push(`${r.rid}: not a valid Recording`);
     }
     const violations = contract.validateSchema('CallListItem', call);
@@ -86,8 +112,18 @@ test('rows carry what their calls say, in newest-first order with unique session
   for (const [i, row] of data.rows.entries()) {
     const { call } = data.materialize(row);
     expect({ ...row, index: undefined, uids: undefined }).toEqual({
-      index: undefined, uids: undefined, sessionId: call.sessionId, type: call.type, mode: call.mode, status: call.status, receiverType: call.receiverType,
-      totalParticipants: call.totalParticipants, hasRecording: call.hasRecording, initiatedAt: call.initiatedAt, startedAt: call.startedAt, endedAt: call.endedAt,
+      index: undefined,
+      uids: undefined,
+      sessionId: call.sessionId,
+      type: call.type,
+      mode: call.mode,
+      status: call.status,
+      receiverType: call.receiverType,
+      totalParticipants: call.totalParticipants,
+      hasRecording: call.hasRecording,
+      initiatedAt: call.initiatedAt,
+      startedAt: call.startedAt,
+      endedAt: call.endedAt,
     });
     expect([...row.uids].sort()).toEqual([...new Set(call.participants.map((p) => p.uid))].sort());
     if (i > 0) expect(data.rows[i - 1]!.initiatedAt).toBeGreaterThanOrEqual(row.initiatedAt);
@@ -95,7 +131,11 @@ test('rows carry what their calls say, in newest-first order with unique session
 });
 
 test('the documented mark-unread fixtures exist for every seed and size', () => {
-  for (const [seed, calls] of [[1, 1], [2, 5], [99, 1000]] as const) {
+  for (const [seed, calls] of [
+    [1, 1],
+    [2, 5],
+    [99, 1000],
+  ] as const) {
     const data = generateDataSet(seed, calls);
     const group = data.groups.find((g) => g.guid === UNREAD_FIXTURE.groupGuid);
     expect(group?.members).toContain(UNREAD_FIXTURE.actingUid);

@@ -34,7 +34,6 @@ test('every relative link of README.md and docs/*.md leads to a file of the proj
   expect(broken).toEqual([]);
 });
 
-
 test('every command block not run here names a self-test that exists and runs that command', () => {
   const exercised = blocks().filter((block) => block.exercisedBy);
   expect(exercised.length).toBeGreaterThan(0);
@@ -51,20 +50,35 @@ test('every command block not run here names a self-test that exists and runs th
 });
 
 test('the exercised-by check refuses a self-test that does not mention the command', () => {
-  const [block] = shellBlocks('x.md', '<!-- exercised-by: tests/self/a.spec.ts -->\n```sh\nCONFORMANCE_SEED=1 MAX_RPS=5 npx playwright test --shard=i/3 --reporter=blob\nnpm run conformance -- merge dir  # exits 1\n```\n');
+  const [block] = shellBlocks(
+    'x.md',
+    '<!-- exercised-by: tests/self/a.spec.ts -->\n```sh\nCONFORMANCE_SEED=1 MAX_RPS=5 npx playwright test --shard=i/3 --reporter=blob\nnpm run conformance -- merge dir  # exits 1\n```\n',
+  );
   expect(block).toMatchObject({ exercisedBy: ['tests/self/a.spec.ts'], expectedExit: 1 });
   expect(distinctiveWords(block!.code)).toEqual(['MAX_RPS', 'playwright', 'test', '--shard', '--reporter', 'conformance', 'merge']);
-  expect(relativeLinks('docs/a.md', '[b](b.md) [r](../README.md#top) [w](https://example.com) `[c](c.md)`\n```sh\n[d](d.md)\n```')).toEqual([
-    { where: 'docs/a.md:1', target: 'b.md', resolved: 'docs/b.md' },
-    { where: 'docs/a.md:1', target: '../README.md', resolved: 'README.md' },
-    { where: 'docs/a.md:1', target: 'c.md', resolved: 'docs/c.md' },
-  ]);
+  expect(relativeLinks('docs/a.md', '[b](b.md) [r](../README.md#top) [w](https://example.com) `[c](c.md)`\n```sh\n[d](d.md)\n```')).toEqual(
+    [
+      { where: 'docs/a.md:1', target: 'b.md', resolved: 'docs/b.md' },
+      { where: 'docs/a.md:1', target: '../README.md', resolved: 'README.md' },
+      { where: 'docs/a.md:1', target: 'c.md', resolved: 'docs/c.md' },
+    ],
+  );
 });
 
 /** A copy of the project to run a block in: its files copied, its folders linked, none of its outputs. */
 function projectCopy(): string {
   const copy = mkdtempSync(join(tmpdir(), 'docs-commands-'));
-  const outputs = new Set(['.git', '.env', 'conformance-report', 'test-results', 'blob-report', 'certification-bundle', 'kill-matrix', 'bench-results', 'playwright-report']);
+  const outputs = new Set([
+    '.git',
+    '.env',
+    'conformance-report',
+    'test-results',
+    'blob-report',
+    'certification-bundle',
+    'kill-matrix',
+    'bench-results',
+    'playwright-report',
+  ]);
   for (const entry of readdirSync(PROJECT_ROOT)) {
     if (outputs.has(entry)) continue;
     const source = join(PROJECT_ROOT, entry);
@@ -78,10 +92,18 @@ function runBlock(block: ShellBlock, env: Record<string, string>): Promise<{ cod
   const cwd = projectCopy();
   return new Promise((resolve, reject) => {
     // Its own process group, so that a block cut off stops with everything it started.
-    const child = spawn('bash', ['-c', `set -euo pipefail\n${block.code}`], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('bash', ['-c', `set -euo pipefail\n${block.code}`], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    // Decoded as streams, so a character split between two chunks arrives whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (output += chunk));
+    child.stderr.on('data', (chunk: string) => (output += chunk));
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
@@ -120,7 +142,12 @@ test('every other command block runs, as written, and exits as the docs say, pri
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CONFORMANCE_SEED: SELF_TEST_SEED, ...values };
     // Together: most blocks wait on a child's start-up, and one after another they would take minutes.
     const runs = await Promise.all(runnable.map(async (block) => ({ block, ...(await runBlock(block, env)) })));
-    const failed = runs.filter((run) => run.code !== run.block.expectedExit).map((run) => `${run.block.where} exited ${run.code}, the docs say ${run.block.expectedExit}:\n${run.block.code}\n${run.output.slice(-3000)}`);
+    const failed = runs
+      .filter((run) => run.code !== run.block.expectedExit)
+      .map(
+        (run) =>
+          `${run.block.where} exited ${run.code}, the docs say ${run.block.expectedExit}:\n${run.block.code}\n${run.output.slice(-3000)}`,
+      );
     expect(failed, failed.join('\n\n')).toEqual([]);
     for (const run of runs) {
       for (const key of Object.values(keys)) expect(run.output.includes(key), `${run.block.where} printed a key`).toBe(false);

@@ -15,7 +15,19 @@ export const PLACEHOLDERS = ['CALLS_URL', 'CHAT_URL', 'STAGING_KEY', 'READONLY_K
  * suite sets them (referenceTargetEnv, runNode), under names of its own, so they are not what tells
  * one exercised command from another.
  */
-const TARGET_VARIABLES = new Set(['CALLS_BASE_URL', 'CHAT_BASE_URL', 'APP_ID', 'REGION', 'API_KEY', 'RESTRICTED_API_KEY', 'ALLOW_WRITES', 'GROUP_GUID', 'MESSAGE_ID', 'ACTING_UID', 'CONFORMANCE_SEED']);
+const TARGET_VARIABLES = new Set([
+  'CALLS_BASE_URL',
+  'CHAT_BASE_URL',
+  'APP_ID',
+  'REGION',
+  'API_KEY',
+  'RESTRICTED_API_KEY',
+  'ALLOW_WRITES',
+  'GROUP_GUID',
+  'MESSAGE_ID',
+  'ACTING_UID',
+  'CONFORMANCE_SEED',
+]);
 
 export interface ShellBlock {
   /** Where it is, as `docs/x.md:12` (the line of its opening fence). */
@@ -38,7 +50,12 @@ export interface DocLink {
 
 /** README.md and every docs/*.md, as paths relative to the project. */
 export function docFiles(root: string): string[] {
-  const docs = existsSync(join(root, 'docs')) ? readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`) : [];
+  const docs = existsSync(join(root, 'docs'))
+    ? readdirSync(join(root, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .sort()
+        .map((name) => `docs/${name}`)
+    : [];
   return ['README.md', ...docs];
 }
 
@@ -59,7 +76,12 @@ export function shellBlocks(path: string, text: string): ShellBlock[] {
       const previous = index > 0 ? EXERCISED_BY.exec(lines[index - 1]!) : null;
       const lastCommand = code.trimEnd().split('\n').at(-1) ?? '';
       const exits = EXITS.exec(lastCommand);
-      blocks.push({ where: `${path}:${index + 1}`, code, exercisedBy: previous ? previous[1]!.split(/\s+/) : undefined, expectedExit: exits ? Number(exits[1]) : 0 });
+      blocks.push({
+        where: `${path}:${index + 1}`,
+        code,
+        exercisedBy: previous ? previous[1]!.split(/\s+/) : undefined,
+        expectedExit: exits ? Number(exits[1]) : 0,
+      });
     }
     index = closing;
   }

@@ -46,13 +46,16 @@ for (const { referenceSeed, conformanceSeed } of CLEAN_RUNS) {
 
 for (const fault of FAULTS) {
   const expected = expectationOf(fault);
-  if (expected === 'pass') throw new Error(`fault ${fault.name} breaks no MUST or SHOULD requirement under its own profile, so nothing could catch it`);
+  if (expected === 'pass')
+    throw new Error(`fault ${fault.name} breaks no MUST or SHOULD requirement under its own profile, so nothing could catch it`);
   const how = expected === 'fail' ? 'fails the run naming' : 'warns naming';
   for (const readings of readingsOf(fault)) {
     test(`fault ${fault.name} under the ${readings} readings: the suite ${how} ${fault.requirements.join(', ')}, and judges every other requirement`, async ({}, testInfo) => {
       const row = await runAgainst(fault, { readings });
       saveRow(rowsDir(testInfo), row);
-      expect(row.outcome, `fault ${fault.name} (${readings} readings) ${row.outcome}: ${row.problem}`).toBe(expected === 'fail' ? 'killed' : 'warned');
+      expect(row.outcome, `fault ${fault.name} (${readings} readings) ${row.outcome}: ${row.problem}`).toBe(
+        expected === 'fail' ? 'killed' : 'warned',
+      );
     });
   }
 }
@@ -88,7 +91,9 @@ for (const fault of FAULTS) {
   test(`fault ${fault.name} living at ${FAULT_LIVING_RATE} new calls a second under the ${readings} readings: the suite ${how} ${fault.requirements.join(', ')}, and judges every other requirement`, async ({}, testInfo) => {
     const row = await runAgainst(fault, { readings, live: FAULT_LIVING_RATE });
     saveRow(rowsDir(testInfo), row);
-    expect(row.outcome, `fault ${fault.name} (${readings} readings, living) ${row.outcome}: ${row.problem}`).toBe(expected === 'fail' ? 'killed' : 'warned');
+    expect(row.outcome, `fault ${fault.name} (${readings} readings, living) ${row.outcome}: ${row.problem}`).toBe(
+      expected === 'fail' ? 'killed' : 'warned',
+    );
   });
 }
 

@@ -106,8 +106,15 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
   const profile = options.profile ?? fault?.profile ?? 'spec';
   const readings = options.readings ?? DEFAULT_READINGS;
   const expected = expectationOf(fault, profile);
-  const declared = expected === 'pass' ? [] : fault?.requirements ?? [];
-  const reference = createServer({ seed: referenceSeed, calls: fault?.calls ?? DEFAULT_CALLS, readings, ...(fault && { fault }), ...(options.live !== undefined && { live: { rate: options.live } }), ...(options.startedAtFilter && { startedAtFilter: options.startedAtFilter }) });
+  const declared = expected === 'pass' ? [] : (fault?.requirements ?? []);
+  const reference = createServer({
+    seed: referenceSeed,
+    calls: fault?.calls ?? DEFAULT_CALLS,
+    readings,
+    ...(fault && { fault }),
+    ...(options.live !== undefined && { live: { rate: options.live } }),
+    ...(options.startedAtFilter && { startedAtFilter: options.startedAtFilter }),
+  });
   const reports = mkdtempSync(join(tmpdir(), 'kill-matrix-reports-'));
   const answeredAt: number[] = [];
   reference.server.on('request', () => answeredAt.push(Date.now()));
@@ -139,14 +146,20 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
   try {
     // One worker per run: the matrix gets its parallelism from running faults side by side, one per
     // core, and a run per fault with workers of its own would oversubscribe a large machine.
-    const run = await runSuite(['--project=conformance', '--workers=1', `--reporter=${DETECTION_REPORTER},${CONFORMANCE_REPORTER}`], {
-      ...referenceTargetEnv(address),
-      CONFORMANCE_SEED: conformanceSeed,
-      CONFORMANCE_PROFILE: profile,
-      REPORT_DIR: reports,
-    }, { timeoutMs: RUN_TIMEOUT_MS, stopWhen: watch });
+    const run = await runSuite(
+      ['--project=conformance', '--workers=1', `--reporter=${DETECTION_REPORTER},${CONFORMANCE_REPORTER}`],
+      {
+        ...referenceTargetEnv(address),
+        CONFORMANCE_SEED: conformanceSeed,
+        CONFORMANCE_PROFILE: profile,
+        REPORT_DIR: reports,
+      },
+      { timeoutMs: RUN_TIMEOUT_MS, stopWhen: watch },
+    );
     const results = readResults(reports);
-    const errored = (results?.requirements ?? []).filter((result) => result.status === 'error').map((result) => `${result.id} (${result.reason ?? 'not judged'})`);
+    const errored = (results?.requirements ?? [])
+      .filter((result) => result.status === 'error')
+      .map((result) => `${result.id} (${result.reason ?? 'not judged'})`);
     const missed = declared.filter((id) => !(expected === 'warn' ? warned : violated).has(id));
     const row: MatrixRow = {
       fault: `${labelOf(fault, profile, readings, options.live)}${options.startedAtFilter === 'initiatedAt' ? ' (startedAt filter on initiatedAt)' : ''}`,
@@ -170,7 +183,12 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
       requests: answeredAt.length,
       startedAt: new Date(started).toISOString(),
       seconds: (Date.now() - started) / 1000,
-      learned: Object.fromEntries((results?.readings ?? []).map((reading) => [reading.subject, reading.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id)])),
+      learned: Object.fromEntries(
+        (results?.readings ?? []).map((reading) => [
+          reading.subject,
+          reading.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id),
+        ]),
+      ),
     };
     if (row.outcome === 'survived' || row.outcome === 'unjudged') row.problem = explain(row, ended, run.stderr);
     return row;
@@ -196,9 +214,17 @@ function readResults(dir: string): ConformanceReport | undefined {
 }
 
 /** By the verdict the run's report gives, as a user gating on it would read it. */
-function judge(expected: Expectation, ended: boolean, verdict: string | undefined, reports: number, missed: string[], errored: string[]): Outcome {
+function judge(
+  expected: Expectation,
+  ended: boolean,
+  verdict: string | undefined,
+  reports: number,
+  missed: string[],
+  errored: string[],
+): Outcome {
   if (!ended) return 'survived';
-  if (expected === 'fail') return verdict !== 'NON-CONFORMANT' || missed.length > 0 ? 'survived' : errored.length > 0 ? 'unjudged' : 'killed';
+  if (expected === 'fail')
+    return verdict !== 'NON-CONFORMANT' || missed.length > 0 ? 'survived' : errored.length > 0 ? 'unjudged' : 'killed';
   if (errored.length > 0) return 'unjudged';
   if (expected === 'pass') return verdict === 'CONFORMANT' && reports === 0 ? 'passed' : 'survived';
   return verdict === 'CONFORMANT' && missed.length === 0 ? 'warned' : 'survived';
@@ -207,7 +233,8 @@ function judge(expected: Expectation, ended: boolean, verdict: string | undefine
 function explain(row: MatrixRow, ended: boolean, stderr: string): string {
   const reported = `${row.verdict}, exit ${row.exitCode}; violated [${row.violated.join(', ') || 'nothing'}]; warned [${row.warned.join(', ') || 'nothing'}]`;
   if (!ended) return `the run did not finish: ${reported}\n${stderr.slice(-2000)}`;
-  if (row.outcome === 'unjudged') return `other requirements were left in error, one deviation hiding the verdict on them: ${row.errored.join('; ')}`;
+  if (row.outcome === 'unjudged')
+    return `other requirements were left in error, one deviation hiding the verdict on them: ${row.errored.join('; ')}`;
   if (row.expected === 'pass') return `the clean reference did not pass cleanly: ${reported}\n${stderr.slice(-2000)}`;
   if (row.expected === 'warn' && row.verdict !== 'CONFORMANT') return `a SHOULD fault must only warn, but the run failed: ${reported}`;
   return `the suite did not report ${row.missed.join(', ')}: ${reported}`;

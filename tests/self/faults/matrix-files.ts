@@ -9,7 +9,10 @@ export const MATRIX_DIR = join(PROJECT_ROOT, 'kill-matrix');
 
 export function saveRow(rowsDir: string, row: MatrixRow): void {
   mkdirSync(rowsDir, { recursive: true });
-  writeFileSync(join(rowsDir, `${row.fault.replace(/[^A-Za-z0-9-]+/g, '_')}-${row.conformanceSeed}-${row.referenceSeed}.json`), JSON.stringify(row));
+  writeFileSync(
+    join(rowsDir, `${row.fault.replace(/[^A-Za-z0-9-]+/g, '_')}-${row.conformanceSeed}-${row.referenceSeed}.json`),
+    JSON.stringify(row),
+  );
 }
 
 export function loadRows(rowsDir: string): MatrixRow[] {
@@ -19,7 +22,9 @@ export function loadRows(rowsDir: string): MatrixRow[] {
   } catch {
     return [];
   }
-  return names.map((name) => JSON.parse(readFileSync(join(rowsDir, name), 'utf8')) as MatrixRow).sort((a, b) => order(a) - order(b) || a.fault.localeCompare(b.fault));
+  return names
+    .map((name) => JSON.parse(readFileSync(join(rowsDir, name), 'utf8')) as MatrixRow)
+    .sort((a, b) => order(a) - order(b) || a.fault.localeCompare(b.fault));
 }
 
 const order = (row: MatrixRow) => (row.fault === 'clean' ? 0 : row.expected === 'pass' ? 2 : 1);
@@ -75,15 +80,22 @@ function renderMarkdown(rows: readonly MatrixRow[], summary: MatrixSummary, seco
   ];
   for (const row of rows) {
     const also = row.violated.filter((id) => !row.requirements.includes(id));
-    const breaks = row.fault === 'clean' ? `nothing (reference seed ${row.referenceSeed}, conformance seed ${row.conformanceSeed})` : row.requirements.join(', ');
-    const outcome = row.outcome === 'survived' || row.outcome === 'unjudged' ? `**${row.outcome.toUpperCase()}**: ${row.problem ?? ''}` : row.outcome;
-    lines.push(`| ${cell(row.fault)}${row.profile === 'strict' ? ' (strict)' : ''} | ${cell(breaks)} | ${row.expected} | ${cell(outcome)} | ${row.requestsToDetect ?? '-'} | ${row.requests} | ${row.seconds.toFixed(1)} | ${cell(also.join(', '))} |`);
+    const breaks =
+      row.fault === 'clean'
+        ? `nothing (reference seed ${row.referenceSeed}, conformance seed ${row.conformanceSeed})`
+        : row.requirements.join(', ');
+    const outcome =
+      row.outcome === 'survived' || row.outcome === 'unjudged' ? `**${row.outcome.toUpperCase()}**: ${row.problem ?? ''}` : row.outcome;
+    lines.push(
+      `| ${cell(row.fault)}${row.profile === 'strict' ? ' (strict)' : ''} | ${cell(breaks)} | ${row.expected} | ${cell(outcome)} | ${row.requestsToDetect ?? '-'} | ${row.requests} | ${row.seconds.toFixed(1)} | ${cell(also.join(', '))} |`,
+    );
   }
   lines.push('', '## By requirement', '', '| Requirement | Caught faults |', '|---|---|');
   const byRequirement = new Map<string, string[]>();
   for (const row of rows) {
     for (const id of row.requirements) byRequirement.set(id, [...(byRequirement.get(id) ?? []), `${row.fault} (${row.outcome})`]);
   }
-  for (const [id, faults] of [...byRequirement].sort(([a], [b]) => a.localeCompare(b))) lines.push(`| ${id} | ${cell(faults.join(', '))} |`);
+  for (const [id, faults] of [...byRequirement].sort(([a], [b]) => a.localeCompare(b)))
+    lines.push(`| ${id} | ${cell(faults.join(', '))} |`);
   return `${lines.join('\n')}\n`;
 }

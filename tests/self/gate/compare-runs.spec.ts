@@ -16,7 +16,12 @@ const GREP = `${BROKEN.map((id) => `${id} `).join('|')}|CALLS-GET-OK |CALLS-LIST
 async function runAgainst(fault: string | undefined, env: Record<string, string> = {}) {
   const reports = freshDir('report-compare');
   const run = await withReference(fault, (base) =>
-    runScript(CLI.conformance, ['--grep', GREP, `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: reports, ...env }, SUITE_RUN_TIMEOUT_MS),
+    runScript(
+      CLI.conformance,
+      ['--grep', GREP, `--output=${freshDir('artefacts')}`],
+      { ...referenceTargetEnv(base), REPORT_DIR: reports, ...env },
+      SUITE_RUN_TIMEOUT_MS,
+    ),
   );
   return { run, dir: reports, ...readReports(reports) };
 }
@@ -40,7 +45,7 @@ test('compare of two clean runs exits 0, with nothing newly failing', async () =
   expect(compared.stdout).toContain('Newly failing (0)');
 });
 
-test('compare refuses what is not a run\'s results, with one line and exit 2', async () => {
+test("compare refuses what is not a run's results, with one line and exit 2", async () => {
   const missing = await runScript(CLI.conformance, ['compare', (await clean()).dir, '/no/such/results.json']);
   expect(missing.code).toBe(2);
   expect(missing.stderr.trim()).toBe('compare: /no/such/results.json is not a results.json, nor a folder that holds one');
@@ -57,8 +62,10 @@ test('BASELINE on a run adds the comparison to results.json, to the HTML report 
   expect(run.stdout).toContain('Compared with the baseline:');
 });
 
-test('a BASELINE that is not a run\'s results stops the run before any test, with one line naming the variable', async () => {
+test("a BASELINE that is not a run's results stops the run before any test, with one line naming the variable", async () => {
   const run = await runScript(CLI.conformance, [], { BASELINE: '/no/such/folder', REPORT_DIR: freshDir('report-bad') });
   expect(run.code).toBe(2);
-  expect(run.stderr).toMatch(/^Configuration error: BASELINE must name a run's results\.json or its folder: \/no\/such\/folder is not a results\.json/m);
+  expect(run.stderr).toMatch(
+    /^Configuration error: BASELINE must name a run's results\.json or its folder: \/no\/such\/folder is not a results\.json/m,
+  );
 });

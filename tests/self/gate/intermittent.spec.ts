@@ -21,12 +21,19 @@ async function runBreaking(breaks: (n: number) => boolean) {
   const proxy = await proxyInFront(await reference.listen(0), (incoming, outgoing) => {
     const listing = /^\/v3\/calls(\?|$)/.test(incoming.url ?? '');
     if (!listing || incoming.headers.apikey !== undefined || !breaks(keyless++)) return false;
-    outgoing.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[],"meta":{"pagination":{"total":0,"count":0,"current_page":1,"total_pages":0}}}');
+    outgoing
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end('{"data":[],"meta":{"pagination":{"total":0,"count":0,"current_page":1,"total_pages":0}}}');
     return true;
   });
   try {
     const reports = freshDir('report-intermittent');
-    const run = await runScript(CLI.conformance, ['--grep', GREP, `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(
+      CLI.conformance,
+      ['--grep', GREP, `--output=${freshDir('artefacts')}`],
+      { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports },
+      SUITE_RUN_TIMEOUT_MS,
+    );
     return { run, results: readReports(reports).results, html: readReports(reports).html, keyless };
   } finally {
     await proxy.close();
@@ -42,15 +49,28 @@ test('a target that breaks a requirement on every other request is reported inte
   expect(results.summary.intermittent).toEqual([REQUIREMENT]);
   expect(results.verdict).toBe('NON-CONFORMANT');
   expect(results.verdictReason).toContain(`${REQUIREMENT} (intermittent, 1 of 2 attempts)`);
-  expect(results.failures).toEqual([expect.objectContaining({ requirements: [REQUIREMENT], attempts: { failed: 1, total: 2 }, message: expect.stringContaining('AUTH_ERR_EMPTY_APIKEY') })]);
+  expect(results.failures).toEqual([
+    expect.objectContaining({
+      requirements: [REQUIREMENT],
+      attempts: { failed: 1, total: 2 },
+      message: expect.stringContaining('AUTH_ERR_EMPTY_APIKEY'),
+    }),
+  ]);
   expect(run.code).toBe(1);
-  expect(html).toMatch(new RegExp(`<tr id="req-${REQUIREMENT}"[^>]*data-status="intermittent"[^>]*><td><span class="badge s-intermittent">≈ INTERMITTENT</span>`));
+  expect(html).toMatch(
+    new RegExp(
+      `<tr id="req-${REQUIREMENT}"[^>]*data-status="intermittent"[^>]*><td><span class="badge s-intermittent">≈ INTERMITTENT</span>`,
+    ),
+  );
 });
 
 test('a target that breaks it every time fails it, deterministically, after the retry', async () => {
   const { run, results, keyless } = await runBreaking(() => true);
   expect(keyless).toBe(2);
-  expect(results.requirements.find((entry) => entry.id === REQUIREMENT)).toMatchObject({ status: 'fail', attempts: { violated: 2, judged: 2 } });
+  expect(results.requirements.find((entry) => entry.id === REQUIREMENT)).toMatchObject({
+    status: 'fail',
+    attempts: { violated: 2, judged: 2 },
+  });
   expect(results.summary.intermittent).toEqual([]);
   expect(results.failures).toEqual([expect.objectContaining({ attempts: { failed: 2, total: 2 } })]);
   expect(run.code).toBe(1);

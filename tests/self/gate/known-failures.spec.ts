@@ -26,17 +26,33 @@ function expectationsFile(yaml: string): string {
 async function runWith(yaml: string, args: string[] = ['--grep', GREP]) {
   const reports = freshDir('report-known');
   const run = await withReference(FAULT, (base) =>
-    runScript(CLI.conformance, [...args, `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: reports, CONFORMANCE_EXPECTATIONS: expectationsFile(yaml) }, SUITE_RUN_TIMEOUT_MS),
+    runScript(
+      CLI.conformance,
+      [...args, `--output=${freshDir('artefacts')}`],
+      { ...referenceTargetEnv(base), REPORT_DIR: reports, CONFORMANCE_EXPECTATIONS: expectationsFile(yaml) },
+      SUITE_RUN_TIMEOUT_MS,
+    ),
   );
   return { run, ...readReports(reports) };
 }
 
 test('the whole suite against a fault, with an expectations file listing what it breaks: exit 0, the failure shown as expected', async () => {
-  const { run, results, html, junit } = await runWith(`- requirement: ${BROKEN}\n  reason: counts the initiator's minutes; fix scheduled for 4.2\n  until: 2099-03-01\n`, []);
+  const { run, results, html, junit } = await runWith(
+    `- requirement: ${BROKEN}\n  reason: counts the initiator's minutes; fix scheduled for 4.2\n  until: 2099-03-01\n`,
+    [],
+  );
   expect(run.code, run.stdout.slice(-3000)).toBe(0);
   expect(results.verdict).toBe('CONFORMANT');
-  expect(results.requirements.find((entry) => entry.id === BROKEN)).toMatchObject({ status: 'expected-fail', expected: { reason: "counts the initiator's minutes; fix scheduled for 4.2", until: '2099-03-01', expired: false } });
-  expect(results.expectations).toEqual({ file: expect.stringMatching(/known-failures\.yaml$/), expectedFailures: [BROKEN], unexpectedPasses: [], expired: [] });
+  expect(results.requirements.find((entry) => entry.id === BROKEN)).toMatchObject({
+    status: 'expected-fail',
+    expected: { reason: "counts the initiator's minutes; fix scheduled for 4.2", until: '2099-03-01', expired: false },
+  });
+  expect(results.expectations).toEqual({
+    file: expect.stringMatching(/known-failures\.yaml$/),
+    expectedFailures: [BROKEN],
+    unexpectedPasses: [],
+    expired: [],
+  });
   expect(results.summary.requirements.error).toBe(0);
   expect(html).toContain('<section id="expectations">');
   expect(html).toMatch(new RegExp(`<tr id="req-${BROKEN}"[^>]*data-status="expected-fail"`));
@@ -53,10 +69,15 @@ test('with the file empty, the same run is NON-CONFORMANT: exit 1', async () => 
 });
 
 test('listing a requirement that passes: exit 0, and unexpectedPasses names it', async () => {
-  const { run, results } = await runWith(`- requirement: ${BROKEN}\n  reason: known\n- requirement: CALLS-GET-OK\n  reason: was broken last month\n`);
+  const { run, results } = await runWith(
+    `- requirement: ${BROKEN}\n  reason: known\n- requirement: CALLS-GET-OK\n  reason: was broken last month\n`,
+  );
   expect(run.code, run.stdout.slice(-3000)).toBe(0);
   expect(results.expectations).toMatchObject({ expectedFailures: [BROKEN], unexpectedPasses: ['CALLS-GET-OK'] });
-  expect(results.requirements.find((entry) => entry.id === 'CALLS-GET-OK')).toMatchObject({ status: 'pass', expected: { reason: 'was broken last month' } });
+  expect(results.requirements.find((entry) => entry.id === 'CALLS-GET-OK')).toMatchObject({
+    status: 'pass',
+    expected: { reason: 'was broken last month' },
+  });
 });
 
 test('an entry past its date counts as not listed: NON-CONFORMANT, and expired names it', async () => {
@@ -67,15 +88,25 @@ test('an entry past its date counts as not listed: NON-CONFORMANT, and expired n
 });
 
 for (const [what, yaml, says] of [
-  ['names a requirement the catalog does not have', '- requirement: CALL-NO-SUCH-THING\n  reason: x\n', /entry 1 names an unknown requirement CALL-NO-SUCH-THING/],
+  [
+    'names a requirement the catalog does not have',
+    '- requirement: CALL-NO-SUCH-THING\n  reason: x\n',
+    /entry 1 names an unknown requirement CALL-NO-SUCH-THING/,
+  ],
   ['is not a list of entries', 'requirement: CALLS-GET-OK\n', /must be a list of \{ requirement, reason, until\? \} entries/],
   ['has a date that is not one', '- requirement: CALLS-GET-OK\n  reason: x\n  until: next spring\n', /\/0\/until must match format "date"/],
   ['is not YAML', '- requirement: [unclosed\n', /is not valid YAML/],
 ] as const) {
   test(`an expectations file that ${what} is a configuration error: exit 2, one line, before any test`, async () => {
-    const run = await runScript(CLI.conformance, [], { CONFORMANCE_EXPECTATIONS: expectationsFile(yaml), REPORT_DIR: freshDir('report-bad') });
+    const run = await runScript(CLI.conformance, [], {
+      CONFORMANCE_EXPECTATIONS: expectationsFile(yaml),
+      REPORT_DIR: freshDir('report-bad'),
+    });
     expect(run.code).toBe(2);
-    const lines = run.stderr.trim().split('\n').filter((line) => line.startsWith('Configuration error'));
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('Configuration error'));
     expect(lines).toEqual([expect.stringMatching(/^Configuration error: CONFORMANCE_EXPECTATIONS /)]);
     expect(lines[0]).toMatch(says);
     expect(run.stdout).not.toContain('Running');
@@ -83,7 +114,11 @@ for (const [what, yaml, says] of [
 }
 
 test('certification refuses a run that uses expectations, before any test', async () => {
-  const run = await runScript(CLI.certify, ['--out', freshDir('bundle')], { CONFORMANCE_EXPECTATIONS: expectationsFile(`- requirement: ${BROKEN}\n  reason: known\n`) });
+  const run = await runScript(CLI.certify, ['--out', freshDir('bundle')], {
+    CONFORMANCE_EXPECTATIONS: expectationsFile(`- requirement: ${BROKEN}\n  reason: known\n`),
+  });
   expect(run.code).toBe(2);
-  expect(run.stderr).toMatch(/^Configuration error: CONFORMANCE_EXPECTATIONS excuses known failures; a certified run is judged without them/m);
+  expect(run.stderr).toMatch(
+    /^Configuration error: CONFORMANCE_EXPECTATIONS excuses known failures; a certified run is judged without them/m,
+  );
 });

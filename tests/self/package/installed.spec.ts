@@ -23,7 +23,10 @@ test.describe.configure({ mode: 'serial', timeout: FILE_TIMEOUT_MS });
 
 /** PATH without any node_modules/.bin (npx and npm test put this repository's there), HOME for the npm cache. */
 function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const path = (process.env.PATH ?? '').split(delimiter).filter((entry) => !entry.includes('node_modules')).join(delimiter);
+  const path = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((entry) => !entry.includes('node_modules'))
+    .join(delimiter);
   const npmCache = Object.fromEntries(Object.entries(process.env).filter(([name]) => /^npm_config_cache$/i.test(name)));
   return { PATH: path, HOME: process.env.HOME ?? '/tmp', ...(npmCache as Record<string, string>), ...extra };
 }
@@ -34,8 +37,11 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    // Decoded as streams, so a character split between two chunks arrives whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, stopped: false, ms: Date.now() - started }));
   });
@@ -89,11 +95,30 @@ const npx = (project: string, args: string[], env: Record<string, string> = {}) 
 
 test('the tarball holds what running needs and none of the self-tests, bench or development files', async ({}, testInfo) => {
   const { files, tarballBytes, installMs, project } = await install();
-  testInfo.annotations.push({ type: 'measured', description: `tarball ${tarballBytes} bytes, ${files.length} files; npm i of it ${installMs} ms` });
-  for (const needed of ['bin/calls-conformance.js', 'playwright.config.ts', 'package.json', 'openapi/calls-api.openapi.yaml', 'openapi/requirements.yaml', 'reference/main.ts', 'reporters/cli/conformance.ts', 'fixtures/config.ts', 'tests/calls-list/pagination.spec.ts', 'tests/chat-unread/mark-unread.spec.ts']) {
+  testInfo.annotations.push({
+    type: 'measured',
+    description: `tarball ${tarballBytes} bytes, ${files.length} files; npm i of it ${installMs} ms`,
+  });
+  for (const needed of [
+    'bin/calls-conformance.js',
+    'playwright.config.ts',
+    'package.json',
+    'openapi/calls-api.openapi.yaml',
+    'openapi/requirements.yaml',
+    'reference/main.ts',
+    'reporters/cli/conformance.ts',
+    'fixtures/config.ts',
+    'tests/calls-list/pagination.spec.ts',
+    'tests/chat-unread/mark-unread.spec.ts',
+  ]) {
     expect(files, needed).toContain(needed);
   }
-  expect(files.filter((file) => file.startsWith('tests/self/') || file.startsWith('tests/bench/') || file === 'openapi/redocly.yaml' || file === 'tsconfig.json')).toEqual([]);
+  expect(
+    files.filter(
+      (file) =>
+        file.startsWith('tests/self/') || file.startsWith('tests/bench/') || file === 'openapi/redocly.yaml' || file === 'tsconfig.json',
+    ),
+  ).toEqual([]);
   // The development tools are not installed with it.
   for (const devOnly of ['@redocly/cli', 'typescript', 'autocannon', '@stoplight/prism-cli', 'openapi-types']) {
     expect(existsSync(join(project, 'node_modules', devOnly)), devOnly).toBe(false);
@@ -126,27 +151,40 @@ test('npx calls-conformance in the installing project: CONFORMANT against the em
   expect(locations.length).toBeGreaterThan(50);
   for (const location of locations) expect(location).toMatch(/^node_modules\/calls-conformance\/tests\/\S+\.spec\.ts:([2-9]|\d{2,})$/);
   const notFound = report.requirements.find((requirement) => requirement.id === 'CALLS-GET-NOT-FOUND')!.tests[0]!;
-  expect(notFound.location).toBe(`${PACKAGE_TESTS}/calls-get/not-found.spec.ts:${lineOf(project, 'calls-get/not-found.spec.ts', "test('CALLS-GET-NOT-FOUND ")}`);
+  expect(notFound.location).toBe(
+    `${PACKAGE_TESTS}/calls-get/not-found.spec.ts:${lineOf(project, 'calls-get/not-found.spec.ts', "test('CALLS-GET-NOT-FOUND ")}`,
+  );
 });
 
-const readReport = (project: string, dir: string) => JSON.parse(readFileSync(join(project, dir, 'results.json'), 'utf8')) as ConformanceReport;
+const readReport = (project: string, dir: string) =>
+  JSON.parse(readFileSync(join(project, dir, 'results.json'), 'utf8')) as ConformanceReport;
 
 test(`npx calls-conformance against a remote target named in the project's .env (the reference with the fault ${FAULT}): NON-CONFORMANT, exit 1, REPORT_DIR relative to the project; its rerun and replay lines replay the failure there`, async () => {
   const { project } = await install();
   const declared = findFault(FAULT)!.requirements;
   const { result, rerun, replay } = await withReference(FAULT, async (base) => {
     const env = { ...referenceTargetEnv(base), REPORT_DIR: 'reports/remote' };
-    writeFileSync(join(project, '.env'), Object.entries(env).map(([name, value]) => `${name}=${value}`).join('\n'));
+    writeFileSync(
+      join(project, '.env'),
+      Object.entries(env)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('\n'),
+    );
     try {
       const result = await npx(project, []);
       // The commands the report gives, pasted as they are (their seed in them, the target from .env).
-      const failure = readReport(project, 'reports/remote').failures.find((entry) => entry.requirements.includes(declared[0]!) && !entry.credited);
+      const failure = readReport(project, 'reports/remote').failures.find(
+        (entry) => entry.requirements.includes(declared[0]!) && !entry.credited,
+      );
       const replayLine = failure?.message.match(/^Replay with: (.+)$/m)?.[1];
       return {
         result,
         failure,
         rerun: failure && { command: failure.rerun, run: await shell(project, failure.rerun, { REPORT_DIR: 'reports/rerun' }) },
-        replay: replayLine === undefined ? undefined : { command: replayLine, run: await shell(project, replayLine, { REPORT_DIR: 'reports/replay' }) },
+        replay:
+          replayLine === undefined
+            ? undefined
+            : { command: replayLine, run: await shell(project, replayLine, { REPORT_DIR: 'reports/replay' }) },
       };
     } finally {
       rmSync(join(project, '.env'));
@@ -163,21 +201,27 @@ test(`npx calls-conformance against a remote target named in the project's .env 
   expect(line).toBeGreaterThan(1);
   // The console's line for the failed requirement places it there too.
   expect(result.stdout).toContain(`first: ${PACKAGE_TESTS}/calls-get/get-call.spec.ts:${line} "${declared[0]} `);
-  expect(rerun?.command).toBe(`CONFORMANCE_SEED=${SELF_TEST_SEED} npx calls-conformance run ${PACKAGE_TESTS}/calls-get/get-call.spec.ts:${line}`);
+  expect(rerun?.command).toBe(
+    `CONFORMANCE_SEED=${SELF_TEST_SEED} npx calls-conformance run ${PACKAGE_TESTS}/calls-get/get-call.spec.ts:${line}`,
+  );
   expect(rerun!.run.code, rerun!.run.stderr).toBe(1);
   expect(readReport(project, 'reports/rerun').summary.mustFailed).toEqual(declared);
   // That test alone: the location selects it.
   expect(Object.values(readReport(project, 'reports/rerun').summary.tests).reduce((sum, count) => sum + count, 0)).toBe(1);
 
   // The property's replay line (seed and counterexample path) does the same.
-  expect(replay?.command).toMatch(new RegExp(`^CONFORMANCE_SEED=${SELF_TEST_SEED} CONFORMANCE_PATH=[\\d:]+ npx calls-conformance run --grep "${declared[0]} "$`));
+  expect(replay?.command).toMatch(
+    new RegExp(`^CONFORMANCE_SEED=${SELF_TEST_SEED} CONFORMANCE_PATH=[\\d:]+ npx calls-conformance run --grep "${declared[0]} "$`),
+  );
   expect(replay!.run.code, replay!.run.stderr).toBe(1);
   expect(readReport(project, 'reports/replay').summary.mustFailed).toEqual(declared);
 });
 
 test('sharded from the installed package: --add-reporter=blob writes blob-report/ in the project, and merge turns it into the report and verdict', async () => {
   const { project } = await install();
-  const shard = await npx(project, ['--shard=1/1', '--add-reporter=blob', '--grep', 'CALLS-GET-NOT-FOUND '], { REPORT_DIR: 'reports/shard' });
+  const shard = await npx(project, ['--shard=1/1', '--add-reporter=blob', '--grep', 'CALLS-GET-NOT-FOUND '], {
+    REPORT_DIR: 'reports/shard',
+  });
   expect(shard.code, shard.stderr).toBe(0);
   expect(readdirSync(join(project, 'blob-report')).filter((file) => file.endsWith('.zip'))).toHaveLength(1);
   expect(existsSync(join(project, 'node_modules', 'calls-conformance', 'blob-report'))).toBe(false);

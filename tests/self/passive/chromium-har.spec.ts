@@ -13,7 +13,7 @@ import { runScript } from '../runner/run-suite.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 
-test('a HAR recorded by Playwright\'s recordHar in Chromium is read and judged: no violation, no key in any output', async () => {
+test("a HAR recorded by Playwright's recordHar in Chromium is read and judged: no violation, no key in any output", async () => {
   test.skip(!existsSync(CHROMIUM), `Debian's chromium is not installed at ${CHROMIUM}: run apt-get install -y chromium.`);
   const reference = createServer({ calls: 200 });
   const base = await reference.listen(0);
@@ -21,7 +21,10 @@ test('a HAR recorded by Playwright\'s recordHar in Chromium is read and judged: 
   const har = join(dir, 'chromium.har');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
-    const context = await browser.newContext({ recordHar: { path: har, content: 'embed' }, extraHTTPHeaders: { apikey: reference.keys.fullAccess } });
+    const context = await browser.newContext({
+      recordHar: { path: har, content: 'embed' },
+      extraHTTPHeaders: { apikey: reference.keys.fullAccess },
+    });
     const page = await context.newPage();
     await page.goto(`${base}/calls?status=ended`);
     const listed = JSON.parse(await page.locator('body').innerText()) as { data: Array<{ sessionId: string }> };

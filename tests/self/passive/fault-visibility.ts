@@ -11,7 +11,11 @@ import { readHar } from '../../../fixtures/passive/har-reader.ts';
 import { harOf } from './recording-forwarder.ts';
 import { replayAgainst, requestsOf } from './replay.ts';
 
-export async function judgeFault(requests: Awaited<ReturnType<typeof requestsOf>>, name: string, profile: 'spec' | 'strict'): Promise<{ violated: string[] }> {
+export async function judgeFault(
+  requests: Awaited<ReturnType<typeof requestsOf>>,
+  name: string,
+  profile: 'spec' | 'strict',
+): Promise<{ violated: string[] }> {
   const entries = await replayAgainst(requests, name);
   const path = join(tmpdir(), `passive-fault-${process.pid}.har`);
   writeFileSync(path, JSON.stringify(harOf(entries)));
@@ -33,5 +37,7 @@ if (process.argv[1]?.endsWith('fault-visibility.ts')) {
     rows.push(row);
     process.stderr.write(`${row}\n`);
   }
-  process.stdout.write(`${seen} of ${FAULTS.length} faults seen\n\n| Fault | Breaks | Passive mode |\n| --- | --- | --- |\n${rows.join('\n')}\n`);
+  process.stdout.write(
+    `${seen} of ${FAULTS.length} faults seen\n\n| Fault | Breaks | Passive mode |\n| --- | --- | --- |\n${rows.join('\n')}\n`,
+  );
 }

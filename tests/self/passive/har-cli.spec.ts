@@ -30,9 +30,31 @@ const unread = payload('mark-unread.json');
 function realPayloadEntries() {
   return [
     harEntry({ url: `${CALLS}/calls`, headers: authorized, status: 200, body: list }),
-    harEntry({ url: `${CALLS}/calls?status=ended&receiverType=user`, headers: authorized, status: 200, body: { ...list, data: list.data.filter((call: any) => call.receiverType === 'user'), meta: { pagination: { total: 1, count: 1, total_pages: 1, current_page: 1 } } }, bodyAs: 'base64' }),
-    harEntry({ url: `${CALLS}/calls/${encodeURIComponent(got.data.sessionId)}?apikey=passive-query-key-77aa66`, headers: authorized, status: 200, body: got }),
-    harEntry({ method: 'DELETE', url: `${CHAT}/groups/demo-group/conversation/read`, headers: { ...authorized, 'Content-Type': 'application/json' }, status: 200, body: unread, requestBody: '{"messageId":340}' }),
+    harEntry({
+      url: `${CALLS}/calls?status=ended&receiverType=user`,
+      headers: authorized,
+      status: 200,
+      body: {
+        ...list,
+        data: list.data.filter((call: any) => call.receiverType === 'user'),
+        meta: { pagination: { total: 1, count: 1, total_pages: 1, current_page: 1 } },
+      },
+      bodyAs: 'base64',
+    }),
+    harEntry({
+      url: `${CALLS}/calls/${encodeURIComponent(got.data.sessionId)}?apikey=passive-query-key-77aa66`,
+      headers: authorized,
+      status: 200,
+      body: got,
+    }),
+    harEntry({
+      method: 'DELETE',
+      url: `${CHAT}/groups/demo-group/conversation/read`,
+      headers: { ...authorized, 'Content-Type': 'application/json' },
+      status: 200,
+      body: unread,
+      requestBody: '{"messageId":340}',
+    }),
   ];
 }
 
@@ -47,7 +69,7 @@ function everything(run: { stdout: string; stderr: string }, dir: string): strin
   return [run.stdout, run.stderr, ...readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8'))].join('\n');
 }
 
-test('the deployed API\'s published payloads, as a HAR, show no violation; their keys, tokens and cookies reach no output', async () => {
+test("the deployed API's published payloads, as a HAR, show no violation; their keys, tokens and cookies reach no output", async () => {
   const file = writeHar(realPayloadEntries());
   const { run, dir } = await har([file]);
   expect(run.code, run.stderr).toBe(0);
@@ -58,7 +80,10 @@ test('the deployed API\'s published payloads, as a HAR, show no violation; their
   expect(results.passive?.byOperation).toEqual({ listCalls: 2, getCall: 1, markGroupConversationAsUnread: 1 });
   expect(results.passive?.redacted).toEqual(expect.arrayContaining(['apikey', 'authorization', 'cookie', 'apikey (query)']));
   // The published calls follow the span and joined-entries readings: learned from the traffic, as a run learns them.
-  expect(results.readings.find((reading) => reading.subject === 'call-minutes')?.candidates.find((candidate) => candidate.status === 'accepted')?.id).toBe('call-span');
+  expect(
+    results.readings.find((reading) => reading.subject === 'call-minutes')?.candidates.find((candidate) => candidate.status === 'accepted')
+      ?.id,
+  ).toBe('call-span');
   expect(results.requirements.find((entry) => entry.id === 'CALLS-GET-MATCHES-LIST')?.status).toBe('pass');
   expect(results.requirements.find((entry) => entry.id === 'CALLS-LIST-FILTER-STARTED-AT')?.status).toBe('skip');
   expect(JSON.stringify(results)).not.toContain('CONFORMANT');
@@ -70,7 +95,11 @@ test('the deployed API\'s published payloads, as a HAR, show no violation; their
 });
 
 test('a violation is reported with the entry that broke it and a curl to reproduce, keys as variables; exit 1', async () => {
-  const broken = { ...list, data: [{ ...list.data[1], type: 'screenshare' }], meta: { pagination: { total: 1, count: 1, total_pages: 1, current_page: 1 } } };
+  const broken = {
+    ...list,
+    data: [{ ...list.data[1], type: 'screenshare' }],
+    meta: { pagination: { total: 1, count: 1, total_pages: 1, current_page: 1 } },
+  };
   const file = writeHar([harEntry({ url: `${CALLS}/calls?type=audio`, headers: authorized, status: 200, body: broken })]);
   const { run, dir } = await har([file]);
   expect(run.code, run.stderr).toBe(1);
@@ -79,7 +108,9 @@ test('a violation is reported with the entry that broke it and a curl to reprodu
   expect(results.verdict).toBe('VIOLATIONS FOUND');
   const failure = results.failures.find((entry) => entry.requirements.includes('CALL-FIELD-TYPE'));
   expect(failure?.message).toContain('traffic.har, entry 1');
-  expect(failure?.message).toMatch(/Reproduce with:\s+curl -sS -X GET -H "apikey: \$API_KEY" -H "authorization: \$AUTHORIZATION" -H "cookie: \$COOKIE"/);
+  expect(failure?.message).toMatch(
+    /Reproduce with:\s+curl -sS -X GET -H "apikey: \$API_KEY" -H "authorization: \$AUTHORIZATION" -H "cookie: \$COOKIE"/,
+  );
   expect(failure?.rerun).toBe(`npx calls-conformance har ${file}`);
   // The filter the request carried is judged too: a screenshare call does not match type=audio.
   expect(results.requirements.find((entry) => entry.id === 'CALLS-LIST-FILTER-TYPE')?.status).toBe('fail');
@@ -95,7 +126,10 @@ test('a violation is reported with the entry that broke it and a curl to reprodu
   expect(compare.code, compare.stderr).toBe(1);
   expect(compare.stdout).toMatch(/CALL-FIELD-TYPE \[MUST\]: pass → fail/);
   const expectations = join(freshDir('passive-expectations'), 'expected.yaml');
-  writeFileSync(expectations, '- requirement: CALL-FIELD-TYPE\n  reason: presenter calls are typed screenshare until the fix ships\n- requirement: CALLS-LIST-FILTER-TYPE\n  reason: the same calls\n');
+  writeFileSync(
+    expectations,
+    '- requirement: CALL-FIELD-TYPE\n  reason: presenter calls are typed screenshare until the fix ships\n- requirement: CALLS-LIST-FILTER-TYPE\n  reason: the same calls\n',
+  );
   const excused = await har([file], { CONFORMANCE_EXPECTATIONS: expectations });
   expect(excused.run.code, excused.run.stderr).toBe(0);
   expect(readReports(excused.dir).results.requirements.find((entry) => entry.id === 'CALL-FIELD-TYPE')?.status).toBe('expected-fail');
@@ -145,8 +179,18 @@ test('what traffic shows across exchanges: a shown call not found, a key called 
   const other = { ...got, data: { ...got.data, status: 'ended', totalAudioMinutes: 9.5, totalDurationInMinutes: 9.5 } };
   const entries = [
     harEntry({ url: `${CALLS}/calls`, headers: authorized, status: 200, body: list }),
-    harEntry({ url: `${CALLS}/calls/${call.sessionId}`, headers: authorized, status: 404, body: { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'not found' } } }),
-    harEntry({ url: `${CALLS}/calls`, headers: { apikey: 'passive-unknown-key-1234' }, status: 401, body: { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND', message: 'unknown key' } } }),
+    harEntry({
+      url: `${CALLS}/calls/${call.sessionId}`,
+      headers: authorized,
+      status: 404,
+      body: { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'not found' } },
+    }),
+    harEntry({
+      url: `${CALLS}/calls`,
+      headers: { apikey: 'passive-unknown-key-1234' },
+      status: 401,
+      body: { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND', message: 'unknown key' } },
+    }),
     harEntry({ url: `${CALLS}/calls`, headers: { apikey: 'passive-unknown-key-1234' }, status: 200, body: list }),
     harEntry({ url: `${CALLS}/calls`, status: 200, body: list }),
     harEntry({ url: `${CALLS}/calls/${call.sessionId}`, headers: authorized, status: 200, body: other }),
@@ -163,7 +207,8 @@ test('what traffic shows across exchanges: a shown call not found, a key called 
   const shownNotFound = result.requirements.get('CALLS-GET-OK')!.examples[0]!;
   expect(shownNotFound.title).toContain('a call traffic.har, entry 1 showed');
   expect(shownNotFound.source).toBe('traffic.har, entry 2');
-  for (const secret of ['passive-unknown-key-1234', KEY]) expect(JSON.stringify([...result.requirements.values()].map((tally) => tally.examples))).not.toContain(secret);
+  for (const secret of ['passive-unknown-key-1234', KEY])
+    expect(JSON.stringify([...result.requirements.values()].map((tally) => tally.examples))).not.toContain(secret);
 });
 
 test('what cross-exchange checks keep is bounded: past its cap the oldest is forgotten, and nothing is judged against it', async () => {

@@ -7,7 +7,7 @@ import { measureProxy, proxyTargets, renderProxy } from '../../bench/proxy.ts';
 
 test.setTimeout(180_000);
 
-test('the proxy benchmark, a few exchanges over loopback and 50 ms away: every row measured, and the proxy\'s verdict on the reference\'s traffic is NO VIOLATIONS', async () => {
+test("the proxy benchmark, a few exchanges over loopback and 50 ms away: every row measured, and the proxy's verdict on the reference's traffic is NO VIOLATIONS", async () => {
   const results = await measureProxy(1, { exchanges: 12, remoteExchanges: 3 });
   expect(results.rows.map((row) => row.path)).toEqual(['loopback', '50 ms away']);
   for (const row of results.rows) {
@@ -22,6 +22,6 @@ test('the proxy benchmark, a few exchanges over loopback and 50 ms away: every r
   expect(table).toContain('| loopback | 12 |');
   expect(proxyTargets(results).map((target) => target.name)).toEqual([
     'Time the judging proxy adds per exchange on loopback (median; target < 2 ms)',
-    'The proxy\'s verdict on the reference\'s traffic',
+    "The proxy's verdict on the reference's traffic",
   ]);
 });

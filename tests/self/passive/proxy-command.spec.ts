@@ -36,7 +36,7 @@ for (const [args, named] of [
 
 // An option the proxy does not have is refused by the command line itself, before the proxy starts,
 // with the proxy's whole help as the usage.
-test('proxy --target URL --verbose: exit 2, the first line naming the unknown option, then the proxy\'s usage', async () => {
+test("proxy --target URL --verbose: exit 2, the first line naming the unknown option, then the proxy's usage", async () => {
   const run = await runScript(CLI.conformance, ['proxy', '--target', 'http://127.0.0.1:1/v3', '--verbose'], {}, 30_000);
   expect(run.code).toBe(2);
   const lines = run.stderr.trim().split('\n');
@@ -52,7 +52,12 @@ async function clientTraffic(base: string) {
   const sessionId = (JSON.parse(list.body.toString()) as { data: Array<{ sessionId: string }> }).data[0]!.sessionId;
   const answers = [
     list,
-    await sendRaw(`${base}/calls?type=audio&status=ended`, 'GET', ['apikey', DEMO_KEYS.readOnly, 'Authorization', 'Bearer bearer-secret-456']),
+    await sendRaw(`${base}/calls?type=audio&status=ended`, 'GET', [
+      'apikey',
+      DEMO_KEYS.readOnly,
+      'Authorization',
+      'Bearer bearer-secret-456',
+    ]),
     await sendRaw(`${base}/calls/${encodeURIComponent(sessionId)}?apikey=${key}`, 'GET', ['apikey', key]),
     await sendRaw(`${base}/calls`),
     // A key the target does not know: in the HAR, a placeholder of its own, so that judging the HAR
@@ -80,7 +85,16 @@ test('SIGTERM: the proxy finishes, writes the passive reports (NO VIOLATIONS IN 
     expect(readReports(reports).results.verdict).toBe('NO VIOLATIONS IN 5 EXCHANGES');
 
     const text = readFileSync(harFile, 'utf8');
-    const har = JSON.parse(text) as { log: { version: string; entries: Array<{ request: { url: string; headers: Array<{ name: string; value: string }> }; response: { status: number; content: { text?: string } } }>; comment: string } };
+    const har = JSON.parse(text) as {
+      log: {
+        version: string;
+        entries: Array<{
+          request: { url: string; headers: Array<{ name: string; value: string }> };
+          response: { status: number; content: { text?: string } };
+        }>;
+        comment: string;
+      };
+    };
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries.map((entry) => entry.response.status)).toEqual([200, 200, 200, 401, 401]);
     expect(JSON.parse(har.log.entries[0]!.response.content.text!).data).toHaveLength(5);
@@ -93,7 +107,8 @@ test('SIGTERM: the proxy finishes, writes the passive reports (NO VIOLATIONS IN 
     for (const secret of SECRETS) {
       expect(text).not.toContain(secret);
       expect(exit.stdout + exit.stderr).not.toContain(secret);
-      for (const file of ['results.json', 'index.html', 'junit.xml', 'summary.md']) expect(readFileSync(join(reports, file), 'utf8')).not.toContain(secret);
+      for (const file of ['results.json', 'index.html', 'junit.xml', 'summary.md'])
+        expect(readFileSync(join(reports, file), 'utf8')).not.toContain(secret);
     }
     // The HAR is one the HAR mode reads, and judges the same.
     const again = await runScript(CLI.conformance, ['har', harFile], { REPORT_DIR: freshDir('proxy-har-reports') }, 60_000);
@@ -107,7 +122,9 @@ test('SIGTERM: the proxy finishes, writes the passive reports (NO VIOLATIONS IN 
 test('SIGINT (Ctrl-C) stops it the same way; with no exchange of the three operations the verdict says nothing was judged (exit 3)', async () => {
   const reference = createServer({ seed: 5, calls: 100 });
   try {
-    const proxy = await startProxyProcess(['--target', await reference.listen(0), '--port', '0'], { REPORT_DIR: freshDir('proxy-reports') });
+    const proxy = await startProxyProcess(['--target', await reference.listen(0), '--port', '0'], {
+      REPORT_DIR: freshDir('proxy-reports'),
+    });
     expect((await sendRaw(`${proxy.address}/elsewhere`)).status).toBe(404);
     const exit = await proxy.stop('SIGINT');
     expect(exit.stdout).toContain('SIGINT: the proxy stops accepting');
@@ -127,7 +144,10 @@ test('an HTTPS target, trusted through NODE_EXTRA_CA_CERTS, is forwarded to and 
   try {
     expect(front.base).toMatch(/^https:/);
     const reports = freshDir('proxy-reports');
-    const proxy = await startProxyProcess(['--target', front.base, '--port', '0'], { REPORT_DIR: reports, NODE_EXTRA_CA_CERTS: CA_CERTIFICATE });
+    const proxy = await startProxyProcess(['--target', front.base, '--port', '0'], {
+      REPORT_DIR: reports,
+      NODE_EXTRA_CA_CERTS: CA_CERTIFICATE,
+    });
     expect(proxy.output()).toContain(`forwarding to ${new URL(front.base).origin}`);
     expect(await clientTraffic(proxy.base)).toEqual([200, 200, 200, 401, 401]);
     expect(arrivals).toHaveLength(5);
@@ -141,8 +161,12 @@ test('an HTTPS target, trusted through NODE_EXTRA_CA_CERTS, is forwarded to and 
     expect(refused.status).toBe(502);
     expect(refused.body.toString()).toMatch(/could not be reached for GET \/v3\/calls: .*(certificate|issuer)/i);
     const stopped = await untrusting.stop('SIGTERM');
-    expect(stopped.stdout).toMatch(/1 request the target did not answer whole \(502 from the proxy, or an answer cut off\), not judged: GET \/v3\/calls: /);
-    expect(readReports(reports).results.passive?.ignored).toEqual({ 'requests the target did not answer whole (502 from the proxy, or an answer cut off)': 1 });
+    expect(stopped.stdout).toMatch(
+      /1 request the target did not answer whole \(502 from the proxy, or an answer cut off\), not judged: GET \/v3\/calls: /,
+    );
+    expect(readReports(reports).results.passive?.ignored).toEqual({
+      'requests the target did not answer whole (502 from the proxy, or an answer cut off)': 1,
+    });
     expect(arrivals).toHaveLength(5);
   } finally {
     await front.close();

@@ -59,7 +59,12 @@ test('a POST with a body, repeated headers in their own letter case and a query 
 });
 
 test('a request body sent in chunks, without a length, reaches the target whole, as do DELETE with a body and HEAD', async () => {
-  const chunked = await bothWays('/echo', 'POST', ['Content-Type', 'application/octet-stream'], [BINARY.subarray(0, 100), BINARY.subarray(100)]);
+  const chunked = await bothWays(
+    '/echo',
+    'POST',
+    ['Content-Type', 'application/octet-stream'],
+    [BINARY.subarray(0, 100), BINARY.subarray(100)],
+  );
   expectSameRequest(chunked);
   expectSameAnswer(chunked);
   expect(chunked.proxiedArrival.body.equals(BINARY)).toBe(true);
@@ -112,11 +117,17 @@ test('each whole exchange reaches the sinks after its answer, with its bodies as
 
 test('a target that cannot be reached: the client gets a 502 that says so, the proxy counts it, judges nothing and keeps serving', async () => {
   const port = await freeLoopbackPort();
-  const nowhere = await startJudgingProxy({ target: new URL(`http://127.0.0.1:${port}/v3`), port: 0, sinks: [{ add: (exchange) => seen.push(exchange) }] });
+  const nowhere = await startJudgingProxy({
+    target: new URL(`http://127.0.0.1:${port}/v3`),
+    port: 0,
+    sinks: [{ add: (exchange) => seen.push(exchange) }],
+  });
   try {
     const answer = await sendRaw(`${nowhere.base}/calls?apikey=secret-in-query`);
     expect(answer.status).toBe(502);
-    expect(answer.body.toString()).toMatch(/^judging proxy: the target http:\/\/127\.0\.0\.1:\d+ could not be reached for GET \/v3\/calls: .*ECONNREFUSED/);
+    expect(answer.body.toString()).toMatch(
+      /^judging proxy: the target http:\/\/127\.0\.0\.1:\d+ could not be reached for GET \/v3\/calls: .*ECONNREFUSED/,
+    );
     expect(answer.body.toString()).not.toContain('secret-in-query');
     expect((await sendRaw(`${nowhere.base}/calls`)).status).toBe(502);
     const counts = await nowhere.stop(1_000);

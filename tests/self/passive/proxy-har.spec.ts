@@ -13,7 +13,12 @@ import { BINARY, sendRaw, startOrigin } from './proxy-origin.ts';
 
 interface Entry {
   request: { url: string; headers: Array<{ name: string; value: string }>; postData?: { mimeType: string; text: string } };
-  response: { status: number; statusText: string; content: { size: number; mimeType: string; text?: string; encoding?: string }; bodySize: number };
+  response: {
+    status: number;
+    statusText: string;
+    content: { size: number; mimeType: string; text?: string; encoding?: string };
+    bodySize: number;
+  };
 }
 
 test('the HAR holds every exchange, binary bodies in base64, and no secret: redacted where named, cut out wherever else it appears', async () => {
@@ -22,9 +27,28 @@ test('the HAR holds every exchange, binary bodies in base64, and no secret: reda
   const har = harWriter(file, { name: 'self-test', version: '1' });
   const proxy = await startJudgingProxy({ target: new URL(origin.base), port: 0, sinks: [har] });
   try {
-    await sendRaw(`${proxy.base}/echo?key=query-key-111&type=audio`, 'POST', ['apikey', 'header-key-222', 'Authorization', 'Bearer bearer-333-token', 'Cookie', 'sid=cookie-444-value; theme=dark', 'Content-Type', 'application/json'], Buffer.from('{"authToken":"json-token-555","uid":"u1"}'));
+    await sendRaw(
+      `${proxy.base}/echo?key=query-key-111&type=audio`,
+      'POST',
+      [
+        'apikey',
+        'header-key-222',
+        'Authorization',
+        'Bearer bearer-333-token',
+        'Cookie',
+        'sid=cookie-444-value; theme=dark',
+        'Content-Type',
+        'application/json',
+      ],
+      Buffer.from('{"authToken":"json-token-555","uid":"u1"}'),
+    );
     // No secret-named field here: the values seen before are cut out of this text body and its echo.
-    await sendRaw(`${proxy.base}/echo`, 'POST', ['Content-Type', 'text/plain'], Buffer.from('keys: header-key-222 and json-token-555, cookie cookie-444-value'));
+    await sendRaw(
+      `${proxy.base}/echo`,
+      'POST',
+      ['Content-Type', 'text/plain'],
+      Buffer.from('keys: header-key-222 and json-token-555, cookie cookie-444-value'),
+    );
     await sendRaw(`${proxy.base}/binary`);
     expect(existsSync(file)).toBe(false);
     await proxy.stop(1_000);
@@ -33,7 +57,8 @@ test('the HAR holds every exchange, binary bodies in base64, and no secret: reda
     await origin.close();
   }
   const text = readFileSync(file, 'utf8');
-  for (const secret of ['query-key-111', 'header-key-222', 'bearer-333-token', 'cookie-444-value', 'json-token-555']) expect(text).not.toContain(secret);
+  for (const secret of ['query-key-111', 'header-key-222', 'bearer-333-token', 'cookie-444-value', 'json-token-555'])
+    expect(text).not.toContain(secret);
   const log = (JSON.parse(text) as { log: { version: string; entries: Entry[]; comment: string } }).log;
   expect(log.version).toBe('1.2');
   const [json, plain, binary] = log.entries;

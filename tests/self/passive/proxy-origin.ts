@@ -37,7 +37,20 @@ export async function startOrigin(): Promise<Origin> {
       outgoing.setHeader('Date', DATE);
       if (path === '/v3/echo') {
         // Repeated headers, in a letter case of their own, and the request's body back.
-        outgoing.writeHead(200, 'OK', ['Content-Type', 'application/octet-stream', 'X-Repeated', 'one', 'x-repeated', 'two', 'Set-Cookie', 'a=1; HttpOnly', 'Set-Cookie', 'b=2', 'Content-Length', String(body.length)]);
+        outgoing.writeHead(200, 'OK', [
+          'Content-Type',
+          'application/octet-stream',
+          'X-Repeated',
+          'one',
+          'x-repeated',
+          'two',
+          'Set-Cookie',
+          'a=1; HttpOnly',
+          'Set-Cookie',
+          'b=2',
+          'Content-Length',
+          String(body.length),
+        ]);
         return void outgoing.end(body);
       }
       if (path === '/v3/binary') {
@@ -57,7 +70,11 @@ export async function startOrigin(): Promise<Origin> {
       }
       if (path === '/v3/gzip') {
         const zipped = gzipSync(Buffer.from(JSON.stringify(GZIPPED_JSON)));
-        outgoing.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip', 'content-length': zipped.length });
+        outgoing.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-encoding': 'gzip',
+          'content-length': zipped.length,
+        });
         return void outgoing.end(zipped);
       }
       if (path === '/v3/empty') {
@@ -109,11 +126,20 @@ const agent = new Agent({ keepAlive: true });
 export function sendRaw(url: string, method = 'GET', headers: string[] = [], body?: Buffer | Buffer[]): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     // Node adds no Host to headers given as a list: the client names its server, as any does.
-    const withHost = headers.some((name, index) => index % 2 === 0 && name.toLowerCase() === 'host') ? headers : ['Host', new URL(url).host, ...headers];
-    const sent = request(url, { method, headers: withHost as unknown as Record<string, string>, agent }, (answer: IncomingMessage) => {
+    const withHost = headers.some((name, index) => index % 2 === 0 && name.toLowerCase() === 'host')
+      ? headers
+      : ['Host', new URL(url).host, ...headers];
+    const sent = request(url, { method, headers: withHost, agent }, (answer: IncomingMessage) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, statusMessage: answer.statusMessage ?? '', rawHeaders: answer.rawHeaders, body: Buffer.concat(chunks) }));
+      answer.on('end', () =>
+        resolve({
+          status: answer.statusCode ?? 0,
+          statusMessage: answer.statusMessage ?? '',
+          rawHeaders: answer.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      );
       answer.on('error', reject);
     });
     sent.on('error', reject);

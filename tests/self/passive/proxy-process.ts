@@ -41,8 +41,11 @@ export function startProxyProcess(args: string[], env: Record<string, string> = 
       clearTimeout(timer);
       reject(new Error(`the proxy exited with ${code} before it listened:\n${stdout}\n${stderr}`));
     });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    child.stdout.on('data', (chunk: Buffer) => {
+    // Decoded as streams, so a character split between two chunks arrives whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.on('data', (chunk: string) => {
       stdout += chunk;
       const listening = stdout.match(/judging proxy listening on (http:\/\/\S+?),/);
       const base = stdout.match(/Point your app, SDK or tests at (http:\/\/\S+) as their base URL/);

@@ -15,7 +15,11 @@ const FAULT = 'negative-minutes-for-rejections';
 
 async function suiteRun(base: string) {
   const reports = freshDir('proxy-suite');
-  const run = await runSuite(['--project=conformance'], { ...referenceTargetEnv(base), CONFORMANCE_SEED: SELF_TEST_SEED, CONFORMANCE_RUNS: '5', REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+  const run = await runSuite(
+    ['--project=conformance'],
+    { ...referenceTargetEnv(base), CONFORMANCE_SEED: SELF_TEST_SEED, CONFORMANCE_RUNS: '5', REPORT_DIR: reports },
+    SUITE_RUN_TIMEOUT_MS,
+  );
   const { results } = readReports(reports);
   const failing = results.requirements.filter((requirement) => requirement.status === 'fail').map((requirement) => requirement.id);
   return { code: run.code, verdict: results.verdict, failing, requests: results.summary.requests, output: run.stdout.slice(-3000) };

@@ -18,7 +18,10 @@ export async function recordSuiteHar(fault: string | undefined, args: string[] =
   return withReference(fault, async (base) => {
     const forwarder = await startRecordingForwarder(base, { base64Every: 7 });
     try {
-      const run = await runConformance(join(dir, 'suite-report'), args, { ...referenceTargetEnv(forwarder.base), CONFORMANCE_SEED: SELF_TEST_SEED });
+      const run = await runConformance(join(dir, 'suite-report'), args, {
+        ...referenceTargetEnv(forwarder.base),
+        CONFORMANCE_SEED: SELF_TEST_SEED,
+      });
       const har = join(dir, fault === undefined ? 'reference.har' : `${fault}.har`);
       writeFileSync(har, JSON.stringify(harOf(forwarder.entries)));
       return { har, entries: forwarder.entries.length, suiteCode: run.code };

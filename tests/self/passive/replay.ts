@@ -15,19 +15,29 @@ import { findFault } from '../../../reference/faults/catalog.ts';
 import { startRecordingForwarder, type HarEntry } from './recording-forwarder.ts';
 
 /** The requests of a HAR, in order, as paths under its base and headers. */
-export async function requestsOf(harPath: string): Promise<Array<{ method: string; path: string; headers: Array<[string, string]>; body?: string }>> {
+export async function requestsOf(
+  harPath: string,
+): Promise<Array<{ method: string; path: string; headers: Array<[string, string]>; body?: string }>> {
   const requests: Array<{ method: string; path: string; headers: Array<[string, string]>; body?: string }> = [];
-  await pipeline(createReadStream(harPath), parserStream(), pick.asStream({ filter: 'log.entries' }), streamArray.asStream(), async (items: AsyncIterable<{ value: HarEntry }>) => {
-    for await (const { value } of items) {
-      const url = new URL(value.request.url);
-      requests.push({
-        method: value.request.method,
-        path: `${url.pathname}${url.search}`,
-        headers: value.request.headers.filter(({ name }) => !['host', 'content-length', 'connection'].includes(name.toLowerCase())).map(({ name, value: text }) => [name, text]),
-        ...(value.request.postData && { body: value.request.postData.text }),
-      });
-    }
-  });
+  await pipeline(
+    createReadStream(harPath),
+    parserStream(),
+    pick.asStream({ filter: 'log.entries' }),
+    streamArray.asStream(),
+    async (items: AsyncIterable<{ value: HarEntry }>) => {
+      for await (const { value } of items) {
+        const url = new URL(value.request.url);
+        requests.push({
+          method: value.request.method,
+          path: `${url.pathname}${url.search}`,
+          headers: value.request.headers
+            .filter(({ name }) => !['host', 'content-length', 'connection'].includes(name.toLowerCase()))
+            .map(({ name, value: text }) => [name, text]),
+          ...(value.request.postData && { body: value.request.postData.text }),
+        });
+      }
+    },
+  );
   return requests;
 }
 
@@ -35,17 +45,26 @@ export async function requestsOf(harPath: string): Promise<Array<{ method: strin
 export async function replayAgainst(requests: Awaited<ReturnType<typeof requestsOf>>, faultName: string | undefined): Promise<HarEntry[]> {
   const fault = faultName === undefined ? undefined : findFault(faultName);
   if (faultName !== undefined && !fault) throw new Error(`No fault named ${faultName}`);
-  const reference = createServer({ calls: fault?.calls ?? DEFAULT_CALLS, ...(fault && { fault, readings: fault.readings?.[0] ?? 'entries' }) });
+  const reference = createServer({
+    calls: fault?.calls ?? DEFAULT_CALLS,
+    ...(fault && { fault, readings: fault.readings?.[0] ?? 'entries' }),
+  });
   const base = await reference.listen(0);
   const origin = new URL(base).origin;
   const forwarder = await startRecordingForwarder(origin, { base64Every: 5 });
   try {
     // A few at a time, as the suite sends them: the reference answers each as it comes.
     for (let index = 0; index < requests.length; index += 8) {
-      await Promise.all(requests.slice(index, index + 8).map(async (request) => {
-        const response = await fetch(`${forwarder.base}${request.path}`, { method: request.method, headers: request.headers, ...(request.body !== undefined && { body: request.body }) });
-        await response.arrayBuffer();
-      }));
+      await Promise.all(
+        requests.slice(index, index + 8).map(async (request) => {
+          const response = await fetch(`${forwarder.base}${request.path}`, {
+            method: request.method,
+            headers: request.headers,
+            ...(request.body !== undefined && { body: request.body }),
+          });
+          await response.arrayBuffer();
+        }),
+      );
     }
     return forwarder.entries;
   } finally {

@@ -19,7 +19,13 @@ test.describe.configure({ mode: 'default' });
 test.setTimeout(3 * SUITE_RUN_TIMEOUT_MS);
 
 /** One kind of check each: a field's schema, an invariant, a filter, Get Call against the list, an error code. */
-const FAULTS = ['type-outside-enum', 'duration-leaves-out-video', 'type-filter-ignored', 'get-answers-next-call', 'missing-key-reported-as-invalid'];
+const FAULTS = [
+  'type-outside-enum',
+  'duration-leaves-out-video',
+  'type-filter-ignored',
+  'get-answers-next-call',
+  'missing-key-reported-as-invalid',
+];
 
 const recorded = once(() => recordSuiteHar(undefined));
 
@@ -59,7 +65,10 @@ for (const name of FAULTS) {
     expect(run.code, run.stdout).toBe(1);
     expect(run.stdout).toContain('Passive verdict: VIOLATIONS FOUND.');
     const failed = results.requirements.filter((entry) => entry.status === 'fail').map((entry) => entry.id);
-    expect(failed.filter((id) => fault!.requirements.includes(id)), `found ${failed.join(', ')}`).not.toEqual([]);
+    expect(
+      failed.filter((id) => fault!.requirements.includes(id)),
+      `found ${failed.join(', ')}`,
+    ).not.toEqual([]);
     const failure = results.failures.find((entry) => entry.requirements.some((id) => fault!.requirements.includes(id)));
     expect(failure?.message).toMatch(/Exchange: [\w.-]+\.har, entry \d+[\s\S]*Reproduce with:\s+curl /);
   });

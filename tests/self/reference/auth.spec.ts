@@ -32,7 +32,10 @@ function operations(store: Store): Record<OperationId, Operation> {
 }
 
 /** The operation's request with the given apikey headers (none when empty). */
-const withKey = ({ request }: Operation, key: Record<string, string>): RawRequest => ({ ...request, headers: { ...request.headers, ...key } });
+const withKey = ({ request }: Operation, key: Record<string, string>): RawRequest => ({
+  ...request,
+  headers: { ...request.headers, ...key },
+});
 
 // Forgotten read pointers make "changes nothing" observable: a wrongly accepted mark-unread would set one.
 test.beforeEach(({ reference }) => reference.store.reset());
@@ -64,7 +67,9 @@ for (const operationId of ['listCalls', 'getCall', 'markGroupConversationAsUnrea
     test('with any other key answers 401 AUTH_ERR_APIKEY_NOT_FOUND and changes nothing', async ({ send, contract, reference }) => {
       const operation = operations(reference.store)[operationId];
       const valid: readonly string[] = [reference.keys.fullAccess, reference.keys.readOnly];
-      const nearlyValid = fc.constantFrom(...valid).chain((key) => fc.constantFrom(key.toUpperCase(), key.slice(0, -1), `${key}x`, key.slice(1), `${key},${key}`));
+      const nearlyValid = fc
+        .constantFrom(...valid)
+        .chain((key) => fc.constantFrom(key.toUpperCase(), key.slice(0, -1), `${key}x`, key.slice(1), `${key},${key}`));
       const wrongKeys = fc
         .oneof(fc.string({ unit: printableWithoutWhitespace, minLength: 1, maxLength: 200 }), nearlyValid)
         .map((key) => (valid.includes(key) ? `${key}x` : key));
@@ -93,10 +98,17 @@ for (const operationId of ['listCalls', 'getCall', 'markGroupConversationAsUnrea
   });
 }
 
-test('the read-only key lists and gets calls, but marking a conversation unread answers 403 AUTH_ERR_NO_ACCESS and changes nothing', async ({ send, contract, reference }) => {
+test('the read-only key lists and gets calls, but marking a conversation unread answers 403 AUTH_ERR_NO_ACCESS and changes nothing', async ({
+  send,
+  contract,
+  reference,
+}) => {
   const { listCalls, getCall } = operations(reference.store);
   const key = { apikey: reference.keys.readOnly };
-  for (const [operationId, operation] of [['listCalls', listCalls], ['getCall', getCall]] as const) {
+  for (const [operationId, operation] of [
+    ['listCalls', listCalls],
+    ['getCall', getCall],
+  ] as const) {
     const answer = await send(operation.path, withKey(operation, key));
     expectContractValid(contract, operationId, answer);
     expect(answer.status, operationId).toBe(200);
@@ -117,7 +129,10 @@ test('a server created with its own keys accepts them, with their scopes, and re
     const list = (apikey: string) => sendRaw(request, `${base}/calls`, { headers: { apikey } });
     const mark = (apikey: string) => sendRaw(request, `${base}${markUnread.path}`, withKey(markUnread, { apikey }));
 
-    for (const [apikey, listStatus, markStatus] of [['k1', 200, 200], ['k2', 200, 403]] as const) {
+    for (const [apikey, listStatus, markStatus] of [
+      ['k1', 200, 200],
+      ['k2', 200, 403],
+    ] as const) {
       const listed = await list(apikey);
       expectContractValid(contract, 'listCalls', listed);
       expect(listed.status, apikey).toBe(listStatus);

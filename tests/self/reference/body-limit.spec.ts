@@ -10,10 +10,19 @@ const { groupGuid, actingUid, messageId } = UNREAD_FIXTURE;
 
 test.beforeEach(({ reference }) => reference.store.reset());
 
-test('a chunked body over 64 KiB answers 413 ERR_BAD_REQUEST, changes nothing, and the same connection answers the next request', async ({ baseUrl, contract, reference }) => {
+test('a chunked body over 64 KiB answers 413 ERR_BAD_REQUEST, changes nothing, and the same connection answers the next request', async ({
+  baseUrl,
+  contract,
+  reference,
+}) => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const url = `${baseUrl}/groups/${groupGuid}/conversation/read`;
-  const headers = { apikey: reference.keys.fullAccess, 'content-type': 'application/json', onBehalfOf: actingUid, 'transfer-encoding': 'chunked' };
+  const headers = {
+    apikey: reference.keys.fullAccess,
+    'content-type': 'application/json',
+    onBehalfOf: actingUid,
+    'transfer-encoding': 'chunked',
+  };
   try {
     for (const chunkSize of [1_000, 50_000, 65_536]) {
       const before = readPointers(reference.store);
@@ -26,7 +35,12 @@ test('a chunked body over 64 KiB answers 413 ERR_BAD_REQUEST, changes nothing, a
       expect(tooLarge.body.error.code).toBe('ERR_BAD_REQUEST');
       expect(readPointers(reference.store)).toEqual(before);
 
-      const next = await sendChunked(`${baseUrl}/calls?perPage=1`, { method: 'GET', headers: { apikey: reference.keys.fullAccess }, agent, timeoutMs: 10_000 });
+      const next = await sendChunked(`${baseUrl}/calls?perPage=1`, {
+        method: 'GET',
+        headers: { apikey: reference.keys.fullAccess },
+        agent,
+        timeoutMs: 10_000,
+      });
       expectContractValid(contract, 'listCalls', next);
       expect(next.status, `the request after chunks of ${chunkSize}`).toBe(200);
     }

@@ -14,7 +14,10 @@ const START_TIMEOUT_MS = 20_000;
 const EXIT_TIMEOUT_MS = 10_000;
 const baseOf = (line: string) => line.slice('reference server listening on '.length);
 
-test('started on port 0, the reference prints exactly one line with its address, serves --seed 3 --calls 50, and exits 0 on SIGTERM', async ({ request, contract }) => {
+test('started on port 0, the reference prints exactly one line with its address, serves --seed 3 --calls 50, and exits 0 on SIGTERM', async ({
+  request,
+  contract,
+}) => {
   const reference = startReference(['--port', '0', '--seed', '3', '--calls', '50']);
   try {
     const line = await reference.waitForLine(LISTENING, START_TIMEOUT_MS);
@@ -26,13 +29,21 @@ test('started on port 0, the reference prints exactly one line with its address,
 
     reference.signal('SIGTERM');
     expect(await reference.waitForExit(EXIT_TIMEOUT_MS)).toEqual({ code: 0, signal: null });
-    expect(reference.stdout().split('\n').filter((printed) => printed !== '')).toEqual([line]);
+    expect(
+      reference
+        .stdout()
+        .split('\n')
+        .filter((printed) => printed !== ''),
+    ).toEqual([line]);
   } finally {
     reference.stop();
   }
 });
 
-test("started with --readings deployment, the reference says so on its one line and serves the deployment's totals for the same calls", async ({ request, contract }) => {
+test("started with --readings deployment, the reference says so on its one line and serves the deployment's totals for the same calls", async ({
+  request,
+  contract,
+}) => {
   const reference = startReference(['--port', '0', '--seed', '3', '--calls', '50', '--readings', 'deployment']);
   try {
     const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
@@ -42,14 +53,22 @@ test("started with --readings deployment, the reference says so on its one line 
     const answer = await sendRaw(request, `${base}/calls?perPage=50`, { headers: { apikey: DEMO_KEYS.fullAccess } });
     expectContractValid(contract, 'listCalls', answer);
     expect(sessionIdsOf(answer.body.data)).toEqual(sessionIdsOf(createStore(3, 50).data.rows));
-    const totals = (call: any) => ({ totalAudioMinutes: call.totalAudioMinutes, totalVideoMinutes: call.totalVideoMinutes, totalDurationInMinutes: call.totalDurationInMinutes, totalParticipants: call.totalParticipants });
+    const totals = (call: any) => ({
+      totalAudioMinutes: call.totalAudioMinutes,
+      totalVideoMinutes: call.totalVideoMinutes,
+      totalDurationInMinutes: call.totalDurationInMinutes,
+      totalParticipants: call.totalParticipants,
+    });
     expect(answer.body.data.map(totals)).toEqual(answer.body.data.map((call: any) => totalsUnder(call, 'deployment')));
   } finally {
     reference.stop();
   }
 });
 
-test('started with --live 2, the reference says so on its one line, and its list grows ahead of the data set while it runs', async ({ request, contract }) => {
+test('started with --live 2, the reference says so on its one line, and its list grows ahead of the data set while it runs', async ({
+  request,
+  contract,
+}) => {
   const reference = startReference(['--port', '0', '--seed', '3', '--calls', '50', '--live', '2']);
   try {
     const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
@@ -61,7 +80,9 @@ test('started with --live 2, the reference says so on its one line, and its list
     // It starts as if it had lived for its longest call: live calls in every state are there at once.
     expect(first.body.meta.pagination.total).toBeGreaterThanOrEqual(50 + 2 * HEAD_START_SECONDS);
     expect(new Set(first.body.data.slice(0, -50).map((call: { status: string }) => call.status))).toContain('ongoing');
-    await expect.poll(async () => (await list()).body.meta.pagination.total, { timeout: 10_000 }).toBeGreaterThan(first.body.meta.pagination.total);
+    await expect
+      .poll(async () => (await list()).body.meta.pagination.total, { timeout: 10_000 })
+      .toBeGreaterThan(first.body.meta.pagination.total);
     const later = await list();
     // The data set's calls stay, in their order, behind the calls logged since.
     expect(sessionIdsOf(later.body.data).slice(-50)).toEqual(sessionIdsOf(createStore(3, 50).data.rows));
@@ -70,15 +91,25 @@ test('started with --live 2, the reference says so on its one line, and its list
   }
 });
 
-test('started with --get-envelope, the reference says so on its one line and answers Get Call in that envelope, the same call the list shows', async ({ request, contract }) => {
-  for (const [envelope, callOf] of [['data-array', (body: any) => body.data[0]], ['bare', (body: any) => body]] as const) {
+test('started with --get-envelope, the reference says so on its one line and answers Get Call in that envelope, the same call the list shows', async ({
+  request,
+  contract,
+}) => {
+  for (const [envelope, callOf] of [
+    ['data-array', (body: any) => body.data[0]],
+    ['bare', (body: any) => body],
+  ] as const) {
     const reference = startReference(['--port', '0', '--seed', '3', '--calls', '20', '--get-envelope', envelope]);
     try {
       const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
-      expect(line).toMatch(new RegExp(`^reference server listening on http://127\\.0\\.0\\.1:\\d+/v3 with Get Call answering ${envelope}$`));
+      expect(line).toMatch(
+        new RegExp(`^reference server listening on http://127\\.0\\.0\\.1:\\d+/v3 with Get Call answering ${envelope}$`),
+      );
       const base = baseOf(line).split(' ')[0]!;
       const [listed] = (await sendRaw(request, `${base}/calls`, { headers: { apikey: DEMO_KEYS.fullAccess } })).body.data;
-      const answer = await sendRaw(request, `${base}/calls/${encodeURIComponent(listed.sessionId)}`, { headers: { apikey: DEMO_KEYS.fullAccess } });
+      const answer = await sendRaw(request, `${base}/calls/${encodeURIComponent(listed.sessionId)}`, {
+        headers: { apikey: DEMO_KEYS.fullAccess },
+      });
       expectContractValid(contract, 'getCall', answer);
       expect(answer.status).toBe(200);
       if (envelope === 'data-array') expect(answer.body.data, envelope).toHaveLength(1);
@@ -109,7 +140,10 @@ for (const [args, option] of badArguments) {
     const reference = startReference(args);
     try {
       expect(await reference.waitForExit(START_TIMEOUT_MS)).toEqual({ code: 2, signal: null });
-      const lines = reference.stderr().split('\n').filter((printed) => printed !== '');
+      const lines = reference
+        .stderr()
+        .split('\n')
+        .filter((printed) => printed !== '');
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^reference: /);
       expect(lines[0]).toContain(option);
@@ -120,7 +154,10 @@ for (const [args, option] of badArguments) {
   });
 }
 
-test('with API_KEY and RESTRICTED_API_KEY set, the reference takes its keys from them and refuses the demo keys', async ({ request, contract }) => {
+test('with API_KEY and RESTRICTED_API_KEY set, the reference takes its keys from them and refuses the demo keys', async ({
+  request,
+  contract,
+}) => {
   const reference = startReference(['--port', '0', '--calls', '20'], { API_KEY: 'cli-full-key', RESTRICTED_API_KEY: 'cli-read-key' });
   try {
     const base = baseOf(await reference.waitForLine(LISTENING, START_TIMEOUT_MS));

@@ -14,7 +14,8 @@ import { startReference } from './reference-process.ts';
 import { faultCoverageSection, documentedCoverage } from '../faults/coverage-doc.ts';
 
 const catalog = loadCatalog();
-const declared = (profile: 'spec' | 'strict') => new Set(FAULTS.filter((fault) => (fault.profile ?? 'spec') === profile).flatMap((fault) => fault.requirements));
+const declared = (profile: 'spec' | 'strict') =>
+  new Set(FAULTS.filter((fault) => (fault.profile ?? 'spec') === profile).flatMap((fault) => fault.requirements));
 
 test('the catalog holds at least 30 faults with unique kebab-case names and one-line descriptions', () => {
   expect(FAULTS.length).toBeGreaterThanOrEqual(30);
@@ -52,9 +53,18 @@ test('each fault runs under one or more distinct readings of the reference, and 
 
 test('the faults on call minutes, totalParticipants and participantsCount run under both readings', () => {
   const readingSensitive = [
-    'minutes-of-initiator-only', 'total-participants-counts-users', 'participant-cap-off-by-one', 'call-minutes-as-strings', 'total-participants-as-string',
-    'participants-count-excludes-initiator', 'status-drops-large-calls', 'duration-leaves-out-video',
-    'call-minutes-fit-neither-reading', 'call-minutes-readings-mixed', 'total-participants-fits-neither-count', 'total-participants-readings-mixed',
+    'minutes-of-initiator-only',
+    'total-participants-counts-users',
+    'participant-cap-off-by-one',
+    'call-minutes-as-strings',
+    'total-participants-as-string',
+    'participants-count-excludes-initiator',
+    'status-drops-large-calls',
+    'duration-leaves-out-video',
+    'call-minutes-fit-neither-reading',
+    'call-minutes-readings-mixed',
+    'total-participants-fits-neither-count',
+    'total-participants-readings-mixed',
   ];
   for (const name of readingSensitive) expect(readingsOf(findFault(name)!), name).toEqual(REFERENCE_READINGS);
   // Under the reference's own readings it would change nothing: the two counts are the same there.
@@ -65,8 +75,18 @@ test('together the faults break every testable MUST and SHOULD requirement, and 
   const spec = declared('spec');
   const strict = declared('strict');
   const testable = catalog.requirements.filter(isTestable);
-  expect(testable.filter((requirement) => requirement.level === 'MUST' || requirement.level === 'SHOULD').map((requirement) => requirement.id).filter((id) => !spec.has(id))).toEqual([]);
-  expect(testable.filter((requirement) => requirement.strict).map((requirement) => requirement.id).filter((id) => !strict.has(id))).toEqual([]);
+  expect(
+    testable
+      .filter((requirement) => requirement.level === 'MUST' || requirement.level === 'SHOULD')
+      .map((requirement) => requirement.id)
+      .filter((id) => !spec.has(id)),
+  ).toEqual([]);
+  expect(
+    testable
+      .filter((requirement) => requirement.strict)
+      .map((requirement) => requirement.id)
+      .filter((id) => !strict.has(id)),
+  ).toEqual([]);
 });
 
 test('--list-faults prints every fault with its requirements and description, and exits 0', async () => {
@@ -76,7 +96,8 @@ test('--list-faults prints every fault with its requirements and description, an
     for (const fault of FAULTS) {
       expect(reference.stdout()).toMatch(new RegExp(`^${fault.name} +${fault.requirements.join(', ')}`, 'm'));
       expect(reference.stdout()).toContain(fault.description);
-      if (fault.readings) expect(reference.stdout()).toMatch(new RegExp(`^${fault.name} +.*readings ${fault.readings.join(' and ')}\\)$`, 'm'));
+      if (fault.readings)
+        expect(reference.stdout()).toMatch(new RegExp(`^${fault.name} +.*readings ${fault.readings.join(' and ')}\\)$`, 'm'));
     }
   } finally {
     reference.stop();
@@ -97,12 +118,15 @@ test('--fault NAME starts the reference with that fault, and says so', async ({ 
   }
 });
 
-test('--fault NAME of a fault that runs under the deployment\'s readings only starts under them, unless --readings says otherwise', async () => {
+test("--fault NAME of a fault that runs under the deployment's readings only starts under them, unless --readings says otherwise", async () => {
   const name = 'participants-count-on-every-entry';
   const underItsReadings = startReference(['--port', '0', '--calls', '20', '--fault', name]);
   const underOthers = startReference(['--port', '0', '--calls', '20', '--fault', name, '--readings', 'entries']);
   try {
-    await underItsReadings.waitForLine(new RegExp(`^reference server listening on http:\\S+ with the deployment's readings and the fault ${name}$`), 20_000);
+    await underItsReadings.waitForLine(
+      new RegExp(`^reference server listening on http:\\S+ with the deployment's readings and the fault ${name}$`),
+      20_000,
+    );
     await underOthers.waitForLine(new RegExp(`^reference server listening on http:\\S+ with the fault ${name}$`), 20_000);
   } finally {
     underItsReadings.stop();
@@ -122,11 +146,16 @@ test('--fault with an unknown name stops with exit code 2 and one line naming it
 
 test('the server factory takes a fault, and a stateful fault keeps its state per server', async ({ request }) => {
   const views = findFault('get-counts-views')!;
-  const servers = [createServer({ seed: 1, calls: 20, fault: views }), createServer({ seed: 1, calls: 20, fault: views }), createServer({ seed: 1, calls: 20 })];
+  const servers = [
+    createServer({ seed: 1, calls: 20, fault: views }),
+    createServer({ seed: 1, calls: 20, fault: views }),
+    createServer({ seed: 1, calls: 20 }),
+  ];
   try {
     const [first, second, clean] = await Promise.all(servers.map((server) => server.listen(0)));
     const id = servers[0]!.store.data.rows[0]!.sessionId;
-    const metaData = async (base: string) => (await sendRaw(request, `${base}/calls/${encodeURIComponent(id)}`, { headers: { apikey: DEMO_KEYS.fullAccess } })).body.data.metaData;
+    const metaData = async (base: string) =>
+      (await sendRaw(request, `${base}/calls/${encodeURIComponent(id)}`, { headers: { apikey: DEMO_KEYS.fullAccess } })).body.data.metaData;
     expect(await metaData(first!)).toEqual([{ views: 1 }]);
     expect(await metaData(first!)).toEqual([{ views: 2 }]);
     expect(await metaData(second!)).toEqual([{ views: 1 }]);
@@ -136,6 +165,6 @@ test('the server factory takes a fault, and a stateful fault keeps its state per
   }
 });
 
-test('docs/faults.md\'s table of which faults prove which requirement matches the catalogs (regenerate: npx tsx tests/self/faults/coverage-doc.ts --write)', () => {
+test("docs/faults.md's table of which faults prove which requirement matches the catalogs (regenerate: npx tsx tests/self/faults/coverage-doc.ts --write)", () => {
   expect(documentedCoverage()).toBe(faultCoverageSection());
 });

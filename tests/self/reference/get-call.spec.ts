@@ -16,7 +16,11 @@ function sendable(id: string): boolean {
   return id !== '.' && id !== '..';
 }
 
-test('every call of the list is, field for field, what Get Call answers in data for its session id', async ({ sendAuthorized, contract, reference }) => {
+test('every call of the list is, field for field, what Get Call answers in data for its session id', async ({
+  sendAuthorized,
+  contract,
+  reference,
+}) => {
   const list = await sendAuthorized('/calls?perPage=1000');
   expectContractValid(contract, 'listCalls', list);
   const rows = reference.store.data.rows;
@@ -28,14 +32,20 @@ test('every call of the list is, field for field, what Get Call answers in data 
     expectContractValid(contract, 'getCall', answer);
     expect(answer.status).toBe(200);
     const shown = Object.fromEntries(Object.keys(listed).map((field) => [field, answer.body.data[field]]));
-    expect(shown, `call ${listed.sessionId}`).toEqual(listed);
+    expect(shown, `call ${String(listed.sessionId)}`).toEqual(listed);
   }
 });
 
-test('for any unknown session id, Get Call answers 404 ERR_CALL_SESSION_NOT_FOUND and never a server error', async ({ sendAuthorized, contract, reference }) => {
+test('for any unknown session id, Get Call answers 404 ERR_CALL_SESSION_NOT_FOUND and never a server error', async ({
+  sendAuthorized,
+  contract,
+  reference,
+}) => {
   const known = sessionIdsOf(reference.store.data.rows);
-  const reserved = fc.constantFrom(...":/?#[]@!$&'()*+,;=% .~\\\"<>{}|^`");
-  const nearlyKnown = fc.constantFrom(...known).chain((id) => fc.constantFrom(id.toUpperCase(), id.slice(0, -1), `${id}0`, ` ${id}`, `${id}/`, id.slice(0, 6)));
+  const reserved = fc.constantFrom(...':/?#[]@!$&\'()*+,;=% .~\\"<>{}|^`');
+  const nearlyKnown = fc
+    .constantFrom(...known)
+    .chain((id) => fc.constantFrom(id.toUpperCase(), id.slice(0, -1), `${id}0`, ` ${id}`, `${id}/`, id.slice(0, 6)));
   // A pattern repeated to a length: shrinks in a few steps, where a 10,000-character string would take thousands of requests.
   const longId = fc
     .tuple(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 16 }), fc.integer({ min: 1_000, max: 10_000 }))
@@ -61,7 +71,11 @@ test('for any unknown session id, Get Call answers 404 ERR_CALL_SESSION_NOT_FOUN
   );
 });
 
-test('on behalf of one of its participants Get Call answers the call, on behalf of anyone else ERR_CALL_SESSION_NOT_FOUND', async ({ sendAuthorized, contract, reference }) => {
+test('on behalf of one of its participants Get Call answers the call, on behalf of anyone else ERR_CALL_SESSION_NOT_FOUND', async ({
+  sendAuthorized,
+  contract,
+  reference,
+}) => {
   const { rows, users } = reference.store.data;
   const cases = fc.record({ position: fc.integer({ min: 0, max: rows.length - 1 }), pick: fc.nat() });
 
@@ -87,7 +101,11 @@ test('on behalf of one of its participants Get Call answers the call, on behalf 
   );
 });
 
-test('Get Call shows a valid, non-empty recordings array exactly for the calls with hasRecording true', async ({ sendAuthorized, contract, reference }) => {
+test('Get Call shows a valid, non-empty recordings array exactly for the calls with hasRecording true', async ({
+  sendAuthorized,
+  contract,
+  reference,
+}) => {
   const rows = reference.store.data.rows;
   const recorded = rows.filter((row) => row.hasRecording);
   expect(recorded.length, 'the data set has recorded calls').toBeGreaterThan(0);

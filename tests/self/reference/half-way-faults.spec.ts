@@ -13,7 +13,13 @@ interface Call {
 }
 
 /** One page from the faulted server and from the clean one, both valid and successful. */
-async function pages(servers: PairedServers, contract: Parameters<typeof expectContractValid>[0], query: ListQuery, extra: Record<string, number> = {}, headers: Record<string, string> = {}): Promise<[Answer, Answer]> {
+async function pages(
+  servers: PairedServers,
+  contract: Parameters<typeof expectContractValid>[0],
+  query: ListQuery,
+  extra: Record<string, number> = {},
+  headers: Record<string, string> = {},
+): Promise<[Answer, Answer]> {
   const answers = await servers.both(listPath(query, extra), headers);
   for (const answer of answers) {
     expectContractValid(contract, 'listCalls', answer);
@@ -24,7 +30,10 @@ async function pages(servers: PairedServers, contract: Parameters<typeof expectC
 
 const withFault = (name: string) => ({ fault: findFault(name)!, readings: 'entries' as const });
 
-test('page-echoed-first-page-served echoes the page asked for in current_page and serves the first page\'s items', async ({ request, contract }) => {
+test("page-echoed-first-page-served echoes the page asked for in current_page and serves the first page's items", async ({
+  request,
+  contract,
+}) => {
   await withPairedServers(request, withFault('page-echoed-first-page-served'), async (servers) => {
     for (const query of [{}, { status: 'ended' }] as ListQuery[]) {
       const [, first] = await pages(servers, contract, query, { page: 1, perPage: 50 });
@@ -38,7 +47,10 @@ test('page-echoed-first-page-served echoes the page asked for in current_page an
   });
 });
 
-test('pages-overlap-from-page-2 starts each page from the second one item early, repeating the last item of the page before', async ({ request, contract }) => {
+test('pages-overlap-from-page-2 starts each page from the second one item early, repeating the last item of the page before', async ({
+  request,
+  contract,
+}) => {
   await withPairedServers(request, withFault('pages-overlap-from-page-2'), async (servers) => {
     const [, all] = await pages(servers, contract, {}, { perPage: 1000 });
     const everyId = sessionIdsOf(all.body.data);
@@ -74,14 +86,20 @@ test('started-at-ignored-alone ignores startedAt given alone, and applies it bes
   });
 });
 
-test('uid-drops-unanswered-one-to-one leaves out, for uid and onBehalfOf, the 1:1 calls the user never joined, and keeps the group calls they never joined', async ({ request, contract }) => {
+test('uid-drops-unanswered-one-to-one leaves out, for uid and onBehalfOf, the 1:1 calls the user never joined, and keeps the group calls they never joined', async ({
+  request,
+  contract,
+}) => {
   await withPairedServers(request, withFault('uid-drops-unanswered-one-to-one'), async (servers) => {
     const uids = servers.clean.store.data.users.slice(0, 12).map((user) => user.uid);
     const joined = (call: Call, uid: string) => call.participants.some((participant) => participant.uid === uid && participant.isJoined);
     let dropped = 0;
     let keptNeverJoined = 0;
     for (const uid of uids) {
-      for (const [query, headers] of [[{ uid }, {}], [{}, { onBehalfOf: uid }]] as Array<[ListQuery, Record<string, string>]>) {
+      for (const [query, headers] of [
+        [{ uid }, {}],
+        [{}, { onBehalfOf: uid }],
+      ] as Array<[ListQuery, Record<string, string>]>) {
         const [faulted, clean] = await pages(servers, contract, query, { perPage: 1000 }, headers);
         const calls: Call[] = clean.body.data;
         const expected = calls.filter((call) => call.receiverType === 'group' || joined(call, uid));

@@ -37,12 +37,25 @@ const notAnInteger = fc.oneof(
 
 /** Empty, repeated with good values, or one malformed value. */
 const badValuesOf = (name: Parameter, malformed: fc.Arbitrary<string>): fc.Arbitrary<Values> =>
-  fc.oneof(fc.constant(['']), fc.tuple(goodValues[name], goodValues[name]), malformed.map((value) => [value]));
+  fc.oneof(
+    fc.constant(['']),
+    fc.tuple(goodValues[name], goodValues[name]),
+    malformed.map((value) => [value]),
+  );
 
-const beyondInt32 = fc.oneof(fc.integer({ min: INT32_MAX + 1, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: Number.MIN_SAFE_INTEGER, max: INT32_MIN - 1 }));
+const beyondInt32 = fc.oneof(
+  fc.integer({ min: INT32_MAX + 1, max: Number.MAX_SAFE_INTEGER }),
+  fc.integer({ min: Number.MIN_SAFE_INTEGER, max: INT32_MIN - 1 }),
+);
 const notPositive = fc.integer({ min: -1_000_000, max: 0 });
 const badEnum = (name: Parameter, allowed: readonly string[]) =>
-  badValuesOf(name, fc.oneof(outside(allowed), fc.constantFrom(...allowed).map((value) => value.toUpperCase())));
+  badValuesOf(
+    name,
+    fc.oneof(
+      outside(allowed),
+      fc.constantFrom(...allowed).map((value) => value.toUpperCase()),
+    ),
+  );
 const badInteger = (name: Parameter, outOfRange: fc.Arbitrary<number>) => badValuesOf(name, fc.oneof(notAnInteger, outOfRange.map(String)));
 
 const badValues: Record<Parameter, fc.Arbitrary<Values>> = {
@@ -59,7 +72,10 @@ const badValues: Record<Parameter, fc.Arbitrary<Values>> = {
   perPage: badInteger('perPage', fc.oneof(notPositive, fc.integer({ min: 1001, max: 1_000_000 }))),
 };
 
-test('for any set of malformed parameters among good ones, List Calls answers 400 ERR_BAD_REQUEST naming exactly the malformed ones', async ({ sendAuthorized, contract }) => {
+test('for any set of malformed parameters among good ones, List Calls answers 400 ERR_BAD_REQUEST naming exactly the malformed ones', async ({
+  sendAuthorized,
+  contract,
+}) => {
   const queries = fc.record({
     bad: fc.subarray([...PARAMETERS], { minLength: 1 }),
     good: fc.subarray([...PARAMETERS]),
@@ -120,7 +136,10 @@ test('for any parameters List Calls does not know, it ignores them and answers a
   const baseline = await sendAuthorized('/calls');
   expectContractValid(contract, 'listCalls', baseline);
   const known: readonly string[] = PARAMETERS;
-  const unknownParameter = fc.tuple(fc.string({ minLength: 1 }).map((name) => (known.includes(name) ? `${name}_` : name)), fc.string());
+  const unknownParameter = fc.tuple(
+    fc.string({ minLength: 1 }).map((name) => (known.includes(name) ? `${name}_` : name)),
+    fc.string(),
+  );
 
   await fc.assert(
     fc.asyncProperty(fc.array(unknownParameter, { minLength: 1, maxLength: 4 }), async (parameters) => {

@@ -19,9 +19,16 @@ const spread = (values: number[]) => {
   return [0, 0.1, 0.5, 0.9, 1].map((q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
 };
 
-test('every value of every single filter, and of onBehalfOf, narrows List Calls to exactly the calls that show it', async ({ sendAuthorized, contract, reference }) => {
+test('every value of every single filter, and of onBehalfOf, narrows List Calls to exactly the calls that show it', async ({
+  sendAuthorized,
+  contract,
+  reference,
+}) => {
   const { rows, users } = reference.store.data;
-  const tookPart = (uid: string): Shows => (call) => call.participants.some((participant: { uid: string }) => participant.uid === uid);
+  const tookPart =
+    (uid: string): Shows =>
+    (call) =>
+      call.participants.some((participant: { uid: string }) => participant.uid === uid);
   const cases: FilterCase[] = [
     ...CALL_TYPES.map((type) => ({ query: { type }, shows: (call: any) => call.type === type })),
     ...CALL_MODES.map((mode) => ({ query: { mode }, shows: (call: any) => call.mode === mode })),
@@ -32,7 +39,10 @@ test('every value of every single filter, and of onBehalfOf, narrows List Calls 
       query: { participantsCount },
       shows: (call: any) => call.totalParticipants === participantsCount,
     })),
-    ...spread(rows.map((row) => row.startedAt)).map((startedAt) => ({ query: { startedAt }, shows: (call: any) => call.startedAt >= startedAt })),
+    ...spread(rows.map((row) => row.startedAt)).map((startedAt) => ({
+      query: { startedAt },
+      shows: (call: any) => call.startedAt >= startedAt,
+    })),
     ...spread(rows.flatMap((row) => row.endedAt ?? [])).map((endedAt) => ({
       query: { endedAt },
       shows: (call: any) => call.endedAt !== undefined && call.endedAt <= endedAt,
@@ -46,7 +56,10 @@ test('every value of every single filter, and of onBehalfOf, narrows List Calls 
     const label = `${listPath(query)} onBehalfOf=${onBehalfOf}`;
     expectContractValid(contract, 'listCalls', answer);
     expect(answer.status, label).toBe(200);
-    expect(answer.body.data.filter((call: any) => !shows(call)), label).toEqual([]);
+    expect(
+      answer.body.data.filter((call: any) => !shows(call)),
+      label,
+    ).toEqual([]);
     const expected = expectedRows(rows, query, onBehalfOf);
     expect(expected.length, `${label} selects some calls of the data set`).toBeGreaterThan(0);
     expect(sessionIdsOf(answer.body.data), label).toEqual(sessionIdsOf(expected));

@@ -21,16 +21,24 @@ type FilterValues = { [K in keyof ListQuery]-?: fc.Arbitrary<NonNullable<ListQue
 function someFilters(values: Partial<FilterValues>, onBehalfOf: fc.Arbitrary<string>): fc.Arbitrary<ScopedQuery> {
   const available = FILTER_NAMES.filter((name) => values[name] !== undefined);
   return fc
-    .record({ names: fc.subarray(available), values: fc.record(values as FilterValues), onBehalfOf: fc.option(onBehalfOf, { nil: undefined, freq: 2 }) })
+    .record({
+      names: fc.subarray(available),
+      values: fc.record(values as FilterValues),
+      onBehalfOf: fc.option(onBehalfOf, { nil: undefined, freq: 2 }),
+    })
     .map(({ names, values: all, onBehalfOf: user }) => ({
-      query: Object.fromEntries(names.map((name) => [name, all[name]])) as ListQuery,
+      query: Object.fromEntries(names.map((name) => [name, all[name]])),
       ...(user !== undefined && { onBehalfOf: user }),
     }));
 }
 
 /** A timestamp near the data's own, on either side of it, or anywhere in int32. */
 const instantNear = (values: readonly number[]) =>
-  fc.oneof(fc.constantFrom(...values), fc.tuple(fc.constantFrom(...values), fc.integer({ min: -86_400, max: 86_400 })).map(([v, d]) => v + d), fc.integer({ min: INT32_MIN, max: INT32_MAX }));
+  fc.oneof(
+    fc.constantFrom(...values),
+    fc.tuple(fc.constantFrom(...values), fc.integer({ min: -86_400, max: 86_400 })).map(([v, d]) => v + d),
+    fc.integer({ min: INT32_MIN, max: INT32_MAX }),
+  );
 
 /** Any combination of filters, with values from the enums and from the data set. */
 function anyQuery(store: Store): fc.Arbitrary<ScopedQuery> {
@@ -62,8 +70,16 @@ function queryMatching(row: CallRow): fc.Arbitrary<ScopedQuery> {
       receiverType: fc.constant(row.receiverType),
       participantsCount: fc.constant(row.totalParticipants),
       // Often exactly the call's own instant: a bound must include the call that sits on it.
-      startedAt: fc.oneof(fc.constant(row.startedAt), fc.nat(86_400).map((d) => row.startedAt - d)),
-      ...(row.endedAt !== undefined && { endedAt: fc.oneof(fc.constant(row.endedAt), fc.nat(86_400).map((d) => row.endedAt! + d)) }),
+      startedAt: fc.oneof(
+        fc.constant(row.startedAt),
+        fc.nat(86_400).map((d) => row.startedAt - d),
+      ),
+      ...(row.endedAt !== undefined && {
+        endedAt: fc.oneof(
+          fc.constant(row.endedAt),
+          fc.nat(86_400).map((d) => row.endedAt! + d),
+        ),
+      }),
       hasRecording: fc.constant(row.hasRecording),
       uid: fc.constantFrom(...row.uids),
     },
@@ -71,9 +87,16 @@ function queryMatching(row: CallRow): fc.Arbitrary<ScopedQuery> {
   );
 }
 
-test('for any combination of filters and onBehalfOf, List Calls answers exactly the calls the oracle selects, in list order', async ({ sendAuthorized, contract, reference }) => {
+test('for any combination of filters and onBehalfOf, List Calls answers exactly the calls the oracle selects, in list order', async ({
+  sendAuthorized,
+  contract,
+  reference,
+}) => {
   const rows = reference.store.data.rows;
-  const queries = fc.oneof(anyQuery(reference.store), fc.integer({ min: 0, max: rows.length - 1 }).chain((i) => queryMatching(rows[i]!)));
+  const queries = fc.oneof(
+    anyQuery(reference.store),
+    fc.integer({ min: 0, max: rows.length - 1 }).chain((i) => queryMatching(rows[i]!)),
+  );
 
   await fc.assert(
     fc.asyncProperty(queries, async ({ query, onBehalfOf }) => {

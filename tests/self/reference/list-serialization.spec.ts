@@ -8,7 +8,14 @@ test('a List Calls page is exactly the JSON of its body, the first time and when
   const reference = createServer({ calls: 300 });
   const base = await reference.listen(0);
   try {
-    for (const query of ['', '?perPage=7&page=3', '?type=video&status=ended&perPage=25', '?hasRecording=true', '?uid=user-00003', '?perPage=1000']) {
+    for (const query of [
+      '',
+      '?perPage=7&page=3',
+      '?type=video&status=ended&perPage=25',
+      '?hasRecording=true',
+      '?uid=user-00003',
+      '?perPage=1000',
+    ]) {
       for (const time of ['first', 'again']) {
         const response = await fetch(`${base}/calls${query}`, { headers: { apikey: DEMO_KEYS.fullAccess } });
         const text = await response.text();

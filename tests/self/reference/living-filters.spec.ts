@@ -14,7 +14,10 @@ const RATE = 4;
 /** Users who take part in live and data-set calls alike on the self-tests' data set (20 users). */
 const uid = fc.integer({ min: 1, max: 20 }).map((n) => `user-${String(n).padStart(5, '0')}`);
 /** Bounds around the moments asked, so that they cut through the live calls, or through the data set's. */
-const bound = fc.oneof(fc.integer({ min: DATA_NOW - 120, max: DATA_NOW + 360 }), fc.integer({ min: DATA_NOW - 180 * 86_400, max: DATA_NOW }));
+const bound = fc.oneof(
+  fc.integer({ min: DATA_NOW - 120, max: DATA_NOW + 360 }),
+  fc.integer({ min: DATA_NOW - 180 * 86_400, max: DATA_NOW }),
+);
 
 const values = {
   type: fc.constantFrom(...CALL_TYPES),
@@ -30,13 +33,18 @@ const values = {
 /** Up to three filters at once: more leave almost nothing to compare. */
 const filters: fc.Arbitrary<ListQuery> = fc
   .subarray(Object.keys(values) as Array<keyof typeof values>, { maxLength: 3 })
-  .chain((names) => fc.record(Object.fromEntries(names.map((name) => [name, values[name]])) as { [K in keyof typeof values]: fc.Arbitrary<ListQuery[K]> }));
+  .chain((names) =>
+    fc.record(Object.fromEntries(names.map((name) => [name, values[name]])) as { [K in keyof typeof values]: fc.Arbitrary<ListQuery[K]> }),
+  );
 
 /** A shown call as the oracle reads rows: its fields, and the uids of its entries. */
-const asRow = (call: Shown): CallRow => ({ ...call, uids: [...new Set<string>(call.participants.map((entry: Shown) => entry.uid))] }) as unknown as CallRow;
+const asRow = (call: Shown): CallRow =>
+  ({ ...call, uids: [...new Set<string>(call.participants.map((entry: Shown) => entry.uid))] }) as unknown as CallRow;
 
 for (const readings of REFERENCE_READINGS) {
-  test(`under the ${readings} readings, for any filters, onBehalfOf and moment, the pages hold exactly the calls of the unfiltered list at that moment the filters keep`, async ({ request }) => {
+  test(`under the ${readings} readings, for any filters, onBehalfOf and moment, the pages hold exactly the calls of the unfiltered list at that moment the filters keep`, async ({
+    request,
+  }) => {
     await withLivingReference(request, { rate: RATE, readings }, async ({ at, listAll }) => {
       await fc.assert(
         fc.asyncProperty(

@@ -52,7 +52,13 @@ export async function withLivingReference(
 ): Promise<void> {
   const readings = options.readings ?? 'entries';
   let now = DATA_NOW;
-  const reference = createServer({ seed: SELF_TEST_SEED, calls: SELF_TEST_CALLS, ...options, readings, live: { rate: options.rate, clock: () => now } });
+  const reference = createServer({
+    seed: SELF_TEST_SEED,
+    calls: SELF_TEST_CALLS,
+    ...options,
+    readings,
+    live: { rate: options.rate, clock: () => now },
+  });
   const context = checkContext(readings);
   try {
     const base = await reference.listen(0);
@@ -64,7 +70,9 @@ export async function withLivingReference(
     });
     const send = async (operation: OperationId, path: string, onBehalfOf?: string) => {
       const url = `${base}${path}`;
-      const answer = await sendRaw(request, url, { headers: { apikey: reference.keys.fullAccess, ...(onBehalfOf !== undefined && { onBehalfOf }) } });
+      const answer = await sendRaw(request, url, {
+        headers: { apikey: reference.keys.fullAccess, ...(onBehalfOf !== undefined && { onBehalfOf }) },
+      });
       // A fault breaks answers on purpose: only the clean reference is held to the contract and the checks.
       if (!options.fault) {
         expectContractValid(context.contract, operation, answer);
@@ -72,13 +80,14 @@ export async function withLivingReference(
       }
       return answer;
     };
-    const list: LivingClient['list'] = (query = {}, onBehalfOf) => send('listCalls', listPath({ perPage: 1000, ...query } as ListQuery), onBehalfOf);
+    const list: LivingClient['list'] = (query = {}, onBehalfOf) => send('listCalls', listPath({ perPage: 1000, ...query }), onBehalfOf);
     await run({
       at: (seconds) => void (now = DATA_NOW + seconds),
       list,
       async listAll(query = {}, perPage = 1000, onBehalfOf) {
         const pages = [await list({ ...query, perPage, page: 1 }, onBehalfOf)];
-        for (let page = 2; page <= pages[0]!.body.meta.pagination.total_pages; page += 1) pages.push(await list({ ...query, perPage, page }, onBehalfOf));
+        for (let page = 2; page <= pages[0]!.body.meta.pagination.total_pages; page += 1)
+          pages.push(await list({ ...query, perPage, page }, onBehalfOf));
         return { calls: pages.flatMap((answer) => answer.body.data), pages };
       },
       get: (sessionId, onBehalfOf) => send('getCall', `/calls/${encodeURIComponent(sessionId)}`, onBehalfOf),

@@ -13,13 +13,20 @@ const readPath = (guid: string) => `/groups/${encodeURIComponent(guid)}/conversa
  * A well-formed request, with the given changes. The body goes as a Buffer: Playwright would send a
  * string that is not valid JSON under a JSON content-type re-encoded as a JSON string.
  */
-function markRequest({ headers = {}, data = JSON.stringify({ messageId }) }: { headers?: Record<string, string>; data?: string } = {}): RawRequest {
+function markRequest({
+  headers = {},
+  data = JSON.stringify({ messageId }),
+}: { headers?: Record<string, string>; data?: string } = {}): RawRequest {
   return { method: 'DELETE', headers: { 'content-type': 'application/json', onBehalfOf: actingUid, ...headers }, data: Buffer.from(data) };
 }
 
 test.beforeEach(({ reference }) => reference.store.reset());
 
-test('marking the fixture conversation unread answers success naming the message, and moves the read pointer there', async ({ sendAuthorized, contract, reference }) => {
+test('marking the fixture conversation unread answers success naming the message, and moves the read pointer there', async ({
+  sendAuthorized,
+  contract,
+  reference,
+}) => {
   const { store } = reference;
   const groupMessages = store.data.messages.filter((message) => message.guid === groupGuid);
   expect(store.unreadCount(groupGuid, actingUid)).toBe(groupMessages.length);
@@ -33,7 +40,11 @@ test('marking the fixture conversation unread answers success naming the message
   expect(store.unreadCount(groupGuid, actingUid)).toBe(groupMessages.filter((message) => message.id > messageId).length);
 });
 
-test('for any member of any group and any message of that group, marking unread moves only that member\'s pointer there', async ({ sendAuthorized, contract, reference }) => {
+test("for any member of any group and any message of that group, marking unread moves only that member's pointer there", async ({
+  sendAuthorized,
+  contract,
+  reference,
+}) => {
   const { store } = reference;
   const marks = fc.constantFrom(...store.data.groups).chain((group) =>
     fc.record({
@@ -46,7 +57,10 @@ test('for any member of any group and any message of that group, marking unread 
   await fc.assert(
     fc.asyncProperty(marks, async ({ guid, uid, id }) => {
       const before = readPointers(store);
-      const answer = await sendAuthorized(readPath(guid), markRequest({ headers: { onBehalfOf: uid }, data: JSON.stringify({ messageId: id }) }));
+      const answer = await sendAuthorized(
+        readPath(guid),
+        markRequest({ headers: { onBehalfOf: uid }, data: JSON.stringify({ messageId: id }) }),
+      );
       expectContractValid(contract, 'markGroupConversationAsUnread', answer);
       expect(answer.status).toBe(200);
       expect(answer.body.data).toEqual({ success: true, message: expect.stringMatching(new RegExp(`\\b${id}\\b`)) });
@@ -69,7 +83,13 @@ interface Refusal {
 }
 
 const withMessageId = (id: number | string) => markRequest({ data: JSON.stringify({ messageId: id }) });
-const badRequest = (title: string, request: RawRequest, details: string[]): Refusal => ({ title, request: () => request, status: 400, code: 'ERR_BAD_REQUEST', details });
+const badRequest = (title: string, request: RawRequest, details: string[]): Refusal => ({
+  title,
+  request: () => request,
+  status: 400,
+  code: 'ERR_BAD_REQUEST',
+  details,
+});
 
 const REFUSALS: Refusal[] = [
   { title: 'an unknown group', guid: 'group-9999', request: () => markRequest(), status: 404, code: 'ERR_GUID_NOT_FOUND' },
@@ -85,8 +105,18 @@ const REFUSALS: Refusal[] = [
     status: 404,
     code: 'ERR_MESSAGE_ID_NOT_FOUND',
   },
-  { title: 'an acting user outside the group', request: () => markRequest({ headers: { onBehalfOf: OUTSIDER_UID } }), status: 403, code: 'ERR_NOT_A_MEMBER' },
-  { title: 'an acting user who does not exist', request: () => markRequest({ headers: { onBehalfOf: 'user-99999' } }), status: 404, code: 'ERR_UID_NOT_FOUND' },
+  {
+    title: 'an acting user outside the group',
+    request: () => markRequest({ headers: { onBehalfOf: OUTSIDER_UID } }),
+    status: 403,
+    code: 'ERR_NOT_A_MEMBER',
+  },
+  {
+    title: 'an acting user who does not exist',
+    request: () => markRequest({ headers: { onBehalfOf: 'user-99999' } }),
+    status: 404,
+    code: 'ERR_UID_NOT_FOUND',
+  },
   badRequest('no acting user', { ...markRequest(), headers: { 'content-type': 'application/json' } }, ['onBehalfOf']),
   badRequest('malformed JSON', markRequest({ data: '{"messageId": 5' }), ['body']),
   badRequest('a JSON array', markRequest({ data: '[5]' }), ['messageId']),

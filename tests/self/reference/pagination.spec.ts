@@ -5,11 +5,18 @@ import { test, expect, expectContractValid } from '../reference-fixtures.ts';
 import { CALL_STATUSES } from './spec-values.ts';
 import { expectedRows, listPath, sessionIdsOf, type ListQuery } from './list-oracle.ts';
 
-test('for any page size and filter, walking the pages yields every matching call once, in list order, with honest meta', async ({ sendAuthorized, contract, reference }) => {
+test('for any page size and filter, walking the pages yields every matching call once, in list order, with honest meta', async ({
+  sendAuthorized,
+  contract,
+  reference,
+}) => {
   const rows = reference.store.data.rows;
   const cases = fc.record({
     perPage: fc.integer({ min: 1, max: 1000 }),
-    query: fc.option(fc.constantFrom(...CALL_STATUSES).map((status): ListQuery => ({ status })), { nil: {} as ListQuery, freq: 2 }),
+    query: fc.option(
+      fc.constantFrom(...CALL_STATUSES).map((status): ListQuery => ({ status })),
+      { nil: {}, freq: 2 },
+    ),
   });
 
   await fc.assert(
@@ -23,7 +30,13 @@ test('for any page size and filter, walking the pages yields every matching call
         expect(answer.status).toBe(200);
         const pageSize = Math.min(perPage, expected.length - (page - 1) * perPage);
         expect(answer.body.data).toHaveLength(pageSize);
-        expect(answer.body.meta.pagination).toEqual({ total: expected.length, count: pageSize, per_page: perPage, current_page: page, total_pages: totalPages });
+        expect(answer.body.meta.pagination).toEqual({
+          total: expected.length,
+          count: pageSize,
+          per_page: perPage,
+          current_page: page,
+          total_pages: totalPages,
+        });
         walked.push(...sessionIdsOf(answer.body.data));
       }
       expect(walked).toEqual(expected);

@@ -27,7 +27,8 @@ export async function withPairedServers(
   const clean = createServer(data);
   try {
     const bases = await Promise.all([faulted.listen(0), clean.listen(0)]);
-    const send = (base: string, path: string, headers: Record<string, string>) => sendRaw(request, `${base}${path}`, { headers: { apikey: faulted.keys.fullAccess, ...headers } });
+    const send = (base: string, path: string, headers: Record<string, string>) =>
+      sendRaw(request, `${base}${path}`, { headers: { apikey: faulted.keys.fullAccess, ...headers } });
     await run({
       faulted,
       clean,

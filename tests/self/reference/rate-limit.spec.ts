@@ -17,11 +17,16 @@ test('the limiter admits N requests in a second, refuses the next with the time 
   ]);
   const refused = admit(second + 400);
   expect(refused.refused).toMatchObject({ status: 429, code: 'ERR_TOO_MANY_REQUESTS' });
-  expect(refused.headers).toEqual({ 'x-rate-limit': '3', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(second / 1000 + 1), 'retry-after': '1' });
+  expect(refused.headers).toEqual({
+    'x-rate-limit': '3',
+    'x-rate-limit-remaining': '0',
+    'x-rate-limit-reset': String(second / 1000 + 1),
+    'retry-after': '1',
+  });
   expect(admit(second + 1000)).toEqual({ headers: { 'x-rate-limit': '3', 'x-rate-limit-remaining': '2' } });
 });
 
-test('over HTTP, a rate-limited reference answers 429 with the deployment\'s headers and body, then answers again after Retry-After', async () => {
+test("over HTTP, a rate-limited reference answers 429 with the deployment's headers and body, then answers again after Retry-After", async () => {
   const reference = createServer({ calls: 20, rateLimit: 5 });
   const base = await reference.listen(0);
   const get = () => fetch(`${base}/calls/unknown`, { headers: { apikey: DEMO_KEYS.fullAccess } });
@@ -42,7 +47,9 @@ test('over HTTP, a rate-limited reference answers 429 with the deployment\'s hea
     const reset = Number(refused!.headers.get('x-rate-limit-reset'));
     expect(reset).toBeGreaterThan(Date.now() / 1000 - 1);
     expect(reset).toBeLessThanOrEqual(Date.now() / 1000 + 2);
-    expect(await refused!.json()).toEqual({ error: expect.objectContaining({ code: 'ERR_TOO_MANY_REQUESTS', message: expect.any(String) }) });
+    expect(await refused!.json()).toEqual({
+      error: expect.objectContaining({ code: 'ERR_TOO_MANY_REQUESTS', message: expect.any(String) }),
+    });
 
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
     expect((await get()).status).toBe(404);

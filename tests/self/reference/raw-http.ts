@@ -25,7 +25,11 @@ export function sendChunked(url: string, { method, headers, chunks = [], agent, 
       res.on('error', (error) => reject(new Error(`${method} ${url.slice(0, 120)}: the answer broke off: ${error.message}`)));
     });
     req.on('error', (error) =>
-      reject(new Error(`${method} ${url.slice(0, 120)} got no complete answer: ${error.name === 'AbortError' ? `none within ${timeoutMs} ms` : error.message}`)),
+      reject(
+        new Error(
+          `${method} ${url.slice(0, 120)} got no complete answer: ${error.name === 'AbortError' ? `none within ${timeoutMs} ms` : error.message}`,
+        ),
+      ),
     );
     void writeAll(req, chunks);
   });

@@ -14,7 +14,11 @@ import { countedEntries, fieldOfType, joinedEntries, spanTotals, summedTotals, t
 type Shown = CallShown & { sessionId: string; totalParticipants: number } & Record<string, any>;
 
 /** The whole data set as List Calls shows it, from the faulted server and from the clean one. */
-async function listBoth(servers: PairedServers, contract: Parameters<typeof expectContractValid>[0], query: ListQuery = {}): Promise<[faulted: Shown[], clean: Shown[]]> {
+async function listBoth(
+  servers: PairedServers,
+  contract: Parameters<typeof expectContractValid>[0],
+  query: ListQuery = {},
+): Promise<[faulted: Shown[], clean: Shown[]]> {
   const answers = await servers.both(listPath(query, { perPage: 1000 }));
   for (const answer of answers) {
     expectContractValid(contract, 'listCalls', answer);
@@ -24,7 +28,8 @@ async function listBoth(servers: PairedServers, contract: Parameters<typeof expe
 }
 
 const minuteFields = (call: Shown) => [call.totalAudioMinutes, call.totalVideoMinutes, call.totalDurationInMinutes];
-const sameMinutes = (call: Shown, totals: ReturnType<typeof spanTotals>) => JSON.stringify(minuteFields(call)) === JSON.stringify(Object.values(totals));
+const sameMinutes = (call: Shown, totals: ReturnType<typeof spanTotals>) =>
+  JSON.stringify(minuteFields(call)) === JSON.stringify(Object.values(totals));
 const isGroup = (call: Shown) => call.receiverType === 'group';
 
 interface ShownCase {
@@ -54,14 +59,22 @@ const SHOWN_CASES: Record<string, ShownCase> = {
     expected: (call) => ({ ...call, totalParticipants: countedEntries(call, isGroup(call) ? 'entries' : 'deployment').length }),
   },
   'total-participants-counts-users': {
-    expected: (call, readings) => ({ ...call, totalParticipants: new Set(countedEntries(call, readings).map((participant) => participant.uid)).size }),
+    expected: (call, readings) => ({
+      ...call,
+      totalParticipants: new Set(countedEntries(call, readings).map((participant) => participant.uid)).size,
+    }),
     holds: (call) => new Set(call.participants.map((participant) => participant.uid)).size < call.participants.length,
   },
   'minutes-of-initiator-only': {
     expected: (call) => {
       const initiator = call.participants[0];
       if (!isGroup(call) || !initiator) return call;
-      return { ...call, totalAudioMinutes: initiator.totalAudioMinutes, totalVideoMinutes: initiator.totalVideoMinutes, totalDurationInMinutes: initiator.totalAudioMinutes + initiator.totalVideoMinutes };
+      return {
+        ...call,
+        totalAudioMinutes: initiator.totalAudioMinutes,
+        totalVideoMinutes: initiator.totalVideoMinutes,
+        totalDurationInMinutes: initiator.totalAudioMinutes + initiator.totalVideoMinutes,
+      };
     },
     holds: (call) => {
       const initiator = call.participants[0]!;
@@ -84,13 +97,21 @@ for (const [name, { expected, holds }] of Object.entries(SHOWN_CASES)) {
         if (holds) expect(changed.filter((call) => !holds(call)).map((call) => call.sessionId)).toEqual([]);
         // Get Call shows the call as List Calls does.
         const [got] = await servers.both(`/calls/${encodeURIComponent(changed[0]!.sessionId)}`);
-        expect({ ...got.body.data, recordings: undefined, metaData: undefined, tags: undefined }).toEqual({ ...changed[0], recordings: undefined, metaData: undefined, tags: undefined });
+        expect({ ...got.body.data, recordings: undefined, metaData: undefined, tags: undefined }).toEqual({
+          ...changed[0],
+          recordings: undefined,
+          metaData: undefined,
+          tags: undefined,
+        });
       });
     });
   }
 }
 
-test('participant-cap-off-by-one pads the calls of more than 30 entries to 51 with guests who never joined, and counts them by the server\'s readings', async ({ request, contract }) => {
+test("participant-cap-off-by-one pads the calls of more than 30 entries to 51 with guests who never joined, and counts them by the server's readings", async ({
+  request,
+  contract,
+}) => {
   const fault = findFault('participant-cap-off-by-one')!;
   for (const readings of readingsOf(fault)) {
     await withPairedServers(request, { fault, readings }, async (servers) => {
@@ -107,13 +128,19 @@ test('participant-cap-off-by-one pads the calls of more than 30 entries to 51 wi
         expect(call.participants).toHaveLength(51);
         expect(call.participants.slice(0, before.participants.length)).toEqual(before.participants);
         expect(guests.filter((guest) => guest.isJoined !== false)).toEqual([]);
-        expect({ ...call, participants: before.participants }).toEqual({ ...before, totalParticipants: countedEntries(call, readings).length });
+        expect({ ...call, participants: before.participants }).toEqual({
+          ...before,
+          totalParticipants: countedEntries(call, readings).length,
+        });
       }
     });
   }
 });
 
-test('participants-count-on-every-entry: under the deployment\'s readings participantsCount=N lists the calls of N entries while totalParticipants counts the joined ones; under the reference\'s own it is no fault', async ({ request, contract }) => {
+test("participants-count-on-every-entry: under the deployment's readings participantsCount=N lists the calls of N entries while totalParticipants counts the joined ones; under the reference's own it is no fault", async ({
+  request,
+  contract,
+}) => {
   const fault = findFault('participants-count-on-every-entry')!;
   await withPairedServers(request, { fault, readings: 'deployment' }, async (servers) => {
     const [all, cleanAll] = await listBoth(servers, contract);
@@ -122,7 +149,9 @@ test('participants-count-on-every-entry: under the deployment\'s readings partic
     let differing = 0;
     for (const participantsCount of new Set(all.flatMap((call) => [call.participants.length, call.totalParticipants]))) {
       const [faulted, clean] = await listBoth(servers, contract, { participantsCount });
-      expect(sessionIdsOf(faulted), `participantsCount=${participantsCount}`).toEqual(sessionIdsOf(all.filter((call) => call.participants.length === participantsCount)));
+      expect(sessionIdsOf(faulted), `participantsCount=${participantsCount}`).toEqual(
+        sessionIdsOf(all.filter((call) => call.participants.length === participantsCount)),
+      );
       if (JSON.stringify(sessionIdsOf(faulted)) !== JSON.stringify(sessionIdsOf(clean))) differing += 1;
     }
     expect(differing, 'counts for which the fault lists other calls').toBeGreaterThan(0);
@@ -131,7 +160,11 @@ test('participants-count-on-every-entry: under the deployment\'s readings partic
 });
 
 /** The filter faults that follow the readings: what the faulted server lists for a query, from what the clean one lists. */
-const LISTED_CASES: Array<{ name: string; queries: ListQuery[]; expected(clean: (query: ListQuery) => Promise<Shown[]>, query: ListQuery): Promise<Shown[]> }> = [
+const LISTED_CASES: Array<{
+  name: string;
+  queries: ListQuery[];
+  expected(clean: (query: ListQuery) => Promise<Shown[]>, query: ListQuery): Promise<Shown[]>;
+}> = [
   {
     name: 'participants-count-excludes-initiator',
     queries: [0, 1, 2, 3, 5, 8].map((participantsCount) => ({ participantsCount })),

@@ -28,7 +28,8 @@ export function spanMinutes(call: CallShown): number {
   return 0;
 }
 
-export const summedMinutes = (call: CallShown, field: MinuteField) => call.participants.reduce((total, participant) => total + participant[field], 0);
+export const summedMinutes = (call: CallShown, field: MinuteField) =>
+  call.participants.reduce((total, participant) => total + participant[field], 0);
 
 /** The minute fields a call shows when they are its span. */
 export function spanTotals(call: CallShown) {
@@ -44,7 +45,8 @@ export function summedTotals(call: CallShown) {
 }
 
 /** The entries totalParticipants counts under the readings. */
-export const countedEntries = (call: CallShown, readings: ReferenceReadings) => (readings === 'deployment' ? joinedEntries(call) : call.participants);
+export const countedEntries = (call: CallShown, readings: ReferenceReadings) =>
+  readings === 'deployment' ? joinedEntries(call) : call.participants;
 
 /** The four fields the readings decide, as a call shows them under the readings. */
 export const totalsUnder = (call: CallShown, readings: ReferenceReadings) => ({

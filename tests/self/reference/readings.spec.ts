@@ -11,8 +11,19 @@ import { countedEntries, joinedEntries, totalsUnder, type CallShown } from './re
 
 type Shown = CallShown & { sessionId: string } & Record<string, unknown>;
 
-const totalsOf = ({ totalAudioMinutes, totalVideoMinutes, totalDurationInMinutes, totalParticipants }: Shown) => ({ totalAudioMinutes, totalVideoMinutes, totalDurationInMinutes, totalParticipants });
-const withoutTotals = ({ totalAudioMinutes: _a, totalVideoMinutes: _v, totalDurationInMinutes: _d, totalParticipants: _p, ...rest }: Shown) => rest;
+const totalsOf = ({ totalAudioMinutes, totalVideoMinutes, totalDurationInMinutes, totalParticipants }: Shown) => ({
+  totalAudioMinutes,
+  totalVideoMinutes,
+  totalDurationInMinutes,
+  totalParticipants,
+});
+const withoutTotals = ({
+  totalAudioMinutes: _a,
+  totalVideoMinutes: _v,
+  totalDurationInMinutes: _d,
+  totalParticipants: _p,
+  ...rest
+}: Shown) => rest;
 
 interface Client {
   /** One page of up to 1000 calls: the whole self-test data set. */
@@ -21,7 +32,12 @@ interface Client {
 }
 
 /** A reference with the readings on the self-tests' data set, for the length of `run`. */
-async function withReference(request: APIRequestContext, contract: Contract, readings: ReferenceReadings, run: (client: Client) => Promise<void>): Promise<void> {
+async function withReference(
+  request: APIRequestContext,
+  contract: Contract,
+  readings: ReferenceReadings,
+  run: (client: Client) => Promise<void>,
+): Promise<void> {
   const reference = createServer({ seed: SELF_TEST_SEED, calls: SELF_TEST_CALLS, readings });
   try {
     const base = await reference.listen(0);
@@ -31,7 +47,10 @@ async function withReference(request: APIRequestContext, contract: Contract, rea
       expect(answer.status, path).toBe(200);
       return answer;
     };
-    await run({ list: (query) => send(listPath(query, { perPage: 1000 }), 'listCalls'), get: (sessionId) => send(`/calls/${encodeURIComponent(sessionId)}`, 'getCall') });
+    await run({
+      list: (query) => send(listPath(query, { perPage: 1000 }), 'listCalls'),
+      get: (sessionId) => send(`/calls/${encodeURIComponent(sessionId)}`, 'getCall'),
+    });
   } finally {
     await reference.close();
   }
@@ -40,7 +59,10 @@ async function withReference(request: APIRequestContext, contract: Contract, rea
 for (const readings of REFERENCE_READINGS) {
   const counted = readings === 'deployment' ? 'joined entries' : 'entries';
   const other = REFERENCE_READINGS.find((name) => name !== readings)!;
-  test(`under the ${readings} readings, participantsCount=N lists exactly the calls with N ${counted}, each showing totalParticipants N`, async ({ request, contract }) => {
+  test(`under the ${readings} readings, participantsCount=N lists exactly the calls with N ${counted}, each showing totalParticipants N`, async ({
+    request,
+    contract,
+  }) => {
     await withReference(request, contract, readings, async ({ list }) => {
       const calls: Shown[] = (await list({})).body.data;
       // Every count either reading gives, so that each count the readings disagree on is asked for, and one no call has.
@@ -59,7 +81,10 @@ for (const readings of REFERENCE_READINGS) {
   });
 }
 
-test("List Calls and Get Call answer the same calls, participants and order under both readings, each with the totals its readings give", async ({ request, contract }) => {
+test('List Calls and Get Call answer the same calls, participants and order under both readings, each with the totals its readings give', async ({
+  request,
+  contract,
+}) => {
   const listed = {} as Record<ReferenceReadings, Shown[]>;
   const got = {} as Record<ReferenceReadings, Shown[]>;
   for (const readings of REFERENCE_READINGS) {
@@ -69,8 +94,13 @@ test("List Calls and Get Call answer the same calls, participants and order unde
       for (const call of listed[readings].slice(0, 40)) got[readings].push((await get(call.sessionId)).body.data);
     });
     const wrong = listed[readings].filter((call) => JSON.stringify(totalsOf(call)) !== JSON.stringify(totalsUnder(call, readings)));
-    expect(wrong.map((call) => call.sessionId), `${readings}: calls whose totals do not follow the readings`).toEqual([]);
-    expect(got[readings].map(totalsOf), `${readings}: Get Call shows the totals List Calls shows`).toEqual(listed[readings].slice(0, 40).map(totalsOf));
+    expect(
+      wrong.map((call) => call.sessionId),
+      `${readings}: calls whose totals do not follow the readings`,
+    ).toEqual([]);
+    expect(got[readings].map(totalsOf), `${readings}: Get Call shows the totals List Calls shows`).toEqual(
+      listed[readings].slice(0, 40).map(totalsOf),
+    );
   }
   expect(listed.deployment.map(withoutTotals)).toEqual(listed.entries.map(withoutTotals));
   expect(got.deployment.map(withoutTotals)).toEqual(got.entries.map(withoutTotals));

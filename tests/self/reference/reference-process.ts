@@ -44,7 +44,9 @@ export function startReference(args: string[], env: Record<string, string> = {})
       };
       child.stdout.on('data', look);
       look();
-      void closed.then((exit) => reject(new Error(`the reference exited (${JSON.stringify(exit)}) without printing a line matching ${pattern}; ${printed()}`)));
+      void closed.then((exit) =>
+        reject(new Error(`the reference exited (${JSON.stringify(exit)}) without printing a line matching ${pattern}; ${printed()}`)),
+      );
     });
 
   return {

@@ -45,7 +45,10 @@ test('a session id that is not valid percent-encoding answers 404 ERR_CALL_SESSI
   }
 });
 
-test('a request line or a header over 64 KiB answers 431 with a JSON ERR_BAD_REQUEST, and the server keeps answering', async ({ sendAuthorized, contract }) => {
+test('a request line or a header over 64 KiB answers 431 with a JSON ERR_BAD_REQUEST, and the server keeps answering', async ({
+  sendAuthorized,
+  contract,
+}) => {
   // Refused by the HTTP parser before any route is chosen; the operation each would have reached
   // still declares the Error schema as its default answer.
   const oversized: Array<[OperationId, Answer]> = [

@@ -10,5 +10,15 @@ export const INT32_MIN = -(2 ** 31);
 export const INT32_MAX = 2 ** 31 - 1;
 
 /** The nine filters of List Calls, in the specification's order. */
-export const FILTER_NAMES = ['type', 'mode', 'status', 'receiverType', 'participantsCount', 'startedAt', 'endedAt', 'hasRecording', 'uid'] as const;
+export const FILTER_NAMES = [
+  'type',
+  'mode',
+  'status',
+  'receiverType',
+  'participantsCount',
+  'startedAt',
+  'endedAt',
+  'hasRecording',
+  'uid',
+] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];

@@ -46,10 +46,17 @@ test('npm run certify against the embedded reference writes a signed bundle whos
   const { bundle, run } = await certified();
   expect(run.code, run.stderr).toBe(0);
   expect(run.stdout).toContain('Certified: CONFORMANT.');
-  for (const file of ['index.html', 'results.json', 'junit.xml', 'manifest.json', 'manifest.json.sig']) expect(existsSync(join(bundle, file)), file).toBe(true);
+  for (const file of ['index.html', 'results.json', 'junit.xml', 'manifest.json', 'manifest.json.sig'])
+    expect(existsSync(join(bundle, file)), file).toBe(true);
 
   const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as Manifest;
-  expect(manifest).toMatchObject({ format: 'calls-conformance-bundle/1', certified: true, refusedBecause: [], verdict: 'CONFORMANT', profile: 'spec' });
+  expect(manifest).toMatchObject({
+    format: 'calls-conformance-bundle/1',
+    certified: true,
+    refusedBecause: [],
+    verdict: 'CONFORMANT',
+    profile: 'spec',
+  });
   expect(manifest.openapi.sha256).toBe(sha256OfFile(OPENAPI_PATH));
   expect(manifest.catalog.sha256).toBe(sha256OfFile(CATALOG_PATH));
   expect(manifest.suite).toMatchObject({ name: 'calls-conformance', version: expect.any(String) });
@@ -61,7 +68,7 @@ test('npm run certify against the embedded reference writes a signed bundle whos
   expect(manifest.signer?.publicKey).toBe(readFileSync(signer.publicKey, 'utf8'));
 });
 
-test('verify-bundle accepts the untouched bundle, under the signer\'s public key and under the key the bundle names', async () => {
+test("verify-bundle accepts the untouched bundle, under the signer's public key and under the key the bundle names", async () => {
   const { bundle } = await certified();
   const pinned = await verify(bundle, signer.publicKey);
   expect(pinned.code, pinned.stdout + pinned.stderr).toBe(0);
@@ -73,21 +80,39 @@ test('verify-bundle accepts the untouched bundle, under the signer\'s public key
 });
 
 const tamperings: Array<[string, (dir: string) => void, RegExp]> = [
-  ['a report changed', (dir) => appendFileSync(join(dir, 'results.json'), ' '), /PROBLEM {2}results\.json: sha256 is \w+, the manifest says \w+ \(the file was changed\)/],
+  [
+    'a report changed',
+    (dir) => appendFileSync(join(dir, 'results.json'), ' '),
+    /PROBLEM {2}results\.json: sha256 is \w+, the manifest says \w+ \(the file was changed\)/,
+  ],
   ['a report removed', (dir) => rmSync(join(dir, 'junit.xml')), /PROBLEM {2}junit\.xml: listed in the manifest but missing/],
-  ['a file added', (dir) => writeFileSync(join(dir, 'extra.txt'), 'x'), /PROBLEM {2}extra\.txt: not listed in the manifest \(the file was added\)/],
+  [
+    'a file added',
+    (dir) => writeFileSync(join(dir, 'extra.txt'), 'x'),
+    /PROBLEM {2}extra\.txt: not listed in the manifest \(the file was added\)/,
+  ],
   [
     'the manifest edited',
-    (dir) => writeFileSync(join(dir, 'manifest.json'), readFileSync(join(dir, 'manifest.json'), 'utf8').replace('"certified": true', '"certified": true ')),
+    (dir) =>
+      writeFileSync(
+        join(dir, 'manifest.json'),
+        readFileSync(join(dir, 'manifest.json'), 'utf8').replace('"certified": true', '"certified": true '),
+      ),
     /PROBLEM {2}the signature does not match manifest\.json under the given public key/,
   ],
   ['the signature removed', (dir) => rmSync(join(dir, 'manifest.json.sig')), /PROBLEM {2}the bundle is not signed/],
-  ['the manifest\'s hashes rewritten to match an edited report, without the key', (dir) => {
-    appendFileSync(join(dir, 'results.json'), ' ');
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
-    manifest.files = manifest.files.map((file) => (file.path === 'results.json' ? { ...file, sha256: sha256(readFileSync(join(dir, 'results.json'))) } : file));
-    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  }, /PROBLEM {2}the signature does not match manifest\.json/],
+  [
+    "the manifest's hashes rewritten to match an edited report, without the key",
+    (dir) => {
+      appendFileSync(join(dir, 'results.json'), ' ');
+      const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+      manifest.files = manifest.files.map((file) =>
+        file.path === 'results.json' ? { ...file, sha256: sha256(readFileSync(join(dir, 'results.json'))) } : file,
+      );
+      writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    },
+    /PROBLEM {2}the signature does not match manifest\.json/,
+  ],
 ];
 for (const [what, tamper, problem] of tamperings) {
   test(`verify-bundle refuses a bundle with ${what}, and names the problem`, async () => {
@@ -98,7 +123,7 @@ for (const [what, tamper, problem] of tamperings) {
   });
 }
 
-test('verify-bundle refuses a bundle under a public key other than the signer\'s', async () => {
+test("verify-bundle refuses a bundle under a public key other than the signer's", async () => {
   const run = await verify((await certified()).bundle, stranger.publicKey);
   expect(run.code).toBe(1);
   expect(run.stdout).toContain('PROBLEM  the signature does not match manifest.json under the given public key');
@@ -106,7 +131,9 @@ test('verify-bundle refuses a bundle under a public key other than the signer\'s
 
 test('certification is refused for a target with a fault: exit 1, the reasons in an unsigned manifest, and no certificate', async () => {
   const bundle = join(freshDir('bundle-refused'), 'certification');
-  const run = await withReference('get-answers-next-call', (base) => certify(['--out', bundle, '--signing-key', signer.privateKey], referenceTargetEnv(base)));
+  const run = await withReference('get-answers-next-call', (base) =>
+    certify(['--out', bundle, '--signing-key', signer.privateKey], referenceTargetEnv(base)),
+  );
   expect(run.code, run.stderr).toBe(1);
   expect(run.stdout).toContain('Certification REFUSED; no certificate was issued.');
   const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as Manifest;
@@ -121,9 +148,16 @@ test('certification is refused for a target with a fault: exit 1, the reasons in
 });
 
 test('certify stops before any test, with one line, on what cannot give a certificate', async () => {
-  const noWrites = await certify(['--out', join(freshDir('bundle-no-writes'), 'b')], { CALLS_BASE_URL: 'http://127.0.0.1:9/v3', CHAT_BASE_URL: 'http://127.0.0.1:9/v3', API_KEY: 'k-123456', RESTRICTED_API_KEY: 'r-123456' });
+  const noWrites = await certify(['--out', join(freshDir('bundle-no-writes'), 'b')], {
+    CALLS_BASE_URL: 'http://127.0.0.1:9/v3',
+    CHAT_BASE_URL: 'http://127.0.0.1:9/v3',
+    API_KEY: 'k-123456',
+    RESTRICTED_API_KEY: 'r-123456',
+  });
   expect(noWrites.code).toBe(2);
-  expect(noWrites.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Configuration error: ALLOW_WRITES must be true for certification/)]);
+  expect(noWrites.stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(/^Configuration error: ALLOW_WRITES must be true for certification/),
+  ]);
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
   const rsaPath = join(keys, 'rsa.pem');

@@ -45,7 +45,9 @@ test(`one fault (${FAULT}): progress, then at most 3 lines per failed requiremen
   expect(before[0]).toMatch(/^Failed requirements \(1\)/);
   expect(before.length - 1, before.join('\n')).toBeLessThanOrEqual(3 * failed.length);
   for (const id of failed) expect(before.filter((line) => line.includes(id)).length).toBeLessThanOrEqual(3);
-  expect(before[1]).toMatch(new RegExp(`^ {2}✘ ${failed[0]} \\(MUST, fail\\): met by \\d+ test\\(s\\); first: tests/calls-list/\\S+:\\d+ "`));
+  expect(before[1]).toMatch(
+    new RegExp(`^ {2}✘ ${failed[0]} \\(MUST, fail\\): met by \\d+ test\\(s\\); first: tests/calls-list/\\S+:\\d+ "`),
+  );
   // Progress was shown, and no test's failure in full.
   expect(run.stdout).toMatch(/^Running \d+ test\(s\) using \d+ worker\(s\)/m);
   expect(run.stdout).toMatch(/^ {2}\d+\/\d+ tests: \d+ passed/m);
@@ -53,7 +55,9 @@ test(`one fault (${FAULT}): progress, then at most 3 lines per failed requiremen
   expect(run.stdout).not.toContain('found while testing');
 
   const verboseDir = freshDir('console-fault-verbose');
-  const verbose = await withReference(FAULT, (base) => runConformance(verboseDir, ['--grep', `${failed[0]} |CALLS-LIST-OK `], { ...referenceTargetEnv(base), CONFORMANCE_CONSOLE: 'verbose' }));
+  const verbose = await withReference(FAULT, (base) =>
+    runConformance(verboseDir, ['--grep', `${failed[0]} |CALLS-LIST-OK `], { ...referenceTargetEnv(base), CONFORMANCE_CONSOLE: 'verbose' }),
+  );
   expect(verbose.code, verbose.stdout.slice(-3000)).toBe(1);
   expect(verbose.stdout).toMatch(/✘ +\d+ \[conformance\] › tests\/calls-list\/pagination\.spec\.ts/);
   expect(verbose.stdout).toMatch(/Reproduce with:\s+curl /);
@@ -68,7 +72,9 @@ test('writes off: CONFORMANT and exit 0, with the unexercised operation named on
   expect(run.code, run.stdout.slice(-3000)).toBe(0);
   expect(results.verdict).toBe('CONFORMANT');
   expect(afterProgress(run.stdout).verdict).toMatch(new RegExp(`^Conformance verdict: CONFORMANT\\. .*${NOT_EXERCISED}$`));
-  expect(results.unexercised).toEqual([{ operation: 'markGroupConversationAsUnread', name: 'Mark Group Conversation As Unread', reason: 'ALLOW_WRITES is not true' }]);
+  expect(results.unexercised).toEqual([
+    { operation: 'markGroupConversationAsUnread', name: 'Mark Group Conversation As Unread', reason: 'ALLOW_WRITES is not true' },
+  ]);
   expect(results.verdictReason.endsWith(NOT_EXERCISED)).toBe(true);
   expect(junit).toContain('<property name="unexercised" value="Mark Group Conversation As Unread: ALLOW_WRITES is not true"/>');
   expect(html.slice(0, html.indexOf('</header>'))).toContain(NOT_EXERCISED);
@@ -81,8 +87,12 @@ test('writes off: CONFORMANT and exit 0, with the unexercised operation named on
 /** The example workflow's job summary step, run as the runner would, on this results.json; undefined without jq. */
 function jobSummaryOf(results: string): string | undefined {
   if (spawnSync('jq', ['--version']).status !== 0) return undefined;
-  const workflow = parse(readFileSync('.ci/github-actions/conformance-staging.example.yml', 'utf8')) as { jobs: Record<string, { steps: Array<{ name?: string; run?: string }> }> };
-  const step = Object.values(workflow.jobs).flatMap((job) => job.steps).find((candidate) => candidate.name === 'Write the job summary');
+  const workflow = parse(readFileSync('.ci/github-actions/conformance-staging.example.yml', 'utf8')) as {
+    jobs: Record<string, { steps: Array<{ name?: string; run?: string }> }>;
+  };
+  const step = Object.values(workflow.jobs)
+    .flatMap((job) => job.steps)
+    .find((candidate) => candidate.name === 'Write the job summary');
   expect(step?.run, 'the example workflow writes a job summary').toBeDefined();
   const work = freshDir('job-summary');
   mkdirSync(join(work, 'conformance-report'));
@@ -92,7 +102,18 @@ function jobSummaryOf(results: string): string | undefined {
   const ran = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step!.run!], {
     cwd: work,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', GITHUB_STEP_SUMMARY: summary, GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'octo/calls', GITHUB_RUN_ID: '1', REPORT_URL: '', BASELINE_FOUND: 'false', BASELINE_URL: '', GATE_DECISION: 'pass', GATE_WHY: 'CONFORMANT.' },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_REPOSITORY: 'octo/calls',
+      GITHUB_RUN_ID: '1',
+      REPORT_URL: '',
+      BASELINE_FOUND: 'false',
+      BASELINE_URL: '',
+      GATE_DECISION: 'pass',
+      GATE_WHY: 'CONFORMANT.',
+    },
   });
   expect(ran.status, ran.stderr).toBe(0);
   return readFileSync(summary, 'utf8');

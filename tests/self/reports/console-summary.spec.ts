@@ -13,18 +13,28 @@ const VIOLATION = `${BROKEN} [pagination_consistency] total_pages is not total /
 
 /** The test that holds the requirement fails; thirty others meet the same violation on the way and credit it. */
 function oneFaultRun(): TestRecord[] {
-  const own = testRecord({ requirements: [BROKEN], title: `${BROKEN} holds on every list page`, location: 'tests/calls-list/pagination.spec.ts:19', status: 'failed', violations: [{ requirement: BROKEN, text: 'total_pages' }], errors: [`ConformanceFailure: ${VIOLATION}`] });
-  const others = Array.from({ length: 30 }, (_, index) => testRecord({
-    requirements: ['CALLS-LIST-OK'],
-    title: `CALLS-LIST-OK test ${index}`,
-    location: `tests/calls-list/other-${String(index).padStart(2, '0')}.spec.ts:${index + 1}`,
+  const own = testRecord({
+    requirements: [BROKEN],
+    title: `${BROKEN} holds on every list page`,
+    location: 'tests/calls-list/pagination.spec.ts:19',
+    status: 'failed',
     violations: [{ requirement: BROKEN, text: 'total_pages' }],
-    credited: [{ requirement: BROKEN, message: VIOLATION }],
-  }));
+    errors: [`ConformanceFailure: ${VIOLATION}`],
+  });
+  const others = Array.from({ length: 30 }, (_, index) =>
+    testRecord({
+      requirements: ['CALLS-LIST-OK'],
+      title: `CALLS-LIST-OK test ${index}`,
+      location: `tests/calls-list/other-${String(index).padStart(2, '0')}.spec.ts:${index + 1}`,
+      violations: [{ requirement: BROKEN, text: 'total_pages' }],
+      credited: [{ requirement: BROKEN, message: VIOLATION }],
+    }),
+  );
   return [...others, own];
 }
 
-const report = (tests: TestRecord[]) => buildReport(loadCatalog(), { metadata, tests, startedAt: new Date(), durationMs: 1, runnerStatus: 'failed', runnerErrors: [] });
+const report = (tests: TestRecord[]) =>
+  buildReport(loadCatalog(), { metadata, tests, startedAt: new Date(), durationMs: 1, runnerStatus: 'failed', runnerErrors: [] });
 
 test('one broken requirement met by 31 tests: two lines for it, then the verdict', () => {
   const text = consoleSummary(report(oneFaultRun()), { mode: 'compact', reportPath: 'conformance-report/index.html' });
@@ -32,11 +42,21 @@ test('one broken requirement met by 31 tests: two lines for it, then the verdict
   const verdictAt = lines.findIndex((line) => line.startsWith('Conformance verdict: NON-CONFORMANT.'));
   const mentions = lines.slice(0, verdictAt).filter((line) => line.includes(BROKEN));
   expect(mentions).toHaveLength(1);
-  expect(mentions[0]).toBe(`  ✘ ${BROKEN} (MUST, fail): met by 31 test(s); first: tests/calls-list/pagination.spec.ts:19 "${BROKEN} holds on every list page"`);
+  expect(mentions[0]).toBe(
+    `  ✘ ${BROKEN} (MUST, fail): met by 31 test(s); first: tests/calls-list/pagination.spec.ts:19 "${BROKEN} holds on every list page"`,
+  );
   const at = lines.indexOf(mentions[0]!);
-  expect(lines[at + 1]).toBe('      total_pages is not total / per_page rounded up; Expected: total_pages 1 (total 82, per_page 100); Received: total_pages 0 in {"total":82}');
+  expect(lines[at + 1]).toBe(
+    '      total_pages is not total / per_page rounded up; Expected: total_pages 1 (total 82, per_page 100); Received: total_pages 0 in {"total":82}',
+  );
   // Header, the requirement's two lines, the verdict and where the report is; no curl, no per-test list.
-  expect(lines.filter((line) => line !== '')).toEqual([expect.stringMatching(/^Failed requirements \(1\)/), mentions[0], lines[at + 1], lines[verdictAt], 'Report: conformance-report/index.html']);
+  expect(lines.filter((line) => line !== '')).toEqual([
+    expect.stringMatching(/^Failed requirements \(1\)/),
+    mentions[0],
+    lines[at + 1],
+    lines[verdictAt],
+    'Report: conformance-report/index.html',
+  ]);
   expect(text).not.toContain('found while testing');
   expect(text).not.toContain('curl');
 });
@@ -55,17 +75,40 @@ test('a requirement met only by credit names the first test by place; an intermi
   const flaky = testRecord({
     requirements: ['CALLS-GET-NOT-FOUND'],
     status: 'passed',
-    attempts: [{ status: 'failed', violated: ['CALLS-GET-NOT-FOUND'], errors: ['CALLS-GET-NOT-FOUND [status] not 404\n  Expected: 404\n  Received: 500'] }, { status: 'passed', violated: [], errors: [] }],
+    attempts: [
+      {
+        status: 'failed',
+        violated: ['CALLS-GET-NOT-FOUND'],
+        errors: ['CALLS-GET-NOT-FOUND [status] not 404\n  Expected: 404\n  Received: 500'],
+      },
+      { status: 'passed', violated: [], errors: [] },
+    ],
   });
-  expect(consoleSummary(report([flaky]), { mode: 'compact', reportPath: 'r' })).toMatch(/ {2}✘ CALLS-GET-NOT-FOUND \(MUST, intermittent, 1 of 2 attempts\): met by 1 test\(s\); first: .*\n {6}not 404; Expected: 404; Received: 500\n/);
+  expect(consoleSummary(report([flaky]), { mode: 'compact', reportPath: 'r' })).toMatch(
+    / {2}✘ CALLS-GET-NOT-FOUND \(MUST, intermittent, 1 of 2 attempts\): met by 1 test\(s\); first: .*\n {6}not 404; Expected: 404; Received: 500\n/,
+  );
 });
 
-test('what was seen: the requirement\'s first violation on one line, or the first line of an error', () => {
-  expect(whatWasSeen(`Found while testing "x", which holds Y:\n${VIOLATION}`, BROKEN)).toBe('total_pages is not total / per_page rounded up; Expected: total_pages 1 (total 82, per_page 100); Received: total_pages 0 in {"total":82}');
-  expect(whatWasSeen('TimeoutError: the target did not answer within 10000 ms\n    at wire.ts:12', 'CALLS-GET-OK')).toBe('the target did not answer within 10000 ms');
+test("what was seen: the requirement's first violation on one line, or the first line of an error", () => {
+  expect(whatWasSeen(`Found while testing "x", which holds Y:\n${VIOLATION}`, BROKEN)).toBe(
+    'total_pages is not total / per_page rounded up; Expected: total_pages 1 (total 82, per_page 100); Received: total_pages 0 in {"total":82}',
+  );
+  expect(whatWasSeen('TimeoutError: the target did not answer within 10000 ms\n    at wire.ts:12', 'CALLS-GET-OK')).toBe(
+    'the target did not answer within 10000 ms',
+  );
 });
 
 test('the progress line counts each test once, by how it ended, leaving out zeros', () => {
-  expect(describeProgress(40, 110, new Map([['expected', 38], ['unexpected', 1], ['skipped', 1]]))).toBe('40/110 tests: 38 passed, 1 failed, 1 skipped');
+  expect(
+    describeProgress(
+      40,
+      110,
+      new Map([
+        ['expected', 38],
+        ['unexpected', 1],
+        ['skipped', 1],
+      ]),
+    ),
+  ).toBe('40/110 tests: 38 passed, 1 failed, 1 skipped');
   expect(describeProgress(0, 110, new Map())).toBe('0/110 tests');
 });

@@ -19,9 +19,20 @@ test('a violation met by a test that holds another requirement fails its own req
   expect(results.requirements.find((entry) => entry.id === 'CALLS-LIST-FILTER-STATUS')?.status).toBe('pass');
   expect(results.requirements.find((entry) => entry.id === 'CALLS-LIST-FILTER-COMPLETENESS')?.status).toBe('fail');
   expect(results.verdict).toBe('NON-CONFORMANT');
-  expect(results.failures).toEqual([expect.objectContaining({ credited: true, status: 'passed', requirements: ['CALLS-LIST-FILTER-COMPLETENESS'], message: expect.stringMatching(/^Found while testing "CALLS-LIST-FILTER-STATUS the totals[\s\S]*Expected: [\s\S]*Received: [\s\S]*curl /) })]);
+  expect(results.failures).toEqual([
+    expect.objectContaining({
+      credited: true,
+      status: 'passed',
+      requirements: ['CALLS-LIST-FILTER-COMPLETENESS'],
+      message: expect.stringMatching(
+        /^Found while testing "CALLS-LIST-FILTER-STATUS the totals[\s\S]*Expected: [\s\S]*Received: [\s\S]*curl /,
+      ),
+    }),
+  ]);
   expect(junit).toMatch(/name="CALLS-LIST-FILTER-COMPLETENESS [^"]*">\n\s*<failure /);
-  expect(run.stdout).toMatch(/^ {2}✘ CALLS-LIST-FILTER-COMPLETENESS \(MUST, fail\): met by 1 test\(s\); first: tests\/calls-list\/\S+ "CALLS-LIST-FILTER-STATUS the totals/m);
+  expect(run.stdout).toMatch(
+    /^ {2}✘ CALLS-LIST-FILTER-COMPLETENESS \(MUST, fail\): met by 1 test\(s\); first: tests\/calls-list\/\S+ "CALLS-LIST-FILTER-STATUS the totals/m,
+  );
   expect(run.stdout).toContain('Conformance verdict: NON-CONFORMANT.');
   expect(run.code).toBe(1);
 });

@@ -29,7 +29,11 @@ test('npm run conformance against the embedded reference exits 0 and writes a CO
   expect(results.summary.tests).toMatchObject({ failed: 0, skipped: 0, timedOut: 0, interrupted: 0 });
   expect(results.summary.tests.passed).toBeGreaterThan(50);
   // Every requirement the interface can observe was judged and passed; the rest say why not.
-  const expected = catalog.requirements.map((entry) => ({ id: entry.id, level: entry.level, status: isTestable(entry) ? 'pass' : 'not-testable' }));
+  const expected = catalog.requirements.map((entry) => ({
+    id: entry.id,
+    level: entry.level,
+    status: isTestable(entry) ? 'pass' : 'not-testable',
+  }));
   expect(results.requirements.map(({ id, level, status }) => ({ id, level, status }))).toEqual(expected);
   expect(results.run).toMatchObject({ seed: Number(SELF_TEST_SEED), profile: 'spec', seeds: [Number(SELF_TEST_SEED)] });
   expect(results.run.configuration).toMatchObject({ apiKey: '[redacted]', restrictedApiKey: '[redacted]' });
@@ -37,11 +41,19 @@ test('npm run conformance against the embedded reference exits 0 and writes a CO
   expect(results.summary.requests).toBe(results.operations.reduce((sum, operation) => sum + operation.requests, 0));
   // Every write is listed, by address: the fixture group's among them, and no read.
   expect(results.writes.every((write) => write.method === 'DELETE' && /\/groups\/.+\/conversation\/read$/.test(write.url))).toBe(true);
-  expect(results.writes.filter((write) => write.url.endsWith('/groups/group-0001/conversation/read')).reduce((sum, write) => sum + write.count, 0)).toBeGreaterThan(10);
-  expect(results.writes.reduce((sum, write) => sum + write.count, 0)).toBe(results.operations.find((operation) => operation.operation === 'markGroupConversationAsUnread')!.requests);
+  expect(
+    results.writes
+      .filter((write) => write.url.endsWith('/groups/group-0001/conversation/read'))
+      .reduce((sum, write) => sum + write.count, 0),
+  ).toBeGreaterThan(10);
+  expect(results.writes.reduce((sum, write) => sum + write.count, 0)).toBe(
+    results.operations.find((operation) => operation.operation === 'markGroupConversationAsUnread')!.requests,
+  );
   expect(html).toContain('<section id="writes"><h2>Writes sent</h2>');
 
-  expect(junit).toContain(`<testsuites name="Conformance: ${catalog.title}" tests="${catalog.requirements.length}" failures="0" errors="0"`);
+  expect(junit).toContain(
+    `<testsuites name="Conformance: ${catalog.title}" tests="${catalog.requirements.length}" failures="0" errors="0"`,
+  );
   expect(html).toContain('data-verdict="CONFORMANT"');
 });
 
@@ -52,10 +64,16 @@ test("against the embedded reference serving the deployment's readings, npm run 
   const { results, html } = readReports(dir);
   expect(results.verdict).toBe('CONFORMANT');
   expect(results.summary.requirements.error).toBe(0);
-  const accepted = (subject: string) => results.readings.find((reading) => reading.subject === subject)?.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id);
+  const accepted = (subject: string) =>
+    results.readings
+      .find((reading) => reading.subject === subject)
+      ?.candidates.filter((candidate) => candidate.status === 'accepted')
+      .map((candidate) => candidate.id);
   expect(accepted('call-minutes')).toEqual(['call-span']);
   expect(accepted('participant-count')).toEqual(['joined-entries']);
-  expect(results.requirements.find((entry) => entry.id === 'CALLS-LIST-FILTER-PARTICIPANTS-COUNT')?.readings).toEqual([{ subject: 'participant-count', accepted: ['joined-entries'] }]);
+  expect(results.requirements.find((entry) => entry.id === 'CALLS-LIST-FILTER-PARTICIPANTS-COUNT')?.readings).toEqual([
+    { subject: 'participant-count', accepted: ['joined-entries'] },
+  ]);
   expect(results.run.target).toContain("the deployment's readings");
   expect(html).toMatch(/<div class="reading" id="reading-call-minutes"[\s\S]*?data-candidate="call-span" data-status="accepted"/);
 });
@@ -65,7 +83,11 @@ test('two shards merged with npm run conformance -- merge give the same conforma
   for (const shard of ['1/2', '2/2']) {
     // Each shard as on a machine of its own: its own blob folder, the seed pinned as docs/sharding.md says.
     const shardBlobs = freshDir('shard-blobs');
-    const run = await runSuite(['--project=conformance', `--shard=${shard}`, '--reporter=blob'], { PLAYWRIGHT_BLOB_OUTPUT_DIR: shardBlobs }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runSuite(
+      ['--project=conformance', `--shard=${shard}`, '--reporter=blob'],
+      { PLAYWRIGHT_BLOB_OUTPUT_DIR: shardBlobs },
+      SUITE_RUN_TIMEOUT_MS,
+    );
     expect(run.code, run.stderr).toBe(0);
     for (const file of readdirSync(shardBlobs)) copyFileSync(join(shardBlobs, file), join(blobs, file));
   }
@@ -87,5 +109,14 @@ test('two shards merged with npm run conformance -- merge give the same conforma
  */
 function comparable(report: ConformanceReport) {
   const { startedAt: _s, endedAt: _e, durationMs: _d, targetAddresses: _t, runner: _r, ...run } = report.run;
-  return { verdict: report.verdict, reason: report.verdictReason, requirements: report.requirements, readings: report.readings, failures: report.failures, sections: report.sections, run, tests: report.summary.tests };
+  return {
+    verdict: report.verdict,
+    reason: report.verdictReason,
+    requirements: report.requirements,
+    readings: report.readings,
+    failures: report.failures,
+    sections: report.sections,
+    run,
+    tests: report.summary.tests,
+  };
 }

@@ -56,10 +56,15 @@ test('listing the tests (--list) writes no report and leaves the last one as it 
 test('Ctrl-C during a run ends it with an INCONCLUSIVE report and exit 3, the tests run so far kept', async () => {
   const dir = freshDir('report-interrupted');
   // The console's progress lines ("  28/110 tests: 28 passed (6.2 s)") say when at least ten have passed.
-  const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { REPORT_DIR: dir }, {
-    timeoutMs: SUITE_RUN_TIMEOUT_MS,
-    interruptWhen: (line) => Number(/^\s+\d+\/\d+ tests: (\d+) passed/.exec(line)?.[1] ?? 0) >= 10,
-  });
+  const run = await runScript(
+    CLI.conformance,
+    [`--output=${freshDir('artefacts')}`],
+    { REPORT_DIR: dir },
+    {
+      timeoutMs: SUITE_RUN_TIMEOUT_MS,
+      interruptWhen: (line) => Number(/^\s+\d+\/\d+ tests: (\d+) passed/.exec(line)?.[1] ?? 0) >= 10,
+    },
+  );
   expect(run.code, run.stderr).toBe(3);
   const { results } = readReports(dir);
   expect(results).toMatchObject({ verdict: 'INCONCLUSIVE', verdictReason: 'The run was interrupted before it ended.' });

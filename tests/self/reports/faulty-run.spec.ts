@@ -50,7 +50,10 @@ test('the JUnit report of the faulty run has a failure for each requirement the 
 });
 
 test('the HTML report opens offline in Chromium and shows the verdict, the matrix and the failures', async ({}, testInfo) => {
-  test.skip(!existsSync(CHROMIUM), `Debian's chromium is not installed at ${CHROMIUM}: run apt-get install -y chromium (.ci/run does this in CI).`);
+  test.skip(
+    !existsSync(CHROMIUM),
+    `Debian's chromium is not installed at ${CHROMIUM}: run apt-get install -y chromium (.ci/run does this in CI).`,
+  );
   const { dir, reports } = await faultyRun();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
@@ -83,14 +86,23 @@ test('the HTML report opens offline in Chromium and shows the verdict, the matri
     await expect(page.locator('#failures')).toContainText('Reproduce with:');
     await expect(page.locator('#requests svg rect')).toHaveCount(2 * reports.results.operations.length);
     // What the suite learned of the target, each subject with the reading it judged by.
-    expect(reports.results.readings.map((reading) => reading.subject)).toEqual(['call-minutes', 'participant-count', 'took-part', 'started-at-filter', 'ended-at-filter', 'page-selection', 'get-call-envelope']);
+    expect(reports.results.readings.map((reading) => reading.subject)).toEqual([
+      'call-minutes',
+      'participant-count',
+      'took-part',
+      'started-at-filter',
+      'ended-at-filter',
+      'page-selection',
+      'get-call-envelope',
+    ]);
     await expect(page.locator('#readings .reading')).toHaveCount(reports.results.readings.length);
     await expect(page.locator('#reading-call-minutes tr[data-status="accepted"]')).toContainText('sum-of-entries');
     await expect(page.locator('#reading-call-minutes tr[data-status="ruled-out"]')).toContainText('Ruled out: call');
     await page.locator('table.matrix tr[data-requirement="CALL-MINUTES-SUM-OVER-PARTICIPANTS"] .judged-under a').click();
     await expect(page.locator('.reading:target')).toHaveAttribute('data-subject', 'call-minutes');
     // Colour is never the only sign: every outcome badge spells its outcome.
-    for (const text of await page.locator('table.matrix .badge').allTextContents()) expect(text).toMatch(/^. (PASS|FAIL|WARN|ERROR|SKIP|UNCOVERED|NOT TESTABLE)$/);
+    for (const text of await page.locator('table.matrix .badge').allTextContents())
+      expect(text).toMatch(/^. (PASS|FAIL|WARN|ERROR|SKIP|UNCOVERED|NOT TESTABLE)$/);
 
     const screenshot = testInfo.outputPath('conformance-report.png');
     await page.screenshot({ path: screenshot, fullPage: true });

@@ -20,10 +20,14 @@ for (const envelope of GET_ENVELOPES) {
     const reading = results.readings.find((entry) => entry.subject === 'get-call-envelope');
     expect(reading?.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id)).toEqual([envelope]);
     for (const id of ['CALLS-GET-OK', 'CALLS-GET-ENVELOPE']) {
-      expect(results.requirements.find((entry) => entry.id === id)?.readings, id).toEqual([{ subject: 'get-call-envelope', accepted: [envelope] }]);
+      expect(results.requirements.find((entry) => entry.id === id)?.readings, id).toEqual([
+        { subject: 'get-call-envelope', accepted: [envelope] },
+      ]);
     }
     if (envelope !== 'data-object') expect(results.run.target).toContain(`Get Call answering ${envelope}`);
-    expect(html).toMatch(new RegExp(`<div class="reading" id="reading-get-call-envelope"[\\s\\S]*?data-candidate="${envelope}" data-status="accepted"`));
+    expect(html).toMatch(
+      new RegExp(`<div class="reading" id="reading-get-call-envelope"[\\s\\S]*?data-candidate="${envelope}" data-status="accepted"`),
+    );
   });
 }
 

@@ -19,7 +19,9 @@ export function testRecord(overrides: Partial<TestRecord> & Pick<TestRecord, 're
     seed: 42,
     readings: [],
     credited: [],
-    attempts: [{ status, violated: [...new Set((overrides.violations ?? []).map((note) => note.requirement))], errors: overrides.errors ?? [] }],
+    attempts: [
+      { status, violated: [...new Set((overrides.violations ?? []).map((note) => note.requirement))], errors: overrides.errors ?? [] },
+    ],
     ...overrides,
   };
 }

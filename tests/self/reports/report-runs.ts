@@ -36,7 +36,12 @@ export function readReports(dir: string): Reports {
 
 /** `npm run conformance -- ARGS` with REPORT_DIR set, and Playwright's artefacts in a folder of their own. */
 export function runConformance(reportDir: string, args: string[] = [], env: Record<string, string> = {}): Promise<RunResult> {
-  return runScript(CLI.conformance, [...args, `--output=${freshDir('artefacts')}`], { REPORT_DIR: reportDir, ...env }, SUITE_RUN_TIMEOUT_MS);
+  return runScript(
+    CLI.conformance,
+    [...args, `--output=${freshDir('artefacts')}`],
+    { REPORT_DIR: reportDir, ...env },
+    SUITE_RUN_TIMEOUT_MS,
+  );
 }
 
 /** The reference on a free port with the named fault (none: the clean reference) while `body` runs. */

@@ -34,7 +34,11 @@ test('every conformance test title starts with a catalogued requirement id that 
 test('every requirement the interface can observe has a test, and none that cannot has one', async () => {
   const run = await runSuite(['--project=conformance', '--list', '--reporter=json']);
   expect(run.code, run.stderr).toBe(0);
-  const tested = new Set(specsOf(JSON.parse(run.stdout)).flatMap((spec) => spec.tests[0]?.annotations.filter((a) => a.type === 'requirement').map((a) => a.description) ?? []));
+  const tested = new Set(
+    specsOf(JSON.parse(run.stdout)).flatMap(
+      (spec) => spec.tests[0]?.annotations.filter((a) => a.type === 'requirement').map((a) => a.description) ?? [],
+    ),
+  );
 
   const untested = catalog.requirements.filter((entry) => isTestable(entry) && !tested.has(entry.id)).map((entry) => entry.id);
   const testedButNotTestable = catalog.requirements.filter((entry) => !isTestable(entry) && tested.has(entry.id)).map((entry) => entry.id);

@@ -10,23 +10,30 @@ export interface ProxyInFront {
   close(): Promise<void>;
 }
 
-export async function proxyInFront(upstreamBase: string, intercept: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean): Promise<ProxyInFront> {
+export async function proxyInFront(
+  upstreamBase: string,
+  intercept: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean,
+): Promise<ProxyInFront> {
   const upstream = new URL(upstreamBase);
   const proxy = createServer((incoming, outgoing) => {
     if (intercept(incoming, outgoing)) return;
-    const forward = request({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     incoming.pipe(forward);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   return {
     base: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${upstream.pathname}`,
     // Called once the run has ended: a connection still open (kept alive, or held by intercept) is cut.
-    close: () => new Promise<void>((resolve) => {
-      proxy.closeAllConnections();
-      proxy.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
   };
 }

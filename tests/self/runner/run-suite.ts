@@ -71,17 +71,31 @@ export function runSuite(args: string[], env: Record<string, string> = {}, optio
 }
 
 /** Runs one of the project's command-line scripts (`reporters/cli/certify.ts`) as `npm run` does, through tsx. */
-export function runScript(script: string, args: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  options: number | RunOptions = {},
+): Promise<RunResult> {
   return runNode(['--import', 'tsx', script, ...args], env, options);
 }
 
 /** Node with `argv` in the project folder, in a clean environment and a process group of its own. */
 export function runNode(argv: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
   const { timeoutMs = 120_000, stopWhen, interruptWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
-  const cleanEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ENV_FILE: '', CONFORMANCE_SEED: SELF_TEST_SEED, ...env };
+  const cleanEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    ENV_FILE: '',
+    CONFORMANCE_SEED: SELF_TEST_SEED,
+    ...env,
+  };
   return new Promise<RunResult>((resolve, reject) => {
     // Its own process group, so that stopping it stops its workers and its web server too.
     const child = spawn(process.execPath, argv, { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // Decoded as a stream, so a character split between two chunks arrives whole.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     const killGroup = () => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
@@ -94,7 +108,7 @@ export function runNode(argv: string[], env: Record<string, string> = {}, option
     let pending = '';
     let stopped = false;
     let interrupted = false;
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: string) => {
       stdout += chunk;
       pending += chunk;
       const lines = pending.split('\n');
@@ -108,7 +122,7 @@ export function runNode(argv: string[], env: Record<string, string> = {}, option
         killGroup();
       }
     });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => {
       killGroup();
       reject(new Error(`node ${argv.join(' ')} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));

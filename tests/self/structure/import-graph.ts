@@ -34,7 +34,9 @@ const isCore = (file: string) => CORE_FOLDERS.some((folder) => file.startsWith(`
 
 /** "from -> to" for every core file that imports from reporters/. */
 export function coreImportsOfReporters(graph: ImportGraph): string[] {
-  return [...graph].flatMap(([file, targets]) => (isCore(file) ? targets.filter((target) => target.startsWith('reporters/')).map((target) => `${file} -> ${target}`) : []));
+  return [...graph].flatMap(([file, targets]) =>
+    isCore(file) ? targets.filter((target) => target.startsWith('reporters/')).map((target) => `${file} -> ${target}`) : [],
+  );
 }
 
 /** A knot of files that need each other: all its files, and one loop through them that ends where it began. */
@@ -107,7 +109,9 @@ function loopThrough(component: string[], edges: (file: string) => string[]): st
 export function coreProblems(graph: ImportGraph): string[] {
   return [
     ...coreImportsOfReporters(graph).map((edge) => `the core imports the reporters: ${edge}`),
-    ...cyclesAmong(graph, isCore).map(({ files, loop }) => `import cycle among ${files.length} core file(s) (${files.join(', ')}): ${loop.join(' -> ')}`),
+    ...cyclesAmong(graph, isCore).map(
+      ({ files, loop }) => `import cycle among ${files.length} core file(s) (${files.join(', ')}): ${loop.join(' -> ')}`,
+    ),
   ];
 }
 
@@ -118,7 +122,8 @@ export function readSources(root: string, folders: readonly string[]): Map<strin
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory() && entry.name !== 'node_modules') walk(path);
-      else if (entry.isFile() && entry.name.endsWith('.ts')) files.set(relative(root, path).split(sep).join('/'), readFileSync(path, 'utf8'));
+      else if (entry.isFile() && entry.name.endsWith('.ts'))
+        files.set(relative(root, path).split(sep).join('/'), readFileSync(path, 'utf8'));
     }
   };
   for (const folder of folders) walk(resolve(root, folder));

@@ -29,7 +29,12 @@ async function runWhole(base: string): Promise<Measured> {
   const reports = freshDir('report-blocked');
   const started = performance.now();
   // Verbose: Playwright's list names each retry, which the check that no blocked test was retried reads.
-  const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: reports, CONFORMANCE_CONSOLE: 'verbose' }, SUITE_RUN_TIMEOUT_MS);
+  const run = await runScript(
+    CLI.conformance,
+    [`--output=${freshDir('artefacts')}`],
+    { ...referenceTargetEnv(base), REPORT_DIR: reports, CONFORMANCE_CONSOLE: 'verbose' },
+    SUITE_RUN_TIMEOUT_MS,
+  );
   return { run, results: readReports(reports).results, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -37,14 +42,20 @@ async function runWhole(base: string): Promise<Measured> {
 function prismShaped(upstream: URL) {
   return (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
     if (!/^\/v3\/calls(\?|$)/.test(incoming.url ?? '')) return false;
-    const forward = request({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      let text = '';
-      answer.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => {
-        const body = answer.statusCode === 200 ? (JSON.parse(text) as { data: unknown[]; meta: unknown }) : undefined;
-        const shaped = body ? JSON.stringify({ data: body.data.map((call) => ({ '': call })), meta: { '': body.meta } }) : text;
-        outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': Buffer.byteLength(shaped) }).end(shaped);
-      });
-    });
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        let text = '';
+        answer
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => (text += chunk))
+          .on('end', () => {
+            const body = answer.statusCode === 200 ? (JSON.parse(text) as { data: unknown[]; meta: unknown }) : undefined;
+            const shaped = body ? JSON.stringify({ data: body.data.map((call) => ({ '': call })), meta: { '': body.meta } }) : text;
+            outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': Buffer.byteLength(shaped) }).end(shaped);
+          });
+      },
+    );
     incoming.pipe(forward);
     return true;
   };
@@ -53,7 +64,9 @@ function prismShaped(upstream: URL) {
 let clean: Measured | undefined;
 
 const log = (name: string, measured: Measured) =>
-  console.log(`${name}: ${measured.seconds.toFixed(1)} s, ${measured.results.summary.requests} requests${clean ? ` (clean: ${clean.seconds.toFixed(1)} s, ${clean.results.summary.requests} requests; ${(measured.seconds / clean.seconds).toFixed(2)}x the time)` : ''}`);
+  console.log(
+    `${name}: ${measured.seconds.toFixed(1)} s, ${measured.results.summary.requests} requests${clean ? ` (clean: ${clean.seconds.toFixed(1)} s, ${clean.results.summary.requests} requests; ${(measured.seconds / clean.seconds).toFixed(2)}x the time)` : ''}`,
+  );
 
 /** NON-CONFORMANT with `blocker` failed, nothing in error, everything blocked blocked by a failed MUST, no blocked test retried. */
 function expectBlockedBy(measured: Measured, blocker: string) {
@@ -61,18 +74,33 @@ function expectBlockedBy(measured: Measured, blocker: string) {
   expect(results.verdict, run.stdout.slice(-3000)).toBe('NON-CONFORMANT');
   expect(run.code).toBe(1);
   expect(results.summary.mustFailed).toContain(blocker);
-  expect(results.summary.requirements.error, JSON.stringify(results.requirements.filter((result) => result.status === 'error').map((result) => result.reason))).toBe(0);
+  expect(
+    results.summary.requirements.error,
+    JSON.stringify(results.requirements.filter((result) => result.status === 'error').map((result) => result.reason)),
+  ).toBe(0);
   const blocked = results.requirements.filter((result) => result.status === 'blocked');
   expect(blocked.length).toBeGreaterThan(20);
   for (const result of blocked) {
     expect(result.blockedBy, result.id).toEqual([blocker]);
-    expect(result.reason, result.id).toMatch(new RegExp(`^Not judged: blocked by ${blocker} \\(fail\\): (GET /calls|mark-unread) answered status 200 `));
+    expect(result.reason, result.id).toMatch(
+      new RegExp(`^Not judged: blocked by ${blocker} \\(fail\\): (GET /calls|mark-unread) answered status 200 `),
+    );
   }
   const blockedIds = new Set(blocked.map((result) => result.id));
-  const retried = run.stdout.split('\n').filter((line) => /\(retry #\d+\)/.test(line)).map((line) => /› (\S+) /.exec(line.split('.spec.ts')[1] ?? '')?.[1]);
-  expect(retried.filter((id) => id !== undefined && blockedIds.has(id)), 'a blocked test was retried').toEqual([]);
+  const retried = run.stdout
+    .split('\n')
+    .filter((line) => /\(retry #\d+\)/.test(line))
+    .map((line) => /› (\S+) /.exec(line.split('.spec.ts')[1] ?? '')?.[1]);
+  expect(
+    retried.filter((id) => id !== undefined && blockedIds.has(id)),
+    'a blocked test was retried',
+  ).toEqual([]);
   expect(results.verdictReason).toContain(`requirement(s) not judged, blocked by ${blocker}.`);
-  expect(run.stdout).toMatch(new RegExp(`Not judged, blocked by a requirement the target broke \\(skipped, not retried\\):\\n  \\d+ requirement\\(s\\) \\([^)]+\\)\\. Not judged: blocked by ${blocker} \\(fail\\)`));
+  expect(run.stdout).toMatch(
+    new RegExp(
+      `Not judged, blocked by a requirement the target broke \\(skipped, not retried\\):\\n  \\d+ requirement\\(s\\) \\([^)]+\\)\\. Not judged: blocked by ${blocker} \\(fail\\)`,
+    ),
+  );
   expect(`${run.stdout}\n${run.stderr}`).not.toMatch(STACK_TRACE);
   // A broken run costs no more than a clean one; its time is logged, not asserted.
   expect(results.summary.requests).toBeLessThanOrEqual(clean!.results.summary.requests);
@@ -89,7 +117,7 @@ test('a clean reference, run whole, for the time and requests the broken targets
   }
 });
 
-test('lists shaped as Prism\'s dynamic mode of the vendor\'s OpenAPI: NON-CONFORMANT on PAGINATION-ENVELOPE and the call fields, the rest blocked by it, none in error', async () => {
+test("lists shaped as Prism's dynamic mode of the vendor's OpenAPI: NON-CONFORMANT on PAGINATION-ENVELOPE and the call fields, the rest blocked by it, none in error", async () => {
   test.skip(clean === undefined, 'The clean run did not finish.');
   const reference = createServer({ seed: 4, calls: 300 });
   const upstream = new URL(await reference.listen(0));
@@ -108,22 +136,28 @@ test('lists shaped as Prism\'s dynamic mode of the vendor\'s OpenAPI: NON-CONFOR
 
 test('every answer 200 text/plain "ok": NON-CONFORMANT on HTTP-JSON-BODIES, what needs calls blocked by it, none in error', async () => {
   test.skip(clean === undefined, 'The clean run did not finish.');
-  const target = await startScriptedServer((_request, response) => response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok'));
+  const target = await startScriptedServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok'),
+  );
   try {
     const measured = await runWhole(target.base);
     log('200 text/plain "ok"', measured);
     expectBlockedBy(measured, 'HTTP-JSON-BODIES');
-    expect(measured.results.summary.mustFailed).toEqual(expect.arrayContaining(['AUTH-EMPTY-KEY', 'AUTH-INVALID-KEY', 'CALLS-GET-NOT-FOUND']));
+    expect(measured.results.summary.mustFailed).toEqual(
+      expect.arrayContaining(['AUTH-EMPTY-KEY', 'AUTH-INVALID-KEY', 'CALLS-GET-NOT-FOUND']),
+    );
     // Observations say only what was seen: no answer carried a code, so none is said to have been answered.
     const observed = measured.results.requirements.find((result) => result.id === 'ERROR-STATUS-CODES')!.observations;
-    expect(observed).toEqual(expect.arrayContaining([expect.stringContaining('the answer to an unknown key was status 200 and carried no error code')]));
+    expect(observed).toEqual(
+      expect.arrayContaining([expect.stringContaining('the answer to an unknown key was status 200 and carried no error code')]),
+    );
     expect(observed.join('\n')).not.toMatch(/(AUTH_ERR_EMPTY_APIKEY|AUTH_ERR_APIKEY_NOT_FOUND|ERR_CALL_SESSION_NOT_FOUND)(:| answered) /);
   } finally {
     await target.close();
   }
 });
 
-test('filters refused with 400 though the specification allows them: the filter\'s property is blocked by CALLS-LIST-FILTER-VALUES-ACCEPTED, which fails', async () => {
+test("filters refused with 400 though the specification allows them: the filter's property is blocked by CALLS-LIST-FILTER-VALUES-ACCEPTED, which fails", async () => {
   const reference = createServer({ seed: 4, calls: 300 });
   const proxy = await proxyInFront(await reference.listen(0), (incoming, outgoing) => {
     if (!/[?&]type=/.test(incoming.url ?? '')) return false;
@@ -133,14 +167,21 @@ test('filters refused with 400 though the specification allows them: the filter\
   try {
     const reports = freshDir('report-blocked');
     const grep = 'CALLS-LIST-FILTER-TYPE |CALLS-LIST-FILTER-VALUES-ACCEPTED ';
-    const run = await runScript(CLI.conformance, ['--grep', grep, `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(
+      CLI.conformance,
+      ['--grep', grep, `--output=${freshDir('artefacts')}`],
+      { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports },
+      SUITE_RUN_TIMEOUT_MS,
+    );
     const { results } = readReports(reports);
     expect(results.verdict, run.stdout.slice(-2000)).toBe('NON-CONFORMANT');
     expect(results.summary.mustFailed).toEqual(['CALLS-LIST-FILTER-VALUES-ACCEPTED']);
     expect(results.requirements.find((result) => result.id === 'CALLS-LIST-FILTER-TYPE')).toMatchObject({
       status: 'blocked',
       blockedBy: ['CALLS-LIST-FILTER-VALUES-ACCEPTED'],
-      reason: expect.stringMatching(/^Not judged: blocked by CALLS-LIST-FILTER-VALUES-ACCEPTED \(fail\): GET \/calls\?type=\w+ answered status 400, so no page of calls was listed$/),
+      reason: expect.stringMatching(
+        /^Not judged: blocked by CALLS-LIST-FILTER-VALUES-ACCEPTED \(fail\): GET \/calls\?type=\w+ answered status 400, so no page of calls was listed$/,
+      ),
     });
     expect(results.summary.requirements.error).toBe(0);
   } finally {

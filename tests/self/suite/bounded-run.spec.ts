@@ -36,7 +36,12 @@ test('REQUEST_BUDGET and MAX_RPS bound a whole run: runs scaled to fit and said 
     const env = { ...referenceTargetEnv(target.base), REQUEST_BUDGET: '700', MAX_RPS: '90' };
     const plan = planBudget(loadConfig(env));
     const reports = freshDir('report-bounded');
-    const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...env, REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(
+      CLI.conformance,
+      [`--output=${freshDir('artefacts')}`],
+      { ...env, REPORT_DIR: reports },
+      SUITE_RUN_TIMEOUT_MS,
+    );
 
     expect(run.code, run.stdout.slice(-3000)).toBe(0);
     expect(run.stderr).toContain(`REQUEST_BUDGET 700: property runs scaled from 20 to ${plan.runs} to fit`);
@@ -48,7 +53,10 @@ test('REQUEST_BUDGET and MAX_RPS bound a whole run: runs scaled to fit and said 
     expect(arrivals.length).toBe(results.summary.requests + 1);
     expect(arrivals.length).toBeLessThanOrEqual(700);
     // The estimate the budget is planned by is an upper bound of each operation, as it claims.
-    for (const operation of results.operations) expect(operation.requests, operation.operation).toBeLessThanOrEqual(plan.estimate.perOperation[operation.operation as keyof typeof plan.estimate.perOperation]);
+    for (const operation of results.operations)
+      expect(operation.requests, operation.operation).toBeLessThanOrEqual(
+        plan.estimate.perOperation[operation.operation as keyof typeof plan.estimate.perOperation],
+      );
     expect(busiestSecondSeen(arrivals)).toBeLessThanOrEqual(90);
   } finally {
     await target.close();
@@ -63,7 +71,12 @@ test('MAX_RPS holds while failed tests restart workers: the workers Playwright s
   try {
     const env = { ...referenceTargetEnv(target.base), MAX_RPS: '60', CONFORMANCE_RUNS: '3' };
     const reports = freshDir('report-bounded-failing');
-    const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...env, REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(
+      CLI.conformance,
+      [`--output=${freshDir('artefacts')}`],
+      { ...env, REPORT_DIR: reports },
+      SUITE_RUN_TIMEOUT_MS,
+    );
 
     const results = readReports(reports).results;
     expect(results.verdict, run.stdout.slice(-3000)).toBe('NON-CONFORMANT');
@@ -80,7 +93,12 @@ test('a failing run counts every request that arrived, what its failed propertie
   const target = await countingReference({ fault: 'page-echoed-first-page-served' });
   try {
     const reports = freshDir('report-counted-failing');
-    const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(target.base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(
+      CLI.conformance,
+      [`--output=${freshDir('artefacts')}`],
+      { ...referenceTargetEnv(target.base), REPORT_DIR: reports },
+      SUITE_RUN_TIMEOUT_MS,
+    );
 
     const results = readReports(reports).results;
     expect(results.verdict, run.stdout.slice(-3000)).toBe('NON-CONFORMANT');
@@ -96,7 +114,12 @@ test('a run that would pass its budget stops sending at the budget, and is INCON
     const env = { ...referenceTargetEnv(target.base), REQUEST_BUDGET: '400', ALLOW_WRITES: 'false' };
     const reports = freshDir('report-budget-spent');
     // Every test three times: more than the runs were scaled for.
-    const run = await runScript(CLI.conformance, ['--repeat-each=3', `--output=${freshDir('artefacts')}`], { ...env, REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(
+      CLI.conformance,
+      ['--repeat-each=3', `--output=${freshDir('artefacts')}`],
+      { ...env, REPORT_DIR: reports },
+      SUITE_RUN_TIMEOUT_MS,
+    );
 
     expect(run.code, run.stdout.slice(-3000)).toBe(3);
     const results = readReports(reports).results;
@@ -122,13 +145,21 @@ test('a dry run lists the operations, how many requests and which writes, and se
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Dry run: nothing was sent\. A run would send about \d+ requests to http:\/\/127\.0\.0\.1:\d+\/v3/);
     expect(run.stdout).toMatch(/\d+ runs per property \(scaled from 20 to fit REQUEST_BUDGET\)/);
-    for (const line of [/\d+ {2}GET .*\/v3\/calls {2}\(listCalls\)/, /\d+ {2}GET .*\/v3\/calls\/\{sessionId\} {2}\(getCall\)/, /\d+ {2}DELETE .*\/groups\/\{guid\}\/conversation\/read/]) expect(run.stdout).toMatch(line);
+    for (const line of [
+      /\d+ {2}GET .*\/v3\/calls {2}\(listCalls\)/,
+      /\d+ {2}GET .*\/v3\/calls\/\{sessionId\} {2}\(getCall\)/,
+      /\d+ {2}DELETE .*\/groups\/\{guid\}\/conversation\/read/,
+    ])
+      expect(run.stdout).toMatch(line);
     expect(run.stdout).toContain('/groups/group-0001/conversation/read only (GROUP_GUID group-0001');
     // A remote target gets its workers and its requests in flight, both said.
     expect(run.stdout).toMatch(/, 3 worker\(s\), profile spec\./);
     expect(run.stdout).toContain('at most 8 in flight at once (MAX_IN_FLIGHT)');
     // The same from Playwright directly, with no wrapper.
-    const playwright = await runScript('node_modules/@playwright/test/cli.js', ['test', '--project=conformance'], { ...env, CONFORMANCE_DRY_RUN: 'true' });
+    const playwright = await runScript('node_modules/@playwright/test/cli.js', ['test', '--project=conformance'], {
+      ...env,
+      CONFORMANCE_DRY_RUN: 'true',
+    });
     expect(playwright.code).toBe(0);
     expect(playwright.stdout).toMatch(/^Dry run: nothing was sent/);
     expect(await target.arrivals()).toEqual([]);

@@ -38,16 +38,19 @@ export async function startBrokenTarget(breaks: { request?: RequestBreaker; answ
     incoming.on('end', () => {
       const original: ProxiedRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers };
       const sent = breaks.request ? breaks.request(original) : original;
-      const forward = httpRequest({ host: upstream.hostname, port: upstream.port, method: sent.method, path: sent.url, headers: sent.headers }, (answer) => {
-        const parts: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => parts.push(chunk));
-        answer.on('end', () => {
-          const text = Buffer.concat(parts).toString('utf8');
-          const received: ProxiedAnswer = { status: answer.statusCode ?? 502, body: JSON.parse(text) };
-          const { status, body } = breaks.answer ? breaks.answer(original, received) : received;
-          outgoing.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-        });
-      });
+      const forward = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: sent.method, path: sent.url, headers: sent.headers },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => parts.push(chunk));
+          answer.on('end', () => {
+            const text = Buffer.concat(parts).toString('utf8');
+            const received: ProxiedAnswer = { status: answer.statusCode ?? 502, body: JSON.parse(text) };
+            const { status, body } = breaks.answer ? breaks.answer(original, received) : received;
+            outgoing.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+          });
+        },
+      );
       forward.on('error', () => outgoing.writeHead(502).end());
       forward.end(Buffer.concat(chunks));
     });

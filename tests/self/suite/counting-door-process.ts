@@ -19,14 +19,18 @@ const server = createServer((incoming, outgoing) => {
   const read = now();
   const at = Date.now();
   arrivals.push({ earliest: at - (read - watch.arrivedFrom(read)), at });
-  const upstream = request({ host: behind.hostname, port: behind.port, method: incoming.method, path: incoming.url, headers: incoming.headers, agent }, (answer) => {
-    const headers: string[] = [];
-    for (let index = 0; index < answer.rawHeaders.length; index += 2) {
-      if (!HOP_BY_HOP.has(answer.rawHeaders[index]!.toLowerCase())) headers.push(answer.rawHeaders[index]!, answer.rawHeaders[index + 1]!);
-    }
-    outgoing.writeHead(answer.statusCode ?? 502, headers);
-    answer.pipe(outgoing);
-  });
+  const upstream = request(
+    { host: behind.hostname, port: behind.port, method: incoming.method, path: incoming.url, headers: incoming.headers, agent },
+    (answer) => {
+      const headers: string[] = [];
+      for (let index = 0; index < answer.rawHeaders.length; index += 2) {
+        if (!HOP_BY_HOP.has(answer.rawHeaders[index]!.toLowerCase()))
+          headers.push(answer.rawHeaders[index]!, answer.rawHeaders[index + 1]!);
+      }
+      outgoing.writeHead(answer.statusCode ?? 502, headers);
+      answer.pipe(outgoing);
+    },
+  );
   upstream.on('error', () => outgoing.destroy());
   outgoing.on('close', () => upstream.destroy());
   incoming.pipe(upstream);

@@ -45,7 +45,10 @@ test('the door passes each request to the server and its answer back, and notes 
     expect(found.body).toEqual({ data: [{ id: 'call-1' }] });
     const missing = await timedFetch(`${door.base}/calls/missing`);
     expect(missing.answer.status).toBe(404);
-    expect(server.received.map(({ url, headers }) => [url, headers.apikey])).toEqual([['/v3/calls?perPage=1', 'door-key'], ['/v3/calls/missing', undefined]]);
+    expect(server.received.map(({ url, headers }) => [url, headers.apikey])).toEqual([
+      ['/v3/calls?perPage=1', 'door-key'],
+      ['/v3/calls/missing', undefined],
+    ]);
     const more = [];
     for (let index = 0; index < 8; index += 1) more.push(await timedFetch(`${door.base}/calls`));
     const arrivals = await door.arrivals();

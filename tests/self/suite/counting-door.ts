@@ -30,13 +30,18 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** A counting door in front of the HTTP server at `backend` (`http://127.0.0.1:port/path`). */
 export async function startCountingDoor(backend: string): Promise<CountingDoor> {
-  const door = spawn(process.execPath, ['--import', 'tsx', DOOR_PROCESS], { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', DOOR_BACKEND: backend }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const exited = new Promise<void>((resolve) => door.once('exit', () => resolve()));
-  const next = <T>() => new Promise<T>((resolve, reject) => {
-    door.once('message', (message) => resolve(message as T));
-    door.once('error', reject);
-    void exited.then(() => reject(new Error('the counting door has exited')));
+  const door = spawn(process.execPath, ['--import', 'tsx', DOOR_PROCESS], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? '', DOOR_BACKEND: backend },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
+  const exited = new Promise<void>((resolve) => door.once('exit', () => resolve()));
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      door.once('message', (message) => resolve(message as T));
+      door.once('error', reject);
+      void exited.then(() => reject(new Error('the counting door has exited')));
+    });
   const port = await next<number>();
   return {
     base: `http://127.0.0.1:${port}${new URL(backend).pathname}`,

@@ -30,7 +30,7 @@ test('read first after a spell, before the overdue heartbeat: it may have come a
   expect(watch.arrivedFrom(403)).toBe(100);
 });
 
-test('read after the heartbeat that found the spell: placed from the spell\'s start until the heartbeat has run on time three times since', () => {
+test("read after the heartbeat that found the spell: placed from the spell's start until the heartbeat has run on time three times since", () => {
   const watch = beatingUntil(100);
   watch.beat(400);
   expect(watch.arrivedFrom(401)).toBe(100);
@@ -47,7 +47,7 @@ test('read after the heartbeat that found the spell: placed from the spell\'s st
   expect(watch.arrivedFrom(422)).toBe(422);
 });
 
-test('a spell while the one before still holds is the same spell: what is read after it is placed from the first one\'s start', () => {
+test("a spell while the one before still holds is the same spell: what is read after it is placed from the first one's start", () => {
   const watch = beatingUntil(100);
   watch.beat(400);
   watch.beat(405);

@@ -28,7 +28,12 @@ test('503s and connection resets on some requests are retried, and the run is st
   });
   try {
     const reports = freshDir('report-flaky');
-    const run = await runScript(CLI.conformance, ['--grep', 'CALLS-GET|AUTH-|CALLS-LIST-OK ', `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(
+      CLI.conformance,
+      ['--grep', 'CALLS-GET|AUTH-|CALLS-LIST-OK ', `--output=${freshDir('artefacts')}`],
+      { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports },
+      SUITE_RUN_TIMEOUT_MS,
+    );
 
     expect(run.code, run.stdout.slice(-3000)).toBe(0);
     const results = readReports(reports).results;

@@ -40,11 +40,36 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'invalid JSON', script: (_q, r) => page(r, 200, 'application/json', '{"data": [ {"sessionId": '), verdict: 'NON-CONFORMANT', says: /HTTP-JSON-BODIES/ },
-  { name: 'an HTML error page, every time', script: (_q, r) => page(r, 500, 'text/html', '<!DOCTYPE html><html><body><h1>Internal Server Error</h1></body></html>'), verdict: 'NON-CONFORMANT', says: /HTTP-JSON-BODIES/ },
-  { name: 'JSON under the wrong content type', script: (_q, r) => page(r, 200, 'text/plain', JSON.stringify(EMPTY_LIST)), verdict: 'NON-CONFORMANT', says: /JSON labelled as text\/plain/ },
-  { name: 'an empty body', script: (_q, r) => r.writeHead(200, { 'content-length': '0' }).end(), verdict: 'NON-CONFORMANT', says: /HTTP-JSON-BODIES/ },
-  { name: 'a redirect loop', script: (q, r) => r.writeHead(302, { location: q.url ?? '/' }).end(), verdict: 'NON-CONFORMANT', says: /CALLS-LIST-OK/ },
+  {
+    name: 'invalid JSON',
+    script: (_q, r) => page(r, 200, 'application/json', '{"data": [ {"sessionId": '),
+    verdict: 'NON-CONFORMANT',
+    says: /HTTP-JSON-BODIES/,
+  },
+  {
+    name: 'an HTML error page, every time',
+    script: (_q, r) => page(r, 500, 'text/html', '<!DOCTYPE html><html><body><h1>Internal Server Error</h1></body></html>'),
+    verdict: 'NON-CONFORMANT',
+    says: /HTTP-JSON-BODIES/,
+  },
+  {
+    name: 'JSON under the wrong content type',
+    script: (_q, r) => page(r, 200, 'text/plain', JSON.stringify(EMPTY_LIST)),
+    verdict: 'NON-CONFORMANT',
+    says: /JSON labelled as text\/plain/,
+  },
+  {
+    name: 'an empty body',
+    script: (_q, r) => r.writeHead(200, { 'content-length': '0' }).end(),
+    verdict: 'NON-CONFORMANT',
+    says: /HTTP-JSON-BODIES/,
+  },
+  {
+    name: 'a redirect loop',
+    script: (q, r) => r.writeHead(302, { location: q.url ?? '/' }).end(),
+    verdict: 'NON-CONFORMANT',
+    says: /CALLS-LIST-OK/,
+  },
   {
     name: 'a body of many megabytes',
     script: (_q, r) => (r.writeHead(200, { 'content-type': 'application/json' }), stream(r, Buffer.alloc(256 * 1024, 0x20))),
@@ -52,7 +77,13 @@ const CASES: Case[] = [
     verdict: 'INCONCLUSIVE',
     says: /larger than 2097152 bytes \(MAX_BODY_BYTES\)/,
   },
-  { name: 'an answer that stalls after its headers', script: (_q, r) => void r.writeHead(200, { 'content-type': 'application/json' }).write('{"data":['), env: { REQUEST_TIMEOUT_MS: '500' }, verdict: 'INCONCLUSIVE', says: /no complete answer within 500 ms/ },
+  {
+    name: 'an answer that stalls after its headers',
+    script: (_q, r) => void r.writeHead(200, { 'content-type': 'application/json' }).write('{"data":['),
+    env: { REQUEST_TIMEOUT_MS: '500' },
+    verdict: 'INCONCLUSIVE',
+    says: /no complete answer within 500 ms/,
+  },
   {
     name: 'an answer that never ends',
     script: (_q, r) => {
@@ -65,7 +96,10 @@ const CASES: Case[] = [
   },
   {
     name: 'a connection closed mid-body',
-    script: (_q, r) => (r.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' }).write('{"data":[{"sessionId":"v1.us.'), setTimeout(() => r.socket?.destroy(), 10)),
+    script: (_q, r) => (
+      r.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' }).write('{"data":[{"sessionId":"v1.us.'),
+      setTimeout(() => r.socket?.destroy(), 10)
+    ),
     verdict: 'INCONCLUSIVE',
     says: /the last time connection-closed: /,
   },
@@ -81,7 +115,12 @@ const CASES: Case[] = [
     says: /no complete answer within 10000 ms/,
     boundMs: TRICKLE_BOUND_MS,
   },
-  { name: 'a 503 that never clears', script: (_q, r) => json(r, 503, { error: { code: 'ERR_UNAVAILABLE' } }), verdict: 'INCONCLUSIVE', says: /failed 4 times; the last time it answered 503/ },
+  {
+    name: 'a 503 that never clears',
+    script: (_q, r) => json(r, 503, { error: { code: 'ERR_UNAVAILABLE' } }),
+    verdict: 'INCONCLUSIVE',
+    says: /failed 4 times; the last time it answered 503/,
+  },
 ];
 
 for (const hostile of CASES) {
@@ -97,7 +136,12 @@ for (const hostile of CASES) {
       const reports = freshDir('report-hostile');
       const started = performance.now();
       const selection = hostile.verdict === 'NON-CONFORMANT' ? ['--grep', GREP] : [];
-      const run = await runScript(CLI.conformance, [...selection, `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(target.base), REPORT_DIR: reports, ...hostile.env }, bound + 10_000);
+      const run = await runScript(
+        CLI.conformance,
+        [...selection, `--output=${freshDir('artefacts')}`],
+        { ...referenceTargetEnv(target.base), REPORT_DIR: reports, ...hostile.env },
+        bound + 10_000,
+      );
       const elapsed = performance.now() - started;
 
       const results = readReports(reports).results;
@@ -105,7 +149,8 @@ for (const hostile of CASES) {
       expect(run.code).toBe(hostile.verdict === 'NON-CONFORMANT' ? 1 : 3);
       expect(JSON.stringify(results)).toMatch(hostile.says);
       expect(elapsed).toBeLessThan(bound);
-      if (hostile.verdict === 'INCONCLUSIVE') expect(results.summary.tests.failed, 'the run went on meeting the same answer').toBeLessThanOrEqual(2);
+      if (hostile.verdict === 'INCONCLUSIVE')
+        expect(results.summary.tests.failed, 'the run went on meeting the same answer').toBeLessThanOrEqual(2);
       const output = `${run.stdout}\n${run.stderr}`;
       expect(output).not.toMatch(STACK_TRACE);
     } finally {
@@ -119,8 +164,16 @@ for (const hostile of CASES) {
 // has been answered, and the first test to fetch one runs out of its time waiting on it. Either way
 // the run stops there, rather than let every later test wait out its own time too.
 const GET_CALL_TRICKLES = [
-  { when: 'from the first', answeredFirst: 0, says: /GET http:\S+\/calls\/v1\.\S+ failed 4 times; the last time timeout: no complete answer within 10000 ms/ },
-  { when: 'once learning has been answered', answeredFirst: LEARNING_FETCHES, says: /A test ran out of time \(30000 ms\) waiting on the target: GET http:\S+\/calls\/v1\./ },
+  {
+    when: 'from the first',
+    answeredFirst: 0,
+    says: /GET http:\S+\/calls\/v1\.\S+ failed 4 times; the last time timeout: no complete answer within 10000 ms/,
+  },
+  {
+    when: 'once learning has been answered',
+    answeredFirst: LEARNING_FETCHES,
+    says: /A test ran out of time \(30000 ms\) waiting on the target: GET http:\S+\/calls\/v1\./,
+  },
 ];
 
 for (const { when, answeredFirst, says } of GET_CALL_TRICKLES) {
@@ -139,14 +192,21 @@ for (const { when, answeredFirst, says } of GET_CALL_TRICKLES) {
     try {
       const reports = freshDir('report-hostile');
       const started = performance.now();
-      const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports }, TRICKLE_BOUND_MS + 10_000);
+      const run = await runScript(
+        CLI.conformance,
+        [`--output=${freshDir('artefacts')}`],
+        { ...referenceTargetEnv(proxy.base), REPORT_DIR: reports },
+        TRICKLE_BOUND_MS + 10_000,
+      );
       const elapsed = performance.now() - started;
 
       const results = readReports(reports).results;
       expect(results.verdict, run.stdout.slice(-2000)).toBe('INCONCLUSIVE');
       expect(run.code).toBe(3);
       expect(JSON.stringify(results)).toMatch(says);
-      expect(results.summary.tests.failed + results.summary.tests.timedOut, 'the run went on meeting the same answer').toBeLessThanOrEqual(2);
+      expect(results.summary.tests.failed + results.summary.tests.timedOut, 'the run went on meeting the same answer').toBeLessThanOrEqual(
+        2,
+      );
       expect(elapsed).toBeLessThan(TRICKLE_BOUND_MS);
     } finally {
       await proxy.close();

@@ -82,7 +82,10 @@ export function filesUnder(folder: string): string[] {
 }
 
 /** Searches named texts and every file under the named folders for the secrets. */
-export function scanOutputs(secrets: readonly Secret[], sources: { texts?: Record<string, string>; folders?: Record<string, string> }): Scan {
+export function scanOutputs(
+  secrets: readonly Secret[],
+  sources: { texts?: Record<string, string>; folders?: Record<string, string> },
+): Scan {
   const scan: Scan = { findings: [], searched: [], entries: new Map() };
   const needles = secrets.flatMap((secret) => secretForms(secret.value).map((form) => ({ ...form, secret })));
   const search = (where: string, data: Buffer, depth: number) => {
@@ -90,7 +93,12 @@ export function scanOutputs(secrets: readonly Secret[], sources: { texts?: Recor
     const text = data.toString('latin1');
     for (const needle of needles) {
       for (let at = text.indexOf(needle.text); at !== -1; at = text.indexOf(needle.text, at + 1)) {
-        scan.findings.push({ where, secret: needle.secret.name, form: needle.form, context: contextOf(text, at, needle.text.length, secrets) });
+        scan.findings.push({
+          where,
+          secret: needle.secret.name,
+          form: needle.form,
+          context: contextOf(text, at, needle.text.length, secrets),
+        });
       }
     }
     let lowered: string | undefined;
@@ -100,7 +108,12 @@ export function scanOutputs(secrets: readonly Secret[], sources: { texts?: Recor
       for (const fragment of fragmentsOf(secret.value)) {
         const at = lowered.indexOf(fragment);
         if (at === -1) continue;
-        scan.findings.push({ where, secret: secret.name, form: `${FRAGMENT_LENGTH} of its characters, in any letter case`, context: contextOf(text, at, fragment.length, secrets) });
+        scan.findings.push({
+          where,
+          secret: secret.name,
+          form: `${FRAGMENT_LENGTH} of its characters, in any letter case`,
+          context: contextOf(text, at, fragment.length, secrets),
+        });
         break;
       }
     }
@@ -129,7 +142,7 @@ function readZipOrExplain(where: string, data: Buffer): ZipEntry[] {
     return readZip(data);
   } catch (error) {
     // A zip that cannot be opened cannot be said to hold no secret.
-    throw new Error(`${where} looks like a zip but could not be read: ${(error as Error).message}`);
+    throw new Error(`${where} looks like a zip but could not be read: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -155,7 +168,9 @@ export function describeFindings(findings: readonly Finding[], places = 20): str
     if (group) group.count += 1;
     else grouped.set(key, { first: finding, count: 1 });
   }
-  const lines = [...grouped].slice(0, places).map(([key, { first, count }]) => `${key}${count > 1 ? ` (${count} times)` : ''}: …${first.context}…`);
+  const lines = [...grouped]
+    .slice(0, places)
+    .map(([key, { first, count }]) => `${key}${count > 1 ? ` (${count} times)` : ''}: …${first.context}…`);
   if (grouped.size > places) lines.push(`… and ${grouped.size - places} more places`);
   return lines.join('\n');
 }

@@ -26,17 +26,25 @@ async function runRateLimited(hideRemaining: boolean) {
   if (hideRemaining) {
     reference.server.prependListener('request', (_req, res) => {
       const setHeader = res.setHeader.bind(res);
-      res.setHeader = ((name: string, value: string | number | readonly string[]) => (name.toLowerCase() === 'x-rate-limit-remaining' ? res : setHeader(name, value))) as typeof res.setHeader;
+      res.setHeader = (name: string, value: string | number | readonly string[]) =>
+        name.toLowerCase() === 'x-rate-limit-remaining' ? res : setHeader(name, value);
     });
   }
-  reference.server.on('request', (_req, res) => res.on('finish', () => {
-    answered.limited += res.statusCode === 429 ? 1 : 0;
-    answered.exhausted += res.getHeader('x-rate-limit-remaining') === '0' ? 1 : 0;
-  }));
+  reference.server.on('request', (_req, res) =>
+    res.on('finish', () => {
+      answered.limited += res.statusCode === 429 ? 1 : 0;
+      answered.exhausted += res.getHeader('x-rate-limit-remaining') === '0' ? 1 : 0;
+    }),
+  );
   const base = await reference.listen(0);
   try {
     const dir = freshDir('report-rate-limited');
-    const run = await runScript(CLI.conformance, [`--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: dir }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(
+      CLI.conformance,
+      [`--output=${freshDir('artefacts')}`],
+      { ...referenceTargetEnv(base), REPORT_DIR: dir },
+      SUITE_RUN_TIMEOUT_MS,
+    );
     return { run, results: readReports(dir).results, answered };
   } finally {
     await reference.close();
@@ -68,7 +76,12 @@ test('a target that answers 429 and asks for an hour gives INCONCLUSIVE (exit 3)
   const base = `http://127.0.0.1:${(target.address() as AddressInfo).port}/v3`;
   try {
     const dir = freshDir('report-limited-for-good');
-    const run = await runScript(CLI.conformance, ['--grep', 'CALLS-GET-NOT-FOUND ', `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), REPORT_DIR: dir }, SUITE_RUN_TIMEOUT_MS);
+    const run = await runScript(
+      CLI.conformance,
+      ['--grep', 'CALLS-GET-NOT-FOUND ', `--output=${freshDir('artefacts')}`],
+      { ...referenceTargetEnv(base), REPORT_DIR: dir },
+      SUITE_RUN_TIMEOUT_MS,
+    );
     expect(run.code, run.stdout.slice(-3000)).toBe(3);
     const { results } = readReports(dir);
     expect(results.verdict).toBe('INCONCLUSIVE');

@@ -17,7 +17,11 @@ test('against a target 20 ms away, requests wait together up to MAX_IN_FLIGHT, a
     const run = async (env: Record<string, string>) => {
       proxy.reset();
       const reports = freshDir('report-remote');
-      const result = await runSuite(['--project=conformance'], { ...referenceTargetEnv(proxy.base), CONFORMANCE_SEED: SELF_TEST_SEED, CONFORMANCE_RUNS: '5', REPORT_DIR: reports, ...env }, SUITE_RUN_TIMEOUT_MS);
+      const result = await runSuite(
+        ['--project=conformance'],
+        { ...referenceTargetEnv(proxy.base), CONFORMANCE_SEED: SELF_TEST_SEED, CONFORMANCE_RUNS: '5', REPORT_DIR: reports, ...env },
+        SUITE_RUN_TIMEOUT_MS,
+      );
       expect(result.code, result.stdout.slice(-3000)).toBe(0);
       return { verdict: readReports(reports).results.verdict, seen: proxy.seen(), most: proxy.mostInFlight() };
     };

@@ -6,7 +6,16 @@ import { startBrokenTarget, type ProxiedRequest } from './breaking-proxy.ts';
 
 test('the same seed against the same data sends the same requests', async () => {
   const sent: string[] = [];
-  const target = await startBrokenTarget({ request: (request: ProxiedRequest) => (sent.push(`${request.method} ${request.url} ${Object.keys(request.headers).filter((name) => name.toLowerCase() === 'apikey').join()}`), request) });
+  const target = await startBrokenTarget({
+    request: (request: ProxiedRequest) => (
+      sent.push(
+        `${request.method} ${request.url} ${Object.keys(request.headers)
+          .filter((name) => name.toLowerCase() === 'apikey')
+          .join()}`,
+      ),
+      request
+    ),
+  });
   try {
     const runs: string[][] = [];
     for (let run = 0; run < 2; run += 1) {
@@ -31,8 +40,19 @@ test('the replay line of a property failure reproduces it: same seed, same path,
     },
   });
   try {
-    const messageOf = (stdout: string) => specsOf(JSON.parse(stdout)).flatMap((spec) => spec.tests[0]!.results.flatMap((result) => ((result as { errors?: Array<{ message?: string }> }).errors ?? []).map((error) => error.message ?? ''))).join('\n');
-    const first = await runSuite(['--project=conformance', '--reporter=json', '--grep', 'CALLS-LIST-FILTER-MODE '], { ...target.env, CONFORMANCE_SEED: '77' }, 120_000);
+    const messageOf = (stdout: string) =>
+      specsOf(JSON.parse(stdout))
+        .flatMap((spec) =>
+          spec.tests[0]!.results.flatMap((result) =>
+            ((result as { errors?: Array<{ message?: string }> }).errors ?? []).map((error) => error.message ?? ''),
+          ),
+        )
+        .join('\n');
+    const first = await runSuite(
+      ['--project=conformance', '--reporter=json', '--grep', 'CALLS-LIST-FILTER-MODE '],
+      { ...target.env, CONFORMANCE_SEED: '77' },
+      120_000,
+    );
     expect(first.code, first.stderr).toBe(1);
     const message = messageOf(first.stdout);
     const replay = /Replay with: CONFORMANCE_SEED=(\d+) CONFORMANCE_PATH=([\d:]+) /.exec(message);
@@ -40,7 +60,11 @@ test('the replay line of a property failure reproduces it: same seed, same path,
     expect(replay, message.slice(0, 2000)).not.toBeNull();
     expect(counterexample, message.slice(0, 2000)).not.toBeNull();
 
-    const again = await runSuite(['--project=conformance', '--reporter=json', '--grep', 'CALLS-LIST-FILTER-MODE '], { ...target.env, CONFORMANCE_SEED: replay![1]!, CONFORMANCE_PATH: replay![2]! }, 120_000);
+    const again = await runSuite(
+      ['--project=conformance', '--reporter=json', '--grep', 'CALLS-LIST-FILTER-MODE '],
+      { ...target.env, CONFORMANCE_SEED: replay![1]!, CONFORMANCE_PATH: replay![2]! },
+      120_000,
+    );
     expect(again.code, again.stderr).toBe(1);
     expect(messageOf(again.stdout)).toContain(`Counterexample: ${counterexample![1]}`);
   } finally {

@@ -86,9 +86,10 @@ async function runWithSentinelKeys(target: 'remote' | 'embedded'): Promise<Senti
     CONFORMANCE_RETRIES: '0',
   };
   const args = ['--project=conformance', '--trace=on', `--output=${outputs.testResults}`, `--reporter=${REPORTERS}`, '--grep', GREP];
-  const run = target === 'embedded'
-    ? await runSuite(args, env, SUITE_RUN_TIMEOUT_MS)
-    : await withFaultyReference(keys, (base) => runSuite(args, { ...referenceTargetEnv(base), ...env }, SUITE_RUN_TIMEOUT_MS));
+  const run =
+    target === 'embedded'
+      ? await runSuite(args, env, SUITE_RUN_TIMEOUT_MS)
+      : await withFaultyReference(keys, (base) => runSuite(args, { ...referenceTargetEnv(base), ...env }, SUITE_RUN_TIMEOUT_MS));
 
   const scan = scanOutputs(keys, { texts: { stdout: run.stdout, stderr: run.stderr }, folders: { [root]: root } });
   const outcomes = new Map<string, string[]>();
@@ -105,9 +106,14 @@ function apikeyHeadersInTraces({ scan, outputs }: SentinelRun): string[] {
   for (const [where, data] of scan.entries) {
     if (!where.startsWith(`${outputs.testResults}/`) || !/\/trace\.zip!(\d+-)?trace\.network$/.test(where)) continue;
     for (const line of data.toString('utf8').split('\n').filter(Boolean)) {
-      const entry = JSON.parse(line) as { type: string; snapshot?: { request: { url: string; headers: Array<{ name: string; value: string }> } } };
+      const entry = JSON.parse(line) as {
+        type: string;
+        snapshot?: { request: { url: string; headers: Array<{ name: string; value: string }> } };
+      };
       if (entry.type !== 'resource-snapshot' || !entry.snapshot?.request.url.includes('/v3/')) continue;
-      values.push(...entry.snapshot.request.headers.filter((header) => header.name.toLowerCase() === 'apikey').map((header) => header.value));
+      values.push(
+        ...entry.snapshot.request.headers.filter((header) => header.name.toLowerCase() === 'apikey').map((header) => header.value),
+      );
     }
   }
   return values;
@@ -115,17 +121,25 @@ function apikeyHeadersInTraces({ scan, outputs }: SentinelRun): string[] {
 
 function expectEverythingSearched(result: SentinelRun): void {
   const { scan, outputs } = result;
-  const searched = (pattern: RegExp, what: string) => expect(scan.searched.filter((where) => pattern.test(where)), `${what} was not searched`).not.toEqual([]);
+  const searched = (pattern: RegExp, what: string) =>
+    expect(
+      scan.searched.filter((where) => pattern.test(where)),
+      `${what} was not searched`,
+    ).not.toEqual([]);
   const under = (folder: string) => folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const tests = [...result.outcomes.values()].flat().length;
-  expect(scan.searched.filter((where) => new RegExp(`^${under(outputs.testResults)}/[^!]+/trace\\.zip$`).test(where)), 'a trace per test').toHaveLength(tests);
+  expect(
+    scan.searched.filter((where) => new RegExp(`^${under(outputs.testResults)}/[^!]+/trace\\.zip$`).test(where)),
+    'a trace per test',
+  ).toHaveLength(tests);
   searched(new RegExp(`^${under(outputs.html)}/index\\.html!<embedded zip`), "the HTML report's embedded data");
-  searched(new RegExp(`^${under(outputs.html)}/data/[^!]+\\.zip!(\\d+-)?trace\\.network$`), "the traces the HTML report keeps");
+  searched(new RegExp(`^${under(outputs.html)}/data/[^!]+\\.zip!(\\d+-)?trace\\.network$`), 'the traces the HTML report keeps');
   searched(new RegExp(`^${under(outputs.blob)}/[^!]+\\.zip!report\\.jsonl$`), 'the blob report');
   searched(new RegExp(`^${under(outputs.blob)}/[^!]+\\.zip![^!]+\\.zip!(\\d+-)?trace\\.network$`), 'the traces inside the blob report');
   searched(new RegExp(`^${under(outputs.json)}$`), 'the JSON report');
   searched(new RegExp(`^${under(outputs.junit)}$`), 'the JUnit report');
-  for (const file of ['index.html', 'results.json', 'junit.xml']) searched(new RegExp(`^${under(outputs.conformance)}/${file}$`), `conformance-report/${file}`);
+  for (const file of ['index.html', 'results.json', 'junit.xml'])
+    searched(new RegExp(`^${under(outputs.conformance)}/${file}$`), `conformance-report/${file}`);
 
   const headers = apikeyHeadersInTraces(result);
   expect(headers.length, 'the traces recorded no API request with its apikey header').toBeGreaterThan(10);
@@ -144,7 +158,7 @@ const terminal = (where: string) => where === 'stdout' || where === 'stderr';
 test.describe('the search itself', () => {
   const secret: Secret = { name: 'API_KEY', value: `sentinel+/=${randomBytes(16).toString('hex')}` };
 
-  test('finds a planted key in each form it names, in nested zips and in a page\'s embedded zip, and nothing in a clean file', async () => {
+  test("finds a planted key in each form it names, in nested zips and in a page's embedded zip, and nothing in a clean file", async () => {
     const dir = freshDir('secret-leaks-planted');
     const planted = (shift: number) => Buffer.from(`${'ab'.slice(0, shift)}${secret.value}!?`).toString('base64');
     const nearMiss = `${secret.value.slice(0, 20)}${secret.value[20] === 'x' ? 'y' : 'x'}${secret.value.slice(21)}`.toUpperCase();
@@ -207,14 +221,23 @@ test.describe('a failing run against a remote target', () => {
     const result = await remoteRun();
     const { run, outcomes, outputs, scan } = result;
     expect(run.code, run.stdout.slice(-3000)).toBe(1);
-    expect(outcomes.get('CHAT-UNREAD-REQUIRES-FULL-ACCESS'), `the fault ${FAULT} should fail the test that sends the restricted key`).toEqual(['failed']);
+    expect(
+      outcomes.get('CHAT-UNREAD-REQUIRES-FULL-ACCESS'),
+      `the fault ${FAULT} should fail the test that sends the restricted key`,
+    ).toEqual(['failed']);
     // The reference accepts the sentinel keys only: a mark-unread that passed sent the key.
     expect(outcomes.get('CHAT-UNREAD-OK'), 'mark-unread with the sentinel key').toEqual(['passed']);
     expect(outcomes.get('AUTH-INVALID-KEY')?.length).toBeGreaterThan(1);
     expect(outcomes.get('AUTH-HEADER-NAME-CASE-INSENSITIVE')?.length).toBeGreaterThan(1);
-    expect([...outcomes.entries()].filter(([id, statuses]) => id !== 'CHAT-UNREAD-REQUIRES-FULL-ACCESS' && statuses.some((status) => status !== 'passed'))).toEqual([]);
+    expect(
+      [...outcomes.entries()].filter(
+        ([id, statuses]) => id !== 'CHAT-UNREAD-REQUIRES-FULL-ACCESS' && statuses.some((status) => status !== 'passed'),
+      ),
+    ).toEqual([]);
     expect(run.stdout).toMatch(/Reproduce with:\s+curl /);
-    expect(scan.searched.filter((where) => where.startsWith(`${outputs.testResults}/`) && where.endsWith('/error-context.md'))).toHaveLength(1);
+    expect(
+      scan.searched.filter((where) => where.startsWith(`${outputs.testResults}/`) && where.endsWith('/error-context.md')),
+    ).toHaveLength(1);
     expectEverythingSearched(result);
   });
 

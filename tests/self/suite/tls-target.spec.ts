@@ -19,14 +19,26 @@ async function referenceOverTls(host?: string) {
   const arrivals: string[] = [];
   reference.server.on('request', (request) => arrivals.push(`${request.method} ${request.url}`));
   const front = await startTlsFront(await reference.listen(0), host);
-  return { base: front.base, arrivals, close: async () => { await front.close(); await reference.close(); } };
+  return {
+    base: front.base,
+    arrivals,
+    close: async () => {
+      await front.close();
+      await reference.close();
+    },
+  };
 }
 
 const trusted = { NODE_EXTRA_CA_CERTS: CA_CERTIFICATE };
 
 async function runAgainst(base: string, env: Record<string, string>, args: string[] = [], chatBase = base) {
   const reports = freshDir('report-tls');
-  const run = await runScript(CLI.conformance, [...args, `--output=${freshDir('artefacts')}`], { ...referenceTargetEnv(base), CHAT_BASE_URL: chatBase, CONFORMANCE_RUNS: '5', REPORT_DIR: reports, ...env }, SUITE_RUN_TIMEOUT_MS);
+  const run = await runScript(
+    CLI.conformance,
+    [...args, `--output=${freshDir('artefacts')}`],
+    { ...referenceTargetEnv(base), CHAT_BASE_URL: chatBase, CONFORMANCE_RUNS: '5', REPORT_DIR: reports, ...env },
+    SUITE_RUN_TIMEOUT_MS,
+  );
   return { run, results: readReports(reports).results, output: `${run.stdout}\n${run.stderr}` };
 }
 
@@ -44,7 +56,7 @@ test('a target over HTTPS whose authority NODE_EXTRA_CA_CERTS trusts is judged l
   }
 });
 
-test('a traced run over HTTPS: Playwright\'s request context reaches the target through the suite\'s gateway, which speaks TLS to it', async () => {
+test("a traced run over HTTPS: Playwright's request context reaches the target through the suite's gateway, which speaks TLS to it", async () => {
   const target = await referenceOverTls();
   try {
     const { run, results } = await runAgainst(target.base, trusted, ['--trace', 'on', '--grep', 'AUTH-|CALLS-GET-NOT-FOUND']);
@@ -63,7 +75,9 @@ test('a target whose certificate no authority of this machine signed: INCONCLUSI
     const { run, results, output } = await runAgainst(target.base, {});
     expect(run.code, output.slice(-3000)).toBe(3);
     expect(results.verdict).toBe('INCONCLUSIVE');
-    expect(output).toMatch(/The target cannot be reached: GET https:\S+ failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE: the target's TLS certificate is not signed by an authority this machine trusts; if your own authority signed it, set NODE_EXTRA_CA_CERTS to that authority's certificate \(a PEM file\) in the environment\)\. Nothing was judged\./);
+    expect(output).toMatch(
+      /The target cannot be reached: GET https:\S+ failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE: the target's TLS certificate is not signed by an authority this machine trusts; if your own authority signed it, set NODE_EXTRA_CA_CERTS to that authority's certificate \(a PEM file\) in the environment\)\. Nothing was judged\./,
+    );
     expect(output).not.toMatch(STACK_TRACE);
     expect(target.arrivals).toEqual([]);
   } finally {
@@ -78,7 +92,9 @@ test('a target addressed by a name its certificate does not hold: INCONCLUSIVE, 
     const { run, results, output } = await runAgainst(target.base, trusted);
     expect(run.code, output.slice(-3000)).toBe(3);
     expect(results.verdict).toBe('INCONCLUSIVE');
-    expect(output).toMatch(/failed \(ERR_TLS_CERT_ALTNAME_INVALID: the target's TLS certificate is for another host name; address the target by a name its certificate holds\)/);
+    expect(output).toMatch(
+      /failed \(ERR_TLS_CERT_ALTNAME_INVALID: the target's TLS certificate is for another host name; address the target by a name its certificate holds\)/,
+    );
     expect(output).not.toMatch(STACK_TRACE);
     expect(target.arrivals).toEqual([]);
   } finally {
@@ -93,7 +109,9 @@ test('an https:// address of a server that speaks plain HTTP: INCONCLUSIVE, sayi
     const { run, results, output } = await runAgainst(base, {});
     expect(run.code, output.slice(-3000)).toBe(3);
     expect(results.verdict).toBe('INCONCLUSIVE');
-    expect(output).toMatch(/failed \(ERR_SSL_WRONG_VERSION_NUMBER: the target does not speak TLS at this address; if it serves plain HTTP, give its address as http:\/\/\)/);
+    expect(output).toMatch(
+      /failed \(ERR_SSL_WRONG_VERSION_NUMBER: the target does not speak TLS at this address; if it serves plain HTTP, give its address as http:\/\/\)/,
+    );
     expect(output).not.toMatch(STACK_TRACE);
   } finally {
     await reference.close();

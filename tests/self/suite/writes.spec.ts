@@ -15,7 +15,9 @@ test('against a remote target without ALLOW_WRITES, every mark-unread test is sk
     expect(tests.length).toBeGreaterThanOrEqual(10);
     for (const entry of tests) {
       expect(entry.results[0]!.status).toBe('skipped');
-      expect(entry.annotations).toContainEqual(expect.objectContaining({ type: 'skip', description: expect.stringContaining('ALLOW_WRITES=true') }));
+      expect(entry.annotations).toContainEqual(
+        expect.objectContaining({ type: 'skip', description: expect.stringContaining('ALLOW_WRITES=true') }),
+      );
     }
     expect(methods.filter((method) => method !== 'GET')).toEqual([]);
   } finally {

@@ -13,7 +13,7 @@ test('a second is half-open: arrivals 1000 ms apart are never in the same one', 
 });
 
 test('arrivals known to the millisecond are judged as busiestSecond judges their times', () => {
-  const times = Array.from({ length: 200 }, (_, index) => (index * 37) % 2_900 + (index % 7) * 0.5);
+  const times = Array.from({ length: 200 }, (_, index) => ((index * 37) % 2_900) + (index % 7) * 0.5);
   expect(busiestSecondSeen(times.map(known))).toBe(busiestSecond(times));
 });
 

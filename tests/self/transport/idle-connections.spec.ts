@@ -42,10 +42,11 @@ interface Seen {
 
 async function targetInThread(keepAliveMs: number) {
   const thread = new Worker(TARGET_THREAD, { eval: true, workerData: { keepAliveMs } });
-  const next = <T>() => new Promise<T>((resolve, reject) => {
-    thread.once('message', resolve);
-    thread.once('error', reject);
-  });
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+    });
   const { port } = await next<{ port: number }>();
   return {
     base: `http://127.0.0.1:${port}/v3`,
@@ -65,11 +66,17 @@ function transportTo(base: string) {
   const config = loadConfig({ CALLS_BASE_URL: base, CHAT_BASE_URL: base, API_KEY: 'idle-connections-key', REQUEST_TIMEOUT_MS: '2000' });
   const wire = directWire(secretPlaceholders(config), { maxBodyBytes: config.maxBodyBytes, timeoutMs: config.requestTimeoutMs }, 8);
   const transport = new Transport(wire, { config, inFlight: new InFlightLimit(2) });
-  return { get: (query = '') => transport.send({ method: 'GET', url: `${base}/calls${query}`, headers: { apikey: '$API_KEY' } }), close: () => wire.close() };
+  return {
+    get: (query = '') => transport.send({ method: 'GET', url: `${base}/calls${query}`, headers: { apikey: '$API_KEY' } }),
+    close: () => wire.close(),
+  };
 }
 
 /** A target in its own thread keeping idle connections `keepAliveMs`, and the suite's transport to it, while `body` runs. */
-async function withTargetInThread(keepAliveMs: number, body: (target: { get(query?: string): ReturnType<Transport['send']>; seen(): Promise<Seen> }) => Promise<void>): Promise<void> {
+async function withTargetInThread(
+  keepAliveMs: number,
+  body: (target: { get(query?: string): ReturnType<Transport['send']>; seen(): Promise<Seen> }) => Promise<void>,
+): Promise<void> {
   const target = await targetInThread(keepAliveMs);
   const client = transportTo(target.base);
   try {
@@ -102,14 +109,14 @@ test('a connection is used again while the target keeps it, and not once it has 
     await get();
     await pause(300);
     await get();
-    expect(await seen(), 'the second request took the first one\'s connection').toEqual({ connections: 1, requests: 2 });
+    expect(await seen(), "the second request took the first one's connection").toEqual({ connections: 1, requests: 2 });
     // 1.2 s idle: the target would still keep it for 0.8 s, but a request written now could cross its closing.
     await pause(1_200);
     await get();
     expect(await seen()).toEqual({ connections: 2, requests: 3 });
   }));
 
-test('a worker busy past the target\'s keep-alive timeout sends its next request on a new connection: one request sent, one received, no retry', () =>
+test("a worker busy past the target's keep-alive timeout sends its next request on a new connection: one request sent, one received, no retry", () =>
   withTargetInThread(2_000, async ({ get, seen }) => {
     await get();
     await pause(50);

@@ -10,11 +10,14 @@ import { tooManyWorkers } from '../../../fixtures/preflight.ts';
 import { defaultWorkers, REMOTE_WORKERS } from '../../../fixtures/budget-plan.ts';
 import { loadConfig } from '../../../fixtures/config.ts';
 
-test('the workers\' shares of MAX_IN_FLIGHT add up to it exactly, each at least one', () => {
+test("the workers' shares of MAX_IN_FLIGHT add up to it exactly, each at least one", () => {
   for (const bound of [1, 2, 7, 8, 9, 64]) {
     for (let workers = 1; workers <= bound; workers += 1) {
       const shares = Array.from({ length: workers }, (_, index) => workerShare(bound, workers, index));
-      expect(shares.reduce((sum, share) => sum + share, 0), `${bound} over ${workers} workers`).toBe(bound);
+      expect(
+        shares.reduce((sum, share) => sum + share, 0),
+        `${bound} over ${workers} workers`,
+      ).toBe(bound);
       expect(Math.min(...shares)).toBeGreaterThanOrEqual(1);
       expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
     }
@@ -35,15 +38,16 @@ test('a limit lets at most its slots run at once, uses all of them when there is
   let running = 0;
   let most = 0;
   const started: number[] = [];
-  const work = (index: number) => limit.run(async () => {
-    started.push(index);
-    running += 1;
-    most = Math.max(most, running);
-    await new Promise((resume) => setTimeout(resume, 5));
-    running -= 1;
-    if (index === 4) throw new Error('a failed request frees its slot too');
-    return index;
-  });
+  const work = (index: number) =>
+    limit.run(async () => {
+      started.push(index);
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resume) => setTimeout(resume, 5));
+      running -= 1;
+      if (index === 4) throw new Error('a failed request frees its slot too');
+      return index;
+    });
   const results = await Promise.allSettled(Array.from({ length: 12 }, (_, index) => work(index)));
   expect(most).toBe(3);
   expect(limit.mostHeld()).toBe(3);

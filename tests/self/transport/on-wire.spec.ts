@@ -51,7 +51,16 @@ test('a request on a new connection goes on the wire once its TLS handshake is d
   const exchange = async () => {
     const asked = performance.now();
     let onWire = Infinity;
-    const outcome = await exchangeWithTarget(new URL(`${network.base}/calls`), 'GET', {}, Buffer.alloc(0), limits, agents, new Set(), () => (onWire = performance.now()));
+    const outcome = await exchangeWithTarget(
+      new URL(`${network.base}/calls`),
+      'GET',
+      {},
+      Buffer.alloc(0),
+      limits,
+      agents,
+      new Set(),
+      () => (onWire = performance.now()),
+    );
     expect(outcome.kind, JSON.stringify(outcome).slice(0, 300)).toBe('answer');
     return { asked, onWire, arrived: server.received.at(-1)!.at };
   };
@@ -72,11 +81,18 @@ test('a request on a new connection goes on the wire once its TLS handshake is d
 });
 
 for (const kind of WIRES) {
-  test(`over the ${kind} wire, MAX_RPS counts a request from when it went on the wire, not from when its answer came`, async ({ request }) => {
+  test(`over the ${kind} wire, MAX_RPS counts a request from when it went on the wire, not from when its answer came`, async ({
+    request,
+  }) => {
     // Answers come 600 ms late; at one start a second (each counted for 1.1 s) the second request
     // may start 1.1 s after the first went out. Counted from the answer, it would wait until 1.7 s.
     const server = await startScriptedServer((_request, response) => setTimeout(() => json(response, 200, { data: [] }), 600));
-    const config = loadConfig({ CALLS_BASE_URL: server.base, CHAT_BASE_URL: server.base, API_KEY: 'on-wire-key', REQUEST_TIMEOUT_MS: '5000' });
+    const config = loadConfig({
+      CALLS_BASE_URL: server.base,
+      CHAT_BASE_URL: server.base,
+      API_KEY: 'on-wire-key',
+      REQUEST_TIMEOUT_MS: '5000',
+    });
     const wire = await wireOf(kind, request, config);
     const transport = new Transport(wire, { config, inFlight: pacedInFlight(new InFlightLimit(2), new Pacer(1)) });
     try {
@@ -91,4 +107,3 @@ for (const kind of WIRES) {
     }
   });
 }
-

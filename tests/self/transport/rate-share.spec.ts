@@ -31,12 +31,15 @@ async function startsOf(rates: readonly number[], ms: number, { admitted = true,
   return all;
 }
 
-test('the workers\' shares of MAX_RPS are whole numbers adding up to it; a rate below one a worker is split evenly', () => {
+test("the workers' shares of MAX_RPS are whole numbers adding up to it; a rate below one a worker is split evenly", () => {
   expect([0, 1, 2, 3].map((index) => rateShare(90, 4, index))).toEqual([23, 23, 22, 22]);
   for (const rate of [4, 7, 10, 90, 90.5, 1000]) {
     for (let workers = 1; workers <= 4; workers += 1) {
       const shares = Array.from({ length: workers }, (_, index) => rateShare(rate, workers, index));
-      expect(shares.reduce((sum, share) => sum + share, 0), `${rate} over ${workers}`).toBe(Math.floor(rate));
+      expect(
+        shares.reduce((sum, share) => sum + share, 0),
+        `${rate} over ${workers}`,
+      ).toBe(Math.floor(rate));
       expect(shares.every(Number.isInteger)).toBe(true);
     }
   }
@@ -45,10 +48,17 @@ test('the workers\' shares of MAX_RPS are whole numbers adding up to it; a rate 
 });
 
 test('workers that start together never pass MAX_RPS in any second, even when their waits oversleep', async () => {
-  for (const [rate, workers] of [[90, 4], [100, 3], [7, 2], [45, 4]] as const) {
+  for (const [rate, workers] of [
+    [90, 4],
+    [100, 3],
+    [7, 2],
+    [45, 4],
+  ] as const) {
     const shares = Array.from({ length: workers }, (_, index) => rateShare(rate, workers, index));
     expect(busiestSecond(await startsOf(shares, 5_000)), `${rate} over ${workers}`).toBeLessThanOrEqual(rate);
-    expect(busiestSecond(await startsOf(shares, 5_000, { oversleepMs: 30 })), `${rate} over ${workers}, oversleeping`).toBeLessThanOrEqual(rate);
+    expect(busiestSecond(await startsOf(shares, 5_000, { oversleepMs: 30 })), `${rate} over ${workers}, oversleeping`).toBeLessThanOrEqual(
+      rate,
+    );
   }
   // What the pacers were before: planned spacing alone lets even whole-number shares crowd a second
   // when waits oversleep, and fractional shares crowd one even when they do not.

@@ -32,10 +32,16 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
   let written = 0;
   const server = createServer((request, response) => {
     const n = received.length;
-    received.push({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, rawHeaders: request.rawHeaders, at: performance.now() });
+    received.push({
+      method: request.method ?? 'GET',
+      url: request.url ?? '/',
+      headers: request.headers,
+      rawHeaders: request.rawHeaders,
+      at: performance.now(),
+    });
     const write = response.write.bind(response) as (chunk: unknown, ...rest: unknown[]) => boolean;
     response.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) written += Buffer.byteLength(chunk as string);
+      if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) written += Buffer.byteLength(chunk);
       return write(chunk, ...rest);
     }) as typeof response.write;
     request.resume();

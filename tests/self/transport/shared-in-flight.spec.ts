@@ -16,7 +16,10 @@ import { SharedInFlight, slotKeeperPath, startSlotKeeper, type SlotKeeper } from
 
 const pause = (ms: number) => new Promise((resume) => setTimeout(resume, ms));
 
-async function keeperOf(slots: number, pacer?: Pacer): Promise<{ keeper: SlotKeeper; worker(): Promise<SharedInFlight>; close(): Promise<void> }> {
+async function keeperOf(
+  slots: number,
+  pacer?: Pacer,
+): Promise<{ keeper: SlotKeeper; worker(): Promise<SharedInFlight>; close(): Promise<void> }> {
   const folder = mkdtempSync(join(tmpdir(), 'slots-'));
   const keeper = await startSlotKeeper(slotKeeperPath(folder)!, slots, pacer);
   const workers: SharedInFlight[] = [];
@@ -56,7 +59,9 @@ test('three workers sharing four slots never have more than four requests runnin
   try {
     const workers = await Promise.all([run.worker(), run.worker(), run.worker()]);
     const count = counter();
-    const done = await Promise.all(workers.flatMap((worker, index) => Array.from({ length: 10 }, () => worker.run(count.work(3)).then(() => index))));
+    const done = await Promise.all(
+      workers.flatMap((worker, index) => Array.from({ length: 10 }, () => worker.run(count.work(3)).then(() => index))),
+    );
     expect(count.most()).toBe(4);
     expect(done.filter((index) => index === 2)).toHaveLength(10);
   } finally {
@@ -69,7 +74,7 @@ test('a worker alone uses every slot of the run, not a share of them', async () 
   try {
     const [busy] = await Promise.all([run.worker(), run.worker()]);
     const count = counter();
-    await Promise.all(Array.from({ length: 12 }, () => busy!.run(count.work(5))));
+    await Promise.all(Array.from({ length: 12 }, () => busy.run(count.work(5))));
     expect(count.most()).toBe(5);
   } finally {
     await run.close();
@@ -81,14 +86,14 @@ test('a worker that goes away while holding slots gives them back to the others'
   try {
     const [leaving, staying] = await Promise.all([run.worker(), run.worker()]);
     // The leaving worker holds both slots with work that never ends, then its process is gone.
-    void leaving!.run(() => new Promise(() => {}));
-    void leaving!.run(() => new Promise(() => {}));
+    void leaving.run(() => new Promise(() => {}));
+    void leaving.run(() => new Promise(() => {}));
     await pause(50);
     let served = false;
-    const waiting = staying!.run(async () => void (served = true));
+    const waiting = staying.run(async () => void (served = true));
     await pause(50);
     expect(served, 'no slot is free while the other worker holds both').toBe(false);
-    leaving!.close();
+    leaving.close();
     await waiting;
     expect(served).toBe(true);
   } finally {
@@ -226,4 +231,3 @@ test('the keeper reads when a start was sent even split across chunks, ignores o
     await run.close();
   }
 });
-

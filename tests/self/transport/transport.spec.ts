@@ -6,7 +6,13 @@ import { test, expect, type APIRequestContext } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { loadConfig, type SuiteConfig } from '../../../fixtures/config.ts';
 import { Transport, type TransportRequest } from '../../../fixtures/transport/transport.ts';
-import { AnswerTooLarge, RateLimitedBeyondBound, RequestBudgetExhausted, TargetUnavailable, WriteRefused } from '../../../fixtures/transport/errors.ts';
+import {
+  AnswerTooLarge,
+  RateLimitedBeyondBound,
+  RequestBudgetExhausted,
+  TargetUnavailable,
+  WriteRefused,
+} from '../../../fixtures/transport/errors.ts';
 import { Pacer } from '../../../fixtures/transport/rate-limit.ts';
 import { derivedToken } from '../../../fixtures/transport/secret-tokens.ts';
 import { json, startScriptedServer, stream, type Script, type ScriptedServer } from './scripted-server.ts';
@@ -26,17 +32,25 @@ interface Rig {
   send(request: Omit<TransportRequest, 'url'> & { path: string }): ReturnType<Transport['send']>;
 }
 
-async function rig(request: APIRequestContext, kind: WireKind, script: Script, env: Record<string, string> = {}, options: { realTime?: boolean; pacer?: Pacer } = {}): Promise<Rig & { close(): Promise<void> }> {
+async function rig(
+  request: APIRequestContext,
+  kind: WireKind,
+  script: Script,
+  env: Record<string, string> = {},
+  options: { realTime?: boolean; pacer?: Pacer } = {},
+): Promise<Rig & { close(): Promise<void> }> {
   const server = await startScriptedServer(script);
   const config = loadConfig({ CALLS_BASE_URL: server.base, CHAT_BASE_URL: server.base, API_KEY: KEY, REQUEST_TIMEOUT_MS: '400', ...env });
   const wire = await wireOf(kind, request, config);
   const waits: number[] = [];
   const waitEnds: number[] = [];
-  const sleep = options.realTime ? undefined : async (ms: number) => {
-    if (ms <= 0) return;
-    waits.push(ms);
-    waitEnds.push(Date.now() + ms);
-  };
+  const sleep = options.realTime
+    ? undefined
+    : async (ms: number) => {
+        if (ms <= 0) return;
+        waits.push(ms);
+        waitEnds.push(Date.now() + ms);
+      };
   const transport = new Transport(wire, { config, ...(sleep && { sleep }), ...(options.pacer && { pacer: options.pacer }) });
   const send: Rig['send'] = ({ path, ...rest }) => transport.send({ ...rest, url: `${server.base}${path}` });
   return {
@@ -62,17 +76,28 @@ for (const wire of WIRES) {
       const target = await rig(request, wire, ok);
       try {
         await target.get('/calls', { apikey: '$API_KEY' });
-        await target.get('/calls', { APIKEY: derivedToken('$API_KEY', [{ kind: 'cut', length: 8 }, { kind: 'append', text: '|x' }]) });
+        await target.get('/calls', {
+          APIKEY: derivedToken('$API_KEY', [
+            { kind: 'cut', length: 8 },
+            { kind: 'append', text: '|x' },
+          ]),
+        });
         await target.get('/calls', { apikey: 'plainly-invalid' });
         expect(target.server.received.map((received) => received.headers.apikey)).toEqual([KEY, `${KEY.slice(0, 8)}|x`, 'plainly-invalid']);
         // Names keep their letter case on the way: a target's handling of APIKEY is under test.
-        expect(target.server.received.map((received) => received.rawHeaders.find((name) => name.toLowerCase() === 'apikey'))).toEqual(['apikey', 'APIKEY', 'apikey']);
+        expect(target.server.received.map((received) => received.rawHeaders.find((name) => name.toLowerCase() === 'apikey'))).toEqual([
+          'apikey',
+          'APIKEY',
+          'apikey',
+        ]);
       } finally {
         await target.close();
       }
     });
 
-    test('a 503, a reset before the answer and a body cut short are retried with backoff; the answer after them is the one judged', async ({ request }) => {
+    test('a 503, a reset before the answer and a body cut short are retried with backoff; the answer after them is the one judged', async ({
+      request,
+    }) => {
       const target = await rig(request, wire, (_request, response, n) => {
         if (n === 0) return json(response, 503, { error: 'busy' });
         if (n === 1) return response.socket?.destroy();
@@ -92,11 +117,15 @@ for (const wire of WIRES) {
       }
     });
 
-    test('what stays unresolved is TargetUnavailable after four tries, and every later request fails at once, unsent', async ({ request }) => {
+    test('what stays unresolved is TargetUnavailable after four tries, and every later request fails at once, unsent', async ({
+      request,
+    }) => {
       const target = await rig(request, wire, (_request, response) => json(response, 504, { error: 'gateway timeout' }));
       try {
         await expect(target.get()).rejects.toThrow(TargetUnavailable);
-        await expect(target.get('/calls/abc')).rejects.toThrow(/found unavailable earlier in this run.*failed 4 times; the last time it answered 504/);
+        await expect(target.get('/calls/abc')).rejects.toThrow(
+          /found unavailable earlier in this run.*failed 4 times; the last time it answered 504/,
+        );
         expect(target.server.received).toHaveLength(4);
       } finally {
         await target.close();
@@ -105,7 +134,9 @@ for (const wire of WIRES) {
 
     test('another 5xx is sent once more: given twice it is the answer to judge, given once it is not', async ({ request }) => {
       const always = await rig(request, wire, (_request, response) => json(response, 500, { error: { code: 'ERR_INTERNAL' } }));
-      const once = await rig(request, wire, (request, response, n) => (n === 0 ? json(response, 500, { error: { code: 'ERR_INTERNAL' } }) : ok(request, response, n)));
+      const once = await rig(request, wire, (request, response, n) =>
+        n === 0 ? json(response, 500, { error: { code: 'ERR_INTERNAL' } }) : ok(request, response, n),
+      );
       try {
         expect(await always.get()).toMatchObject({ status: 500, attempts: 2 });
         expect(always.server.received).toHaveLength(2);
@@ -118,7 +149,11 @@ for (const wire of WIRES) {
     });
 
     test('an answer that stalls after its headers is cut at REQUEST_TIMEOUT_MS, tried again, and ends unavailable', async ({ request }) => {
-      const target = await rig(request, wire, (_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).write('{"data":['));
+      const target = await rig(
+        request,
+        wire,
+        (_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).write('{"data":['),
+      );
       try {
         const started = performance.now();
         await expect(target.get()).rejects.toThrow(/failed 4 times; the last time timeout: no complete answer within 400 ms/);
@@ -129,10 +164,15 @@ for (const wire of WIRES) {
     });
 
     test('a body beyond MAX_BODY_BYTES is not read: AnswerTooLarge at once, and the target stops being read', async ({ request }) => {
-      const target = await rig(request, wire, (_request, response) => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        stream(response, Buffer.alloc(64 * 1024, 0x20));
-      }, { MAX_BODY_BYTES: String(1 << 20), REQUEST_TIMEOUT_MS: '5000' });
+      const target = await rig(
+        request,
+        wire,
+        (_request, response) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          stream(response, Buffer.alloc(64 * 1024, 0x20));
+        },
+        { MAX_BODY_BYTES: String(1 << 20), REQUEST_TIMEOUT_MS: '5000' },
+      );
       try {
         await expect(target.get()).rejects.toThrow(AnswerTooLarge);
         await expect(target.get()).rejects.toThrow(/larger than 1048576 bytes \(MAX_BODY_BYTES\)/);
@@ -148,10 +188,17 @@ for (const wire of WIRES) {
     test('a compressed body is decoded for the suite, and capped after decoding: a small gzip bomb does not grow', async ({ request }) => {
       const small = gzipSync(JSON.stringify({ data: [], meta: { pagination: { total: 0 } } }));
       const bomb = gzipSync(Buffer.alloc(64 << 20, 0x20));
-      const target = await rig(request, wire, (request, response) => {
-        const body = request.url?.includes('bomb') ? bomb : small;
-        response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length }).end(body);
-      }, { MAX_BODY_BYTES: String(1 << 20) });
+      const target = await rig(
+        request,
+        wire,
+        (request, response) => {
+          const body = request.url?.includes('bomb') ? bomb : small;
+          response
+            .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length })
+            .end(body);
+        },
+        { MAX_BODY_BYTES: String(1 << 20) },
+      );
       try {
         const answer = await target.get('/calls');
         expect(JSON.parse(answer.text)).toEqual({ data: [], meta: { pagination: { total: 0 } } });
@@ -173,8 +220,10 @@ for (const wire of WIRES) {
       }
     });
 
-    test('a target cannot forge the gateway\'s failure header: it never reaches the suite', async ({ request }) => {
-      const target = await rig(request, wire, (_request, response) => json(response, 200, { data: [] }, { 'x-conformance-gateway': 'body-too-large' }));
+    test("a target cannot forge the gateway's failure header: it never reaches the suite", async ({ request }) => {
+      const target = await rig(request, wire, (_request, response) =>
+        json(response, 200, { data: [] }, { 'x-conformance-gateway': 'body-too-large' }),
+      );
       try {
         const answer = await target.get();
         expect(answer.status).toBe(200);
@@ -187,15 +236,25 @@ for (const wire of WIRES) {
     test('a write to a remote target is refused unsent unless ALLOW_WRITES, and then goes only to GROUP_GUID', async ({ request }) => {
       const readOnly = await rig(request, wire, ok);
       const writable = await rig(request, wire, ok, { ALLOW_WRITES: 'true', GROUP_GUID: 'group-7', MESSAGE_ID: '3', ACTING_UID: 'user-1' });
-      const write = (target: Rig, guid: string, method = 'DELETE') => target.send({ method, path: `/groups/${guid}/conversation/read`, headers: { apikey: '$API_KEY' }, body: Buffer.from('{"messageId":3}') });
+      const write = (target: Rig, guid: string, method = 'DELETE') =>
+        target.send({
+          method,
+          path: `/groups/${guid}/conversation/read`,
+          headers: { apikey: '$API_KEY' },
+          body: Buffer.from('{"messageId":3}'),
+        });
       try {
-        await expect(write(readOnly, 'group-7')).rejects.toThrow(/Not sent: DELETE .*\/groups\/group-7\/conversation\/read is a write, and ALLOW_WRITES is not true/);
+        await expect(write(readOnly, 'group-7')).rejects.toThrow(
+          /Not sent: DELETE .*\/groups\/group-7\/conversation\/read is a write, and ALLOW_WRITES is not true/,
+        );
         expect(readOnly.server.received).toEqual([]);
 
         expect(await write(writable, 'group-7')).toMatchObject({ status: 200 });
         await expect(write(writable, 'group-8')).rejects.toThrow(WriteRefused);
         await expect(write(writable, 'group-7', 'POST')).rejects.toThrow(/writes go only to .*\/groups\/group-7\/conversation\/read/);
-        expect(writable.server.received.map((received) => `${received.method} ${received.url}`)).toEqual(['DELETE /v3/groups/group-7/conversation/read']);
+        expect(writable.server.received.map((received) => `${received.method} ${received.url}`)).toEqual([
+          'DELETE /v3/groups/group-7/conversation/read',
+        ]);
       } finally {
         await readOnly.close();
         await writable.close();
@@ -203,7 +262,9 @@ for (const wire of WIRES) {
     });
 
     test('REQUEST_BUDGET counts every request sent, retries included, and the one past it is not sent', async ({ request }) => {
-      const target = await rig(request, wire, (request, response, n) => (n === 0 ? json(response, 500, {}) : ok(request, response, n)), { REQUEST_BUDGET: '3' });
+      const target = await rig(request, wire, (request, response, n) => (n === 0 ? json(response, 500, {}) : ok(request, response, n)), {
+        REQUEST_BUDGET: '3',
+      });
       try {
         expect(await target.get()).toMatchObject({ status: 200, attempts: 2 });
         await target.get();
@@ -230,12 +291,18 @@ for (const wire of WIRES) {
 
     test('X-Rate-Limit-Remaining: 0 holds the next request until X-Rate-Limit-Reset, without a 429', async ({ request }) => {
       let resetAtMs = 0;
-      const target = await rig(request, wire, (request, response, n) => {
-        if (n > 0) return ok(request, response, n);
-        const reset = Math.floor(Date.now() / 1000) + 1;
-        resetAtMs = reset * 1000;
-        json(response, 200, { data: [] }, { 'x-rate-limit': '1', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) });
-      }, {}, { realTime: true });
+      const target = await rig(
+        request,
+        wire,
+        (request, response, n) => {
+          if (n > 0) return ok(request, response, n);
+          const reset = Math.floor(Date.now() / 1000) + 1;
+          resetAtMs = reset * 1000;
+          json(response, 200, { data: [] }, { 'x-rate-limit': '1', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) });
+        },
+        {},
+        { realTime: true },
+      );
       try {
         await target.get();
         await target.get();
@@ -247,10 +314,13 @@ for (const wire of WIRES) {
       }
     });
 
-    test('a 429 waits as Retry-After asks and asks again; one asking longer than the bound gives up at once, unsent again', async ({ request }) => {
+    test('a 429 waits as Retry-After asks and asks again; one asking longer than the bound gives up at once, unsent again', async ({
+      request,
+    }) => {
       const asked: number[] = [];
       const target = await rig(request, wire, (request, response, n) => {
-        if (request.url?.includes('hour')) return json(response, 429, { error: { code: 'ERR_TOO_MANY_REQUESTS' } }, { 'retry-after': '3600' });
+        if (request.url?.includes('hour'))
+          return json(response, 429, { error: { code: 'ERR_TOO_MANY_REQUESTS' } }, { 'retry-after': '3600' });
         if (n < 2) {
           asked.push(Date.now());
           return json(response, 429, { error: { code: 'ERR_TOO_MANY_REQUESTS' } }, { 'retry-after': '2' });

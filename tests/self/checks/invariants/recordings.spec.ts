@@ -4,7 +4,8 @@ import { recordingEndNotBeforeStart, recordingFields, recordingsIn } from '../..
 import { checkContext, joinedParticipant, listedCall, recording, seen } from '../exchanges.ts';
 
 const { contract } = checkContext();
-const withRecording = (changes: Record<string, unknown>) => seen({ ...listedCall(), hasRecording: true, recordings: [{ ...recording(), ...changes }] });
+const withRecording = (changes: Record<string, unknown>) =>
+  seen({ ...listedCall(), hasRecording: true, recordings: [{ ...recording(), ...changes }] });
 
 test('a call with a well-formed recording, or none, passes both recording checks', () => {
   for (const call of [withRecording({}), seen(listedCall())]) {
@@ -13,13 +14,22 @@ test('a call with a well-formed recording, or none, passes both recording checks
 });
 
 test('recordings are found wherever the call carries them, but not in participants nor in the call itself', () => {
-  const call = { ...listedCall(), rid: 'not-a-recording', media: { recording: recording() }, participants: [{ ...joinedParticipant(), recording: recording() }] };
+  const call = {
+    ...listedCall(),
+    rid: 'not-a-recording',
+    media: { recording: recording() },
+    participants: [{ ...joinedParticipant(), recording: recording() }],
+  };
   expect(recordingsIn(seen(call)).map((found) => found.pointer)).toEqual(['/data/0/media/recording']);
 });
 
 test('a recording without recording_url breaks RECORDING-FIELDS', () => {
   expect(recordingFields(withRecording({ recording_url: undefined }), contract)).toEqual([
-    expect.objectContaining({ check: 'recording_fields', requirement: 'RECORDING-FIELDS', expected: expect.stringContaining('#/components/schemas/Recording/required') }),
+    expect.objectContaining({
+      check: 'recording_fields',
+      requirement: 'RECORDING-FIELDS',
+      expected: expect.stringContaining('#/components/schemas/Recording/required'),
+    }),
   ]);
 });
 
@@ -31,6 +41,10 @@ test('a recording_url that is not a URI breaks RECORDING-FIELDS at its place', (
 
 test('a recording that ends before it starts breaks RECORDING-END-NOT-BEFORE-START', () => {
   expect(recordingEndNotBeforeStart(withRecording({ endTime: 1692368167 }))).toEqual([
-    expect.objectContaining({ check: 'recording_end_not_before_start', requirement: 'RECORDING-END-NOT-BEFORE-START', received: '1692368167 at /data/0/recordings/0/endTime' }),
+    expect.objectContaining({
+      check: 'recording_end_not_before_start',
+      requirement: 'RECORDING-END-NOT-BEFORE-START',
+      received: '1692368167 at /data/0/recordings/0/endTime',
+    }),
   ]);
 });
