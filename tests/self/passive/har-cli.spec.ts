@@ -211,6 +211,26 @@ test('what traffic shows across exchanges: a shown call not found, a key called 
     expect(JSON.stringify([...result.requirements.values()].map((tally) => tally.examples))).not.toContain(secret);
 });
 
+test("a key a recording tool replaced with one placeholder names no key: a refusal and a success under it break nothing; the proxy's numbered placeholders still do", async () => {
+  const refusedThenServed = (apikey: string) => [
+    harEntry({
+      url: `${CALLS}/calls`,
+      headers: { apikey },
+      status: 401,
+      body: { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND', message: 'unknown key' } },
+    }),
+    harEntry({ url: `${CALLS}/calls`, headers: { apikey }, status: 200, body: list }),
+  ];
+  for (const placeholder of ['[redacted]', 'REDACTED', '********', '<hidden>', 'xxxxxxxx']) {
+    const judge = createPassiveJudge();
+    await readHar(writeHar(refusedThenServed(placeholder)), judge);
+    expect(judge.finish().requirements.get('AUTH-INVALID-KEY')?.violations ?? 0, placeholder).toBe(0);
+  }
+  const judge = createPassiveJudge();
+  await readHar(writeHar(refusedThenServed('$REDACTED_3')), judge);
+  expect(judge.finish().requirements.get('AUTH-INVALID-KEY')?.violations).toBe(1);
+});
+
 test('what cross-exchange checks keep is bounded: past its cap the oldest is forgotten, and nothing is judged against it', async () => {
   const [first, second] = list.data;
   const page = (call: any) => ({ data: [call], meta: { pagination: { total: 1, count: 1, total_pages: 1, current_page: 1 } } });
