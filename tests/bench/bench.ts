@@ -62,6 +62,8 @@ interface Options {
   passiveOnly: boolean;
   /** Only what the judging proxy adds per exchange: bench-results/proxy.json, docs/speed.md untouched. */
   proxyOnly: boolean;
+  /** Say what would be measured and written, and measure nothing (how the self-tests run every documented bench command). */
+  plan: boolean;
 }
 
 /** Requests each client sends per run (clients.ts). */
@@ -77,6 +79,7 @@ function parseOptions(argv: string[]): Options {
     livingOnly: false,
     passiveOnly: false,
     proxyOnly: false,
+    plan: false,
   };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
@@ -88,9 +91,10 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--living-only') options.livingOnly = true;
     else if (arg === '--passive-only') options.passiveOnly = true;
     else if (arg === '--proxy-only') options.proxyOnly = true;
+    else if (arg === '--plan') options.plan = true;
     else {
       process.stderr.write(
-        `bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--write-docs]\n`,
+        `bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--write-docs] [--plan]\n`,
       );
       process.exit(2);
     }
@@ -118,8 +122,27 @@ const summarize = (runs: SuiteRun[]) => ({
   tests: median(runs.map((run) => run.tests)),
 });
 
+/** What a bench command would do, in a few lines: the part it measures, how often, and what it writes. */
+function planOf(options: Options): string {
+  const only = (
+    [
+      ['remoteOnly', 'the remote case (a target behind a proxy adding latency)', 'bench-results/remote.json'],
+      ['clientsOnly', 'the CPU a request costs by HTTP client', 'bench-results/clients.json'],
+      ['livingOnly', 'runs against the reference standing still and living', 'bench-results/living.json'],
+      ['passiveOnly', 'the judging of a 1 GiB HAR file', 'bench-results/passive.json'],
+      ['proxyOnly', 'what the judging proxy adds per exchange', 'bench-results/proxy.json'],
+    ] as const
+  ).find(([flag]) => options[flag]);
+  const part = only
+    ? `part: ${only[1]}`
+    : `parts: time to verdict and at scale, failing runs, the floor, the remote case, the suite's shape, clients, living, the Prism peer${options.detection ? ', the kill matrix' : ''}`;
+  const writes = only ? only[2] : `bench-results/bench.json and bench.md${options.writeDocs ? ' and the tables of docs/speed.md' : ''}`;
+  return [`bench plan: ${part}`, `runs: ${options.runs}`, `writes: ${writes}`].join('\n');
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.plan) return void process.stdout.write(`${planOf(options)}\n`);
   const startedAt = new Date().toISOString();
   if (options.remoteOnly) return benchRemoteOnly(options);
   if (options.clientsOnly) return benchClientsOnly(options);
