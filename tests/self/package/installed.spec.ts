@@ -79,12 +79,18 @@ test.afterAll(async () => {
 
 const PACKAGE_TESTS = 'node_modules/calls-conformance/tests';
 
-/** The 1-based line of the installed test file that holds `text`, and holds it once. */
-function lineOf(project: string, file: string, text: string): number {
+/**
+ * The 1-based line of the `test(` call, in the installed file, whose title starts with `id` and a
+ * space: where Playwright places the test. The title may be on the call's line or, as the formatter
+ * lays out a long one, on the next.
+ */
+function lineOf(project: string, file: string, id: string): number {
   const lines = readFileSync(join(project, PACKAGE_TESTS, file), 'utf8').split('\n');
-  const found = lines.flatMap((line, index) => (line.includes(text) ? [index + 1] : []));
-  expect(found, `${text} in ${file}`).toHaveLength(1);
-  return found[0]!;
+  const titled = lines.flatMap((line, index) => (line.includes(`'${id} `) ? [index] : []));
+  expect(titled, `the test titled ${id} in ${file}`).toHaveLength(1);
+  const call = [titled[0]!, titled[0]! - 1].find((index) => /\btest\(/.test(lines[index] ?? ''));
+  expect(call, `the test( call of ${id} in ${file}`).toBeDefined();
+  return call! + 1;
 }
 
 /** A command line a report printed, run as a user would paste it into a shell in the project. */
@@ -152,7 +158,7 @@ test('npx calls-conformance in the installing project: CONFORMANT against the em
   for (const location of locations) expect(location).toMatch(/^node_modules\/calls-conformance\/tests\/\S+\.spec\.ts:([2-9]|\d{2,})$/);
   const notFound = report.requirements.find((requirement) => requirement.id === 'CALLS-GET-NOT-FOUND')!.tests[0]!;
   expect(notFound.location).toBe(
-    `${PACKAGE_TESTS}/calls-get/not-found.spec.ts:${lineOf(project, 'calls-get/not-found.spec.ts', "test('CALLS-GET-NOT-FOUND ")}`,
+    `${PACKAGE_TESTS}/calls-get/not-found.spec.ts:${lineOf(project, 'calls-get/not-found.spec.ts', 'CALLS-GET-NOT-FOUND')}`,
   );
 });
 
@@ -197,7 +203,7 @@ test(`npx calls-conformance against a remote target named in the project's .env 
   for (const id of declared) expect(report.summary.mustFailed).toContain(id);
 
   // The rerun line names the installed command and the test's real line, and replays the failure.
-  const line = lineOf(project, 'calls-get/get-call.spec.ts', `test('${declared[0]} `);
+  const line = lineOf(project, 'calls-get/get-call.spec.ts', declared[0]!);
   expect(line).toBeGreaterThan(1);
   // The console's line for the failed requirement places it there too.
   expect(result.stdout).toContain(`first: ${PACKAGE_TESTS}/calls-get/get-call.spec.ts:${line} "${declared[0]} `);
