@@ -199,6 +199,11 @@ export function variables(): VariableHelp[] {
     { name: 'MAX_IN_FLIGHT', default: String(embedded.maxInFlight), text: 'At most this many requests waiting on the target at once.' },
     { name: 'REQUEST_BUDGET', default: 'unset: no limit', text: 'At most this many requests in the run; property runs are scaled to fit.' },
     {
+      name: 'SETTLE_SECONDS',
+      default: String(embedded.settleSeconds),
+      text: "How long after a call ends (the target's clock) its recording and totals may still settle.",
+    },
+    {
       name: 'CONFORMANCE_PROFILE',
       default: embedded.profile,
       text: `${PROFILES.join(' or ')}: the specification alone, or with the deployed API's conventions.`,

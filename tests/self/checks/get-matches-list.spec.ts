@@ -1,8 +1,14 @@
-// CALLS-GET-MATCHES-LIST: Get Call and List Calls describe one call alike, on the fields both carry.
+// CALLS-GET-MATCHES-LIST: Get Call and List Calls describe one call alike, on the fields both carry;
+// strictly on a call settled by evidence, one way (late fields may be gained later) on one not yet.
 import { test, expect } from '@playwright/test';
-import { answersCall, differences, disagreements } from '../../../fixtures/checks/get-matches-list.ts';
+import { answersCall, compareViews, disagreements } from '../../../fixtures/checks/get-matches-list.ts';
+import { overTime } from '../../../fixtures/checks/settling.ts';
 import { callsIn } from '../../../fixtures/checks/calls-in.ts';
 import { exchange, joinedParticipant, listedCall, neverJoinedParticipant, seen } from './exchanges.ts';
+
+/** The places two views of a call differ on what both carry, compared strictly (a settled call). */
+const differences = (listed: Record<string, unknown>, fetched: Record<string, unknown>) =>
+  overTime(listed, fetched, true, 'shared').breaks.map(({ path, earlier, later }) => ({ path, listed: earlier, fetched: later }));
 
 test('the same call listed and fetched has no differences, whether or not Get Call carries the list-only fields', () => {
   const { receiver, initiator, initiatedAt, ...fetched } = listedCall();
@@ -27,9 +33,9 @@ test('a field both carry with different values is a difference at its path, howe
   ).toEqual([{ path: '/participants/0/leftAt', listed: 1692368187, fetched: 1692368190 }]);
 });
 
-test('lists of different lengths, or values of different types, are differences', () => {
+test('an entry one view lacks, or values of different types, are differences', () => {
   expect(differences(listedCall(), { ...listedCall(), participants: [joinedParticipant()] })).toEqual([
-    { path: '/participants', listed: '2 entries', fetched: '1 entries' },
+    { path: '/participants/1', listed: neverJoinedParticipant(), fetched: undefined },
   ]);
   expect(differences({ totalDuration: '00:00:19' }, { totalDuration: 19 })).toEqual([
     { path: '/totalDuration', listed: '00:00:19', fetched: 19 },
@@ -49,9 +55,13 @@ test('a fetched call that disagrees with the list breaks CALLS-GET-MATCHES-LIST,
       check: 'get_matches_list',
       requirement: 'CALLS-GET-MATCHES-LIST',
       expected: '0.31666666666666665 (as listed)',
-      received: '0.32 at /totalAudioMinutes',
+      received: '0.32 at /totalAudioMinutes (as fetched, later)',
     }),
-    expect.objectContaining({ requirement: 'CALLS-GET-MATCHES-LIST', expected: 'false (as listed)', received: 'true at /hasRecording' }),
+    expect.objectContaining({
+      requirement: 'CALLS-GET-MATCHES-LIST',
+      expected: 'false (as listed)',
+      received: 'true at /hasRecording (as fetched, later)',
+    }),
   ]);
   expect(violations[0]?.exchange).toBe(fetched.exchange);
 });
@@ -59,7 +69,7 @@ test('a fetched call that disagrees with the list breaks CALLS-GET-MATCHES-LIST,
 test('a disagreement points into a Get Call body that wraps the call in data', () => {
   const [fetched] = callsIn(exchange('getCall', 200, { data: { ...listedCall(), mode: 'meet' } }));
   expect(disagreements(seen(listedCall()), fetched!)).toEqual([
-    expect.objectContaining({ requirement: 'CALLS-GET-MATCHES-LIST', received: '"meet" at /data/mode' }),
+    expect.objectContaining({ requirement: 'CALLS-GET-MATCHES-LIST', received: '"meet" at /data/mode (as fetched, later)' }),
   ]);
 });
 
@@ -71,4 +81,34 @@ test('Get Call answering the call asked for passes; answering another breaks the
   ).toEqual([
     expect.objectContaining({ check: 'get_call_identity', requirement: 'CALLS-GET-ON-BEHALF-OF', received: 'sessionId "another"' }),
   ]);
+});
+
+test('on a call not yet settled, a later view that gained a recording or minutes is movement, not a disagreement', () => {
+  const later = seen({ ...listedCall(), totalAudioMinutes: 0.5, hasRecording: true, recordings: [{ rid: 'r1' }] }, 'getCall');
+  const { violations, gains } = compareViews(seen(listedCall()), later, false);
+  expect(violations).toEqual([]);
+  expect(gains.map(({ path }) => path).sort()).toEqual(['/hasRecording', '/recordings', '/totalAudioMinutes']);
+});
+
+test('on a call not yet settled, losing a recording, minutes shrinking or any other change still disagrees', () => {
+  const earlier = seen({ ...listedCall(), hasRecording: true, totalAudioMinutes: 0.5 });
+  const later = seen({ ...listedCall(), hasRecording: false, totalAudioMinutes: 0.4, mode: 'meet' }, 'getCall');
+  expect(
+    disagreements(earlier, later, false)
+      .map(({ title }) => title.split(' at ')[1])
+      .sort(),
+  ).toEqual(['/hasRecording', '/mode', '/totalAudioMinutes']);
+});
+
+test('on a call settled by evidence, even a gain disagrees, and the message says the call had settled', () => {
+  const [violation] = disagreements(seen(listedCall()), seen({ ...listedCall(), hasRecording: true }, 'getCall'), true);
+  expect(violation?.title).toContain('(a call settled before the first answer)');
+});
+
+test('compared the other way round (fetched first), the list answered later is what must have kept the gain', () => {
+  const fetched = seen({ ...listedCall(), hasRecording: true }, 'getCall');
+  const [violation] = disagreements(fetched, seen(listedCall()), false);
+  expect(violation).toEqual(
+    expect.objectContaining({ expected: 'true (as fetched)', received: 'false at /data/0/hasRecording (as listed, later)' }),
+  );
 });
