@@ -1,5 +1,7 @@
 // HAR entries made by hand for the passive self-tests: one request and its answer, the body
-// inline, base64 or absent, as recorders write them.
+// inline, base64 or absent, as recorders write them. Passive mode orders answers by the times
+// recorded, so entries made by hand happen one after another, a second apart in the order they are
+// made, unless `at` says when.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { harOf, type HarEntry } from './recording-forwarder.ts';
@@ -14,15 +16,26 @@ export interface EntrySpec {
   /** How the response body is recorded. */
   bodyAs?: 'inline' | 'base64' | 'absent';
   requestBody?: string;
+  /** When the request was sent, in seconds after HAND_MADE_EPOCH; by default a second after the entry made before. */
+  at?: number;
+  /** How long the exchange took, in milliseconds (12 by default). */
+  time?: number;
 }
+
+/** The moment hand-made entries start from (ISO 8601, as startedDateTime). */
+export const HAND_MADE_EPOCH = Date.parse('2026-11-26T00:00:00.000Z');
+let nextAt = 0;
 
 export function harEntry(spec: EntrySpec): HarEntry {
   const text = spec.body === undefined ? '' : typeof spec.body === 'string' ? spec.body : JSON.stringify(spec.body);
   const bodyAs = spec.bodyAs ?? 'inline';
   const url = new URL(spec.url);
+  const at = spec.at ?? nextAt;
+  nextAt = Math.max(nextAt, at) + 1;
+  const time = spec.time ?? 12;
   return {
-    startedDateTime: '2026-11-26T00:00:00.000Z',
-    time: 12,
+    startedDateTime: new Date(HAND_MADE_EPOCH + at * 1000).toISOString(),
+    time,
     request: {
       method: spec.method ?? 'GET',
       url: spec.url,
@@ -52,7 +65,7 @@ export function harEntry(spec: EntrySpec): HarEntry {
       cookies: [],
     },
     cache: {},
-    timings: { send: 0, wait: 12, receive: 0 },
+    timings: { send: 0, wait: time, receive: 0 },
   };
 }
 
