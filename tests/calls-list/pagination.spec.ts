@@ -83,7 +83,7 @@ function blocksAgree(small: Exchange[], large: Exchange, query: { perPage: numbe
 test(
   'PAGINATION-PAGES-PARTITION for any page size, consecutive pages hold exactly the calls of one larger page, in order',
   requirement('PAGINATION-PAGES-PARTITION'),
-  async ({ api, verdict, property, targetSample, paging }) => {
+  async ({ api, verdict, property, targetSample, paging, ground }) => {
     sampledCalls(targetSample);
     test.skip(!paging.page, `Page selection is not honoured, so pages cannot be compared: ${paging.evidence}`);
     test.skip(!paging.perPage, `perPage is not honoured, so pages of different sizes cannot be compared: ${paging.evidence}`);
@@ -98,15 +98,17 @@ test(
       // Every page's number is known before any is read: they wait on the target together.
       const numbers = Array.from({ length: query.pages }, (_, index) => (query.block - 1) * query.pages + index + 1);
       const take = async () => {
+        // On pinned ground where the target allows it: pages of history that can no longer change.
         const answers = await Promise.all([
-          api.listCalls({ page: query.block, perPage: query.perPage * query.pages }),
-          ...numbers.map((page) => api.listCalls({ page, perPage: query.perPage })),
+          api.listCalls({ ...ground.query, page: query.block, perPage: query.perPage * query.pages }),
+          ...numbers.map((page) => api.listCalls({ ...ground.query, page, perPage: query.perPage })),
         ]);
         return { answers };
       };
       const outcome = tally.count(await judgeStill(take, ({ answers: [large, ...small] }) => blocksAgree(small, large, query)));
       if (outcome.judged) verdict.record(outcome.violations);
     });
+    verdict.observe('PAGINATION-PAGES-PARTITION', `pages compared on ${ground.describe}`);
     reportMovement(verdict, tally, 'PAGINATION-PAGES-PARTITION', test.skip);
   },
 );
@@ -155,15 +157,16 @@ test(
 test(
   'PAGINATION-PAGES-PARTITION the last page of the whole list holds the remainder of total, and the page after it holds nothing',
   requirement('PAGINATION-PAGES-PARTITION'),
-  async ({ api, verdict, targetSample, paging }) => {
+  async ({ api, verdict, targetSample, paging, ground }) => {
     sampledCalls(targetSample);
     test.skip(!paging.page, `Page selection is not honoured, so the last page cannot be chosen: ${paging.evidence}`);
     const tally = new MovementTally();
     let shaped = true;
     // Page 1 is read with the last page and the one after it, so that a list that grows meanwhile shows
     // in its totals, and the comparison is taken again.
+    // On pinned ground where the target allows it: the list of history that can no longer change.
     const take = async () => {
-      const firstAnswer = await api.listCalls(pageQuery(paging, 1));
+      const firstAnswer = await api.listCalls({ ...ground.query, ...pageQuery(paging, 1) });
       const first = pageOf(firstAnswer);
       const perPage = first ? (first.pagination.per_page ?? first.items.length) : 0;
       shaped = first !== undefined && perPage > 0;
@@ -171,8 +174,8 @@ test(
       const total = first.pagination.total;
       const last = Math.max(1, Math.ceil(total / perPage));
       const [lastPage, beyond] = await Promise.all([
-        api.listCalls(pageQuery(paging, last, perPage)),
-        api.listCalls(pageQuery(paging, last + 1, perPage)),
+        api.listCalls({ ...ground.query, ...pageQuery(paging, last, perPage) }),
+        api.listCalls({ ...ground.query, ...pageQuery(paging, last + 1, perPage) }),
       ]);
       return { answers: [firstAnswer, lastPage, beyond], shape: { total, perPage, last } };
     };
@@ -181,6 +184,7 @@ test(
         shape ? lastPageHoldsRemainder(answers[1]!, answers[2]!, shape) : [],
       ),
     );
+    verdict.observe('PAGINATION-PAGES-PARTITION', `the last page looked at on ${ground.describe}`);
     reportMovement(verdict, tally, 'PAGINATION-PAGES-PARTITION', test.skip);
     test.skip(!shaped, 'The first page is no list page, or holds no calls and names no page size, so there is no last page to look at.');
     if (outcome.judged) verdict.enforce(outcome.violations);
