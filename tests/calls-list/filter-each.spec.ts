@@ -74,17 +74,22 @@ for (const name of Object.keys(ENUMERATED) as Array<keyof typeof ENUMERATED>) {
   test(
     `${id} the totals of the lists filtered by each value of ${name} add up to the unfiltered total`,
     requirement(id),
-    async ({ api, verdict, targetSample }) => {
+    async ({ api, verdict, targetSample, ground }) => {
       sampledCalls(targetSample);
-      // The unfiltered list and every value's list are read together; a total that moved meanwhile
-      // (a call logged, or one whose status changed between two reads) is taken again (moving-data.ts).
+      // The unfiltered total moves with every call logged: the lists are read on pinned ground where
+      // the target allows it (history that can no longer change, learning/still-ground.ts). Elsewhere
+      // they are read together, and a total that moved meanwhile is taken again (moving-data.ts).
       const values = ENUMERATED[name] as ReadonlyArray<string | boolean>;
       const take = async () => {
-        const [unfiltered, ...filtered] = await Promise.all([api.listCalls(), ...values.map((value) => api.listCalls({ [name]: value }))]);
+        const [unfiltered, ...filtered] = await Promise.all([
+          api.listCalls(ground.query),
+          ...values.map((value) => api.listCalls({ ...ground.query, [name]: value })),
+        ]);
         return { answers: [unfiltered, ...filtered], byValue: values.map((value, index) => ({ value, exchange: filtered[index]! })) };
       };
       const tally = new MovementTally();
       const outcome = tally.count(await judgeStill(take, ({ answers, byValue }) => valueTotalsPartition(name, answers[0]!, byValue)));
+      verdict.observe(id, `totals compared on ${ground.describe}`);
       reportMovement(verdict, tally, id, test.skip);
       if (outcome.judged) verdict.enforce(outcome.violations);
     },

@@ -30,34 +30,47 @@ async function countingReference({ fault, calls = 600 }: { fault?: string; calls
   };
 }
 
-test('REQUEST_BUDGET and MAX_RPS bound a whole run: runs scaled to fit and said so, never past the budget or the rate, and still a verdict', async () => {
+/** The README's line for a shared staging, as written there: `... REQUEST_BUDGET=800 MAX_RPS=5 npm run conformance`. */
+const README_BOUNDS = { REQUEST_BUDGET: '800', MAX_RPS: '5' };
+/** 800 requests at 5 a second take 160 s at the least; the run's own start and learning come on top. */
+const README_BOUNDED_RUN_TIMEOUT_MS = 420_000;
+
+test("the README's bounded line (REQUEST_BUDGET=800 MAX_RPS=5) against a target answering at once: runs scaled to fit and said so, never past the budget or the rate, CONFORMANT, and about its requests ÷ MAX_RPS long", async () => {
+  test.setTimeout(README_BOUNDED_RUN_TIMEOUT_MS);
   const target = await countingReference();
   try {
-    const env = { ...referenceTargetEnv(target.base), REQUEST_BUDGET: '700', MAX_RPS: '90' };
+    const env = { ...referenceTargetEnv(target.base), ...README_BOUNDS };
     const plan = planBudget(loadConfig(env));
     const reports = freshDir('report-bounded');
+    const started = performance.now();
     const run = await runScript(
       CLI.conformance,
       [`--output=${freshDir('artefacts')}`],
       { ...env, REPORT_DIR: reports },
-      SUITE_RUN_TIMEOUT_MS,
+      README_BOUNDED_RUN_TIMEOUT_MS - 20_000,
     );
+    const seconds = (performance.now() - started) / 1000;
 
+    // Before: INCONCLUSIVE, 24 requirements not judged, "a test ran out of time (30000 ms) waiting on
+    // the target" while the target answered in milliseconds: the suite's own pacing was counted.
     expect(run.code, run.stdout.slice(-3000)).toBe(0);
-    expect(run.stderr).toContain(`REQUEST_BUDGET 700: property runs scaled from 20 to ${plan.runs} to fit`);
+    expect(run.stderr).toContain(`REQUEST_BUDGET 800: property runs scaled from 20 to ${plan.runs} to fit`);
     const results = readReports(reports).results;
     expect(results.verdict).toBe('CONFORMANT');
     expect(results.run.runs).toBe(plan.runs);
     // What arrived is what the report counts, plus the preflight; all of it within the budget.
     const arrivals = await target.arrivals();
     expect(arrivals.length).toBe(results.summary.requests + 1);
-    expect(arrivals.length).toBeLessThanOrEqual(700);
+    expect(arrivals.length).toBeLessThanOrEqual(800);
     // The estimate the budget is planned by is an upper bound of each operation, as it claims.
     for (const operation of results.operations)
       expect(operation.requests, operation.operation).toBeLessThanOrEqual(
         plan.estimate.perOperation[operation.operation as keyof typeof plan.estimate.perOperation],
       );
-    expect(busiestSecondSeen(arrivals)).toBeLessThanOrEqual(90);
+    expect(busiestSecondSeen(arrivals)).toBeLessThanOrEqual(5);
+    // Paced, not stalled: the requests at 5 a second, plus the start of Playwright and the reference
+    // (measured: 156 s for 780 requests). npm run bench holds the 1.2x target; this is a loose guard.
+    expect(seconds).toBeLessThan((arrivals.length / 5) * 1.5 + 30);
   } finally {
     await target.close();
   }
