@@ -4,11 +4,12 @@
 // than traffic can show: VIOLATIONS FOUND (exit 1) or NO VIOLATIONS IN N EXCHANGES (exit 0; 3 when
 // the traffic held no exchange of the three operations), never CONFORMANT. Every string written
 // passes the judge's redactor (each secret the traffic carried) and the configured keys' redactor.
+import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { effectiveLevel, loadCatalog, type Catalog } from '../openapi/catalog.ts';
 import { environment, loadConfig, type Env } from '../fixtures/config.ts';
-import { curlFor } from '../fixtures/exchange.ts';
+import { curlFor, type Exchange } from '../fixtures/exchange.ts';
 import type { PassiveResult, PassiveViolation } from '../fixtures/passive/judge.ts';
 import type { Expectations } from '../fixtures/expectations.ts';
 import { isExpired } from '../fixtures/expectations.ts';
@@ -43,20 +44,74 @@ export interface WrittenPassiveReport {
   console: string;
 }
 
+/**
+ * The command lines of a report (curl, rerun), kept out of its last redaction pass. That pass
+ * replaces each secret the traffic carried wherever its text appears, and a recording can choose a
+ * secret that matches part of a line's quoting (`' -H '`, `$API_KEY"`): cut out, it would unbalance
+ * the quotes, and a value the line gives as text (`$(touch pwned)`) would run when pasted. So a line
+ * is built from values already redacted, is withheld if the pass would still change it, and stands
+ * in the report as a random token until the pass is done.
+ */
+class CommandLines {
+  private readonly lines = new Map<string, string>();
+  constructor(private readonly clean: (text: string) => string) {}
+
+  /** A token that `restore` turns into the line. */
+  hold(line: string): string {
+    const token = randomUUID();
+    this.lines.set(token, this.clean(line) === line ? line : WITHHELD);
+    return token;
+  }
+
+  curl(exchange: Exchange): string {
+    return this.hold(curlFor(redactedRequest(exchange, this.clean)));
+  }
+
+  restore(text: string): string {
+    return text.replace(TOKEN, (token) => this.lines.get(token) ?? token);
+  }
+}
+
+const TOKEN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const WITHHELD = '(command withheld: the redaction of a secret the traffic carried would have cut into it)';
+
+/** The exchange with every value of its request passed through `clean`, as the report's text is. */
+function redactedRequest(exchange: Exchange, clean: (text: string) => string): Exchange {
+  const { request } = exchange;
+  const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  return {
+    ...exchange,
+    request: {
+      method: clean(request.method),
+      url: clean(request.url),
+      // A header as the line shows it, `name: value`, so that a pattern over both (`apikey: …`) is met.
+      headers: Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => {
+          const header = clean(`${name}: ${value}`);
+          const colon = header.indexOf(': ');
+          return colon < 0 ? [header, ''] : [header.slice(0, colon), header.slice(colon + 2)];
+        }),
+      ),
+      ...(request.variableHeaders && { variableHeaders: request.variableHeaders.map(clean) }),
+      ...(body !== undefined && { body: clean(body) }),
+    },
+  };
+}
+
 /** One violation as a failure message shows it: what, where, and how to send the request again. */
-function describeViolation(violation: PassiveViolation): string {
+function describeViolation(violation: PassiveViolation, lines: CommandLines): string {
   const related = violation.related && violation.related.length > 0 ? ` (against ${violation.related.join('; ')})` : '';
-  const lines = [
+  const text = [
     `${violation.title}`,
     `  Expected: ${violation.expected}`,
     `  Received: ${violation.received}`,
     `  Exchange: ${violation.source}${related}`,
   ];
-  if (violation.exchange) lines.push('  Reproduce with:', `  ${curlFor(violation.exchange)}`);
-  return lines.join('\n');
+  if (violation.exchange) text.push('  Reproduce with:', `  ${lines.curl(violation.exchange)}`);
+  return text.join('\n');
 }
 
-function recordsOf(result: PassiveResult, catalog: Catalog, location: string): TestRecord[] {
+function recordsOf(result: PassiveResult, catalog: Catalog, location: string, lines: CommandLines): TestRecord[] {
   const records: TestRecord[] = [];
   for (const requirement of catalog.requirements) {
     const tally = result.requirements.get(requirement.id);
@@ -100,7 +155,7 @@ function recordsOf(result: PassiveResult, catalog: Catalog, location: string): T
       tally.violations > tally.examples.length
         ? `\n\n… and ${tally.violations - tally.examples.length} more violation(s) of ${requirement.id} in the recorded traffic.`
         : '';
-    const message = `${tally.violations} violation(s) of ${requirement.id} in ${tally.judged} recorded exchange(s) or call(s) judged:\n\n${tally.examples.map(describeViolation).join('\n\n')}${more}`;
+    const message = `${tally.violations} violation(s) of ${requirement.id} in ${tally.judged} recorded exchange(s) or call(s) judged:\n\n${tally.examples.map((violation) => describeViolation(violation, lines)).join('\n\n')}${more}`;
     const notes = tally.examples.map((violation) => ({ requirement: requirement.id, text: `${violation.title} (${violation.source})` }));
     if (level === 'MUST') {
       records.push({
@@ -180,9 +235,12 @@ export function buildPassiveReport(
   const env = options.env ?? environment();
   const metadata = metadataFor(options, env, result.profile);
   const location = options.sources.join(', ');
+  const configured = redactorFor(env);
+  const clean = (text: string) => configured(result.redact(text));
+  const lines = new CommandLines(clean);
   const report = buildReport(catalog, {
     metadata,
-    tests: recordsOf(result, catalog, location),
+    tests: recordsOf(result, catalog, location, lines),
     startedAt: new Date(result.startedAt),
     durationMs: Date.parse(result.endedAt) - Date.parse(result.startedAt),
     runnerStatus: 'passed',
@@ -213,7 +271,8 @@ export function buildPassiveReport(
         : `No requirement the traffic could show was violated: ${read}; ${judged} requirement(s) judged, ${notJudged} not judged (traffic cannot show them). Recorded traffic never proves conformance: run the suite for a verdict.`;
   }
   report.exitCode = exitCode;
-  report.failures = report.failures.map((failure) => ({ ...failure, rerun: options.rerun }));
+  const rerun = lines.hold(options.rerun);
+  report.failures = report.failures.map((failure) => ({ ...failure, rerun }));
   report.passive = {
     sources: options.sources,
     entries: result.entries,
@@ -226,8 +285,7 @@ export function buildPassiveReport(
       .filter((requirement) => requirement.status === 'skip')
       .map((requirement) => ({ id: requirement.id, reason: requirement.reason ?? '' })),
   };
-  const configured = redactorFor(env);
-  return { report: cleaned(report, (text) => configured(result.redact(text))), exitCode };
+  return { report: cleaned(report, (text) => lines.restore(clean(text))), exitCode };
 }
 
 /** The job summary: the verdict, what was read, and each violated requirement (Markdown). */

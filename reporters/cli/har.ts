@@ -3,6 +3,7 @@
 // violations found, 0 none in the exchanges judged, 3 no exchange of the three operations in the
 // files, 2 a file that is not a HAR or a bad configuration (one line, no stack trace).
 import { COMMAND_LINE } from '../../fixtures/replay-command.ts';
+import { shellWord } from '../../fixtures/shell-quote.ts';
 import { resolve } from 'node:path';
 import { ConfigError, environment, loadConfig, reportDirectory, type SuiteConfig } from '../../fixtures/config.ts';
 import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
@@ -58,7 +59,7 @@ export async function runHar(files: string[]): Promise<number> {
   const written = writePassiveReports(result, {
     dir,
     sources: files,
-    rerun: `${COMMAND_LINE} har ${files.join(' ')}`,
+    rerun: `${COMMAND_LINE} har ${files.map((file) => shellWord(file)).join(' ')}`,
     ...(config.expectations && { expectations: config.expectations }),
   });
   process.stdout.write(written.console);

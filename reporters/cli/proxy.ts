@@ -6,6 +6,7 @@
 // cuts the exchanges still in flight at once. The judge and the HAR writer run on a thread of their
 // own (proxy-judging-thread.ts), so that judging never holds up the traffic.
 import { COMMAND_LINE } from '../../fixtures/replay-command.ts';
+import { shellWord } from '../../fixtures/shell-quote.ts';
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -138,8 +139,8 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   }
   const rerun =
     parsed.har === undefined
-      ? `${COMMAND_LINE} proxy --target ${parsed.target.href} --har session.har (to keep the traffic), then ${COMMAND_LINE} har session.har`
-      : `${COMMAND_LINE} har ${parsed.har}`;
+      ? `${COMMAND_LINE} proxy --target ${shellWord(parsed.target.href)} --har session.har (to keep the traffic), then ${COMMAND_LINE} har session.har`
+      : `${COMMAND_LINE} har ${shellWord(parsed.har)}`;
   let judging: Worker;
   try {
     judging = await startJudgingThread({

@@ -21,7 +21,7 @@ const REQUESTS: Readonly<Record<OperationId, { method: string; url: string }>> =
 export function exchange(operation: OperationId, status: number, body: unknown): Exchange {
   return {
     operation,
-    request: { ...REQUESTS[operation], headers: { apikey: '$API_KEY' } },
+    request: { ...REQUESTS[operation], headers: { apikey: '$API_KEY' }, variableHeaders: ['apikey'] },
     response: { status, headers: { 'content-type': 'application/json' }, body, text: JSON.stringify(body), isJson: true },
     durationMs: 1,
   };
@@ -31,7 +31,7 @@ export function exchange(operation: OperationId, status: number, body: unknown):
 export function textExchange(operation: OperationId, status: number, text: string, contentType = 'text/html'): Exchange {
   return {
     operation,
-    request: { ...REQUESTS[operation], headers: { apikey: '$API_KEY' } },
+    request: { ...REQUESTS[operation], headers: { apikey: '$API_KEY' }, variableHeaders: ['apikey'] },
     response: { status, headers: { 'content-type': contentType }, body: undefined, text, isJson: false },
     durationMs: 1,
   };
