@@ -9,6 +9,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createPassiveJudge, type PassiveResult } from '../../../fixtures/passive/judge.ts';
 import { readHar } from '../../../fixtures/passive/har-reader.ts';
+import { TargetClock } from '../../../fixtures/passive/over-time.ts';
 import { CLI, freshDir, readReports } from '../reports/report-runs.ts';
 import { runScript } from '../runner/run-suite.ts';
 import { harEntry, writeHar, type EntrySpec } from './har-entries.ts';
@@ -159,4 +160,25 @@ test('the other cross-exchange checks follow recorded time too: a shown id, a ke
   // Refused, then served: the key was called unknown and then was not. Served, then refused: revoked, not judged.
   expect(violationsOf(await judged([refused(0), served(10)]), 'AUTH-INVALID-KEY')).toBe(1);
   expect(violationsOf(await judged([refused(10), served(0)]), 'AUTH-INVALID-KEY')).toBe(0);
+});
+
+test("the target's clock kept for settling is bounded: past its cap, older readings are thinned, which only ever lowers the clock at a moment", () => {
+  const full = new TargetClock(100_000);
+  const capped = new TargetClock(50);
+  for (let second = 0; second < 1_000; second += 1) {
+    // Answers ending each second, showing calls up to that second, with one reading recorded late (out of order).
+    const end = second === 500 ? 990_500 : second * 1_000;
+    full.saw(end, 1_700_000_000 + second);
+    capped.saw(end, 1_700_000_000 + second);
+  }
+  expect(capped.size).toBeLessThanOrEqual(50);
+  expect(full.by(-1)).toBeUndefined();
+  expect(full.by(10_500)).toBe(1_700_000_010);
+  expect(full.by(499_999)).toBe(1_700_000_499);
+  // The reading recorded late counts from when its answer ended, not from where the file put it.
+  expect(full.by(500_000)).toBe(1_700_000_499);
+  for (const moment of [0, 1_000, 250_000, 600_000, 999_000, 2_000_000]) {
+    expect(capped.by(moment) ?? 0).toBeLessThanOrEqual(full.by(moment) ?? 0);
+  }
+  expect(capped.by(999_000)).toBe(full.by(999_000));
 });
