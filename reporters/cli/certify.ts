@@ -3,7 +3,7 @@
 // and the hash of every file) and, for a certified run with a signing key, manifest.json.sig (an
 // Ed25519 signature of the manifest). A run where a MUST failed, or a required group was not
 // checked, is refused: the reports and an unsigned manifest saying why, and a non-zero exit.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
@@ -13,6 +13,7 @@ import { PASSIVE_REFUSAL, refusalsOf } from '../bundle/refusals.ts';
 import { readResultsFile } from '../../fixtures/results/results-file.ts';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
 import { helpRequested } from './command-help.ts';
+import { readOptions } from './read-options.ts';
 
 const USAGE = 'Usage: npm run certify -- [--out BUNDLE_DIR] [--signing-key ED25519_PRIVATE_KEY.pem] [--output PLAYWRIGHT_ARTEFACTS_DIR]';
 export const DEFAULT_BUNDLE_DIR = 'certification-bundle';
@@ -59,20 +60,18 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function parseOptions(argv: string[]): Options | string {
-  let out = DEFAULT_BUNDLE_DIR;
-  let keyPath: string | undefined;
-  let output: string | undefined;
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = inline ?? argv[++index];
-    if (name === '--out' && value) out = value;
-    else if (name === '--signing-key' && value) keyPath = value;
-    else if (name === '--output' && value) output = value;
-    else if (isPassiveResults(arg)) return `${arg}: ${PASSIVE_REFUSAL}`;
-    else return `unexpected argument ${arg} (certification always runs the whole suite)`;
+  const read = readOptions({
+    args: argv,
+    options: { out: { type: 'string', default: DEFAULT_BUNDLE_DIR }, 'signing-key': { type: 'string' }, output: { type: 'string' } },
+    strict: true,
+  });
+  if (read.refusal !== undefined) {
+    if (read.unexpected !== undefined && isPassiveResults(read.unexpected)) return `${read.unexpected}: ${PASSIVE_REFUSAL}`;
+    return read.unexpected === undefined ? read.refusal : `${read.refusal} (certification always runs the whole suite)`;
   }
-  out = resolve(out);
+  const { output, 'signing-key': keyPath } = read.parsed.values;
+  const out = resolve(read.parsed.values.out);
+  if (existsSync(out) && !statSync(out).isDirectory()) return `${out} is a file; a bundle goes into a new or empty folder`;
   if (existsSync(out) && readdirSync(out).length > 0)
     return `${out} is not empty; a bundle goes into a new or empty folder, so nothing of an earlier one is lost`;
   let signingKey: KeyObject | undefined;

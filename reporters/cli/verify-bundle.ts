@@ -6,21 +6,18 @@ import type { KeyObject } from 'node:crypto';
 import { readPublicKey } from '../bundle/manifest.ts';
 import { verifyBundle } from '../bundle/verify.ts';
 import { helpRequested } from './command-help.ts';
+import { readOptions } from './read-options.ts';
 
 const USAGE = 'Usage: npm run verify-bundle -- BUNDLE_DIR [--public-key PUBLIC_KEY.pem]';
 
 function main(argv: string[]): number {
   if (helpRequested('verify-bundle', argv)) return 0;
-  let dir: string | undefined;
-  let keyPath: string | undefined;
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
-    if (arg === '--public-key') keyPath = argv[++index];
-    else if (arg.startsWith('--public-key=')) keyPath = arg.slice('--public-key='.length);
-    else if (!arg.startsWith('-') && dir === undefined) dir = arg;
-    else return usage(`unexpected argument ${arg}`);
-  }
+  const read = readOptions({ args: argv, options: { 'public-key': { type: 'string' } }, allowPositionals: true, strict: true });
+  if (read.refusal !== undefined) return usage(read.refusal);
+  const [dir, extra] = read.parsed.positionals;
+  const keyPath = read.parsed.values['public-key'];
   if (dir === undefined) return usage('no bundle folder given');
+  if (extra !== undefined) return usage(`unexpected argument ${extra} (one bundle folder at a time)`);
   if (!existsSync(dir)) return usage(`${dir} does not exist`);
   let trustedKey: KeyObject | undefined;
   if (keyPath !== undefined) {

@@ -35,6 +35,7 @@ import { median, percentile, ratio } from './stats.ts';
 import { livingTargets, measureLiving, renderLiving } from './living.ts';
 import { measurePassive, passiveTargets, renderPassive } from './passive.ts';
 import { measureProxy, proxyTargets, renderProxy } from './proxy.ts';
+import { readOptions } from '../../reporters/cli/read-options.ts';
 
 const SMALL = 1_000;
 const LARGE = 200_000;
@@ -69,37 +70,47 @@ interface Options {
 /** Requests each client sends per run (clients.ts). */
 const CLIENT_REQUESTS = 600;
 
+const USAGE =
+  'Usage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--write-docs] [--plan]';
+
 function parseOptions(argv: string[]): Options {
-  const options: Options = {
-    runs: 3,
-    detection: true,
-    writeDocs: false,
-    remoteOnly: false,
-    clientsOnly: false,
-    livingOnly: false,
-    passiveOnly: false,
-    proxyOnly: false,
-    plan: false,
+  const flag = { type: 'boolean', default: false } as const;
+  const read = readOptions({
+    args: argv,
+    options: {
+      runs: { type: 'string', default: '3' },
+      'skip-detection': flag,
+      'write-docs': flag,
+      // Its name from when the table was in the README.
+      'write-readme': flag,
+      'remote-only': flag,
+      'clients-only': flag,
+      'living-only': flag,
+      'passive-only': flag,
+      'proxy-only': flag,
+      plan: flag,
+    },
+    strict: true,
+  });
+  if (read.refusal !== undefined) refuse(read.refusal);
+  const { values } = read.parsed;
+  if (!/^[1-9]\d*$/.test(values.runs)) refuse(`--runs takes a whole number of 1 or more (got "${values.runs}")`);
+  return {
+    runs: Number(values.runs),
+    detection: !values['skip-detection'],
+    writeDocs: values['write-docs'] || values['write-readme'],
+    remoteOnly: values['remote-only'],
+    clientsOnly: values['clients-only'],
+    livingOnly: values['living-only'],
+    passiveOnly: values['passive-only'],
+    proxyOnly: values['proxy-only'],
+    plan: values.plan,
   };
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
-    if (arg === '--runs' && /^[1-9]\d*$/.test(argv[index + 1] ?? '')) options.runs = Number(argv[++index]);
-    else if (arg === '--skip-detection') options.detection = false;
-    else if (arg === '--write-docs' || arg === '--write-readme') options.writeDocs = true;
-    else if (arg === '--remote-only') options.remoteOnly = true;
-    else if (arg === '--clients-only') options.clientsOnly = true;
-    else if (arg === '--living-only') options.livingOnly = true;
-    else if (arg === '--passive-only') options.passiveOnly = true;
-    else if (arg === '--proxy-only') options.proxyOnly = true;
-    else if (arg === '--plan') options.plan = true;
-    else {
-      process.stderr.write(
-        `bench: unexpected argument ${arg}\nUsage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--write-docs] [--plan]\n`,
-      );
-      process.exit(2);
-    }
-  }
-  return options;
+}
+
+function refuse(problem: string): never {
+  process.stderr.write(`bench: ${problem}\n${USAGE}\n`);
+  process.exit(2);
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -30,9 +30,28 @@ test('every npm run bench command of the docs reads its options as written and p
   }
 });
 
-test('a bench option that does not exist is refused with the usage, exit 2, so a stale command fails above', async () => {
-  const run = await runScript(BENCH, ['--clients-onyl', '--plan'], {}, 60_000);
-  expect(run.code).toBe(2);
-  expect(run.stderr).toContain('bench: unexpected argument --clients-onyl');
-  expect(run.stderr).toContain('Usage: npm run bench --');
+const refusals: Array<[string[], string]> = [
+  [['--clients-onyl', '--plan'], 'bench: unknown option --clients-onyl'],
+  [['--plan', '--runs'], 'bench: option --runs needs a value'],
+  [['--runs', '--plan'], 'bench: option --runs needs a value: --plan is an option, not its value'],
+  [['--runs', '0', '--plan'], 'bench: --runs takes a whole number of 1 or more (got "0")'],
+  [['--plan=yes'], 'bench: option --plan takes no value'],
+  [['--plan', 'now'], 'bench: unexpected argument now'],
+];
+
+for (const [args, line] of refusals) {
+  test(`bench ${args.join(' ')}: refused in one line with the usage, exit 2, so a stale command fails above`, async () => {
+    const run = await runScript(BENCH, args, {}, 60_000);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.split('\n')).toEqual([line, expect.stringMatching(/^Usage: npm run bench -- /), '']);
+  });
+}
+
+test('the bench reads --runs after a space or an =, and --write-readme as --write-docs', async () => {
+  for (const runs of [['--runs', '2'], ['--runs=2']]) {
+    const run = await runScript(BENCH, [...runs, '--write-readme', '--plan'], {}, 60_000);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('runs: 2\nwrites: bench-results/bench.json and bench.md and the tables of docs/speed.md');
+  }
 });
