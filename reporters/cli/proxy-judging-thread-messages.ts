@@ -10,7 +10,10 @@ export interface JudgingThreadData {
   rerun: string;
 }
 
-export type ToJudgingThread = { kind: 'exchange'; exchange: PassedExchange } | { kind: 'finish'; notJudged: Array<[string, number]> };
+export type ToJudgingThread =
+  | { kind: 'exchange'; exchange: PassedExchange }
+  /** `credentialHeaders`: those the proxy saw on any request or answer, judged or not (ProxyCounts.credentialHeaders). */
+  | { kind: 'finish'; notJudged: Array<[string, number]>; credentialHeaders: string[] };
 export type FromJudgingThread =
   | { kind: 'ready' }
   | { kind: 'taken'; count: number; bytes: number }

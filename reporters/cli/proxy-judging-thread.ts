@@ -66,16 +66,20 @@ try {
       if (taken % TAKEN_EVERY === 0) post({ kind: 'taken', count: taken, bytes: takenBytes });
       return;
     }
-    void finish(message.notJudged);
+    void finish(message.notJudged, message.credentialHeaders);
   });
 
-  const finish = async (notJudged: Array<[string, number]>) => {
+  const finish = async (notJudged: Array<[string, number]>, credentialHeaders: string[]) => {
     try {
       const harEntries = har ? await har.finish() : undefined;
-      const result = judge.finish();
+      const judged = judge.finish();
       // What passed the proxy but was never judged is counted beside what the judge left alone.
       for (const [why, count] of [...notJudged, ['exchanges the judge failed on', failures] as [string, number]])
-        if (count > 0) result.ignored[why] = count;
+        if (count > 0) judged.ignored[why] = count;
+      // The judge names the credential headers of the exchanges it judged; those of the rest (an
+      // answer never given, a path outside the interface) were kept out of the reports too. Without
+      // them, traffic that all carried apikey but was never judged read "no credential header was present".
+      const result = { ...judged, redacted: [...new Set([...judged.redacted, ...credentialHeaders])].sort() };
       const written = writePassiveReports(result, {
         dir: resolve(reportDirectory(env)),
         sources: [`proxy → ${data.target}`],

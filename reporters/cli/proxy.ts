@@ -9,9 +9,19 @@ import { COMMAND_LINE } from '../../fixtures/replay-command.ts';
 import { shellWord } from '../../fixtures/shell-quote.ts';
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
+import type { ParseArgsConfig } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
 import { startJudgingProxy, type JudgingProxy, type PassedExchange, type ProxyCounts } from '../../fixtures/passive/proxy.ts';
+import { MAX_CAPTURED_BODY_BYTES } from '../../fixtures/passive/proxy-capture.ts';
+import {
+  DEFAULT_UPSTREAM_TIMEOUTS,
+  MAX_TIMEOUT_MS,
+  WAITS,
+  timeoutOf,
+  type UpstreamTimeouts,
+  type UpstreamWait,
+} from '../../fixtures/passive/proxy-deadline.ts';
 import {
   bodyBytes,
   withoutBodyTexts,
@@ -19,6 +29,7 @@ import {
   type JudgingThreadData,
   type ToJudgingThread,
 } from './proxy-judging-thread-messages.ts';
+import { readOptions } from './read-options.ts';
 
 export const PROXY_USAGE =
   'Usage: npm run conformance -- proxy --target URL [--port N] [--har OUT.har]   (port 0: any free port; default 8089)';
@@ -29,23 +40,35 @@ export interface ProxyArguments {
   target: URL;
   port: number;
   har?: string;
+  timeouts: UpstreamTimeouts;
 }
+
+/** The options, as node:util's parseArgs reads them; every one takes a value (the last of a repeated one wins). */
+const OPTIONS = {
+  target: { type: 'string' },
+  port: { type: 'string' },
+  har: { type: 'string' },
+  'connect-timeout-ms': { type: 'string' },
+  'first-byte-timeout-ms': { type: 'string' },
+  'idle-timeout-ms': { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** The command's options as typed (`--target`, …): usage.ts's help for the proxy names each of them. */
+export const PROXY_OPTIONS = Object.keys(OPTIONS).map((option) => `--${option}`);
+
+const TIMEOUT_OPTIONS: ReadonlyArray<[keyof typeof OPTIONS, keyof UpstreamTimeouts]> = [
+  ['connect-timeout-ms', 'connectMs'],
+  ['first-byte-timeout-ms', 'firstByteMs'],
+  ['idle-timeout-ms', 'idleMs'],
+];
 
 /** The arguments, or the one line that says which option is wrong. */
 export function parseProxyArguments(argv: readonly string[]): ProxyArguments | string {
-  const values = new Map<string, string>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const option = argv[index]!;
-    const [name, inline] =
-      option.startsWith('--') && option.includes('=')
-        ? [option.slice(0, option.indexOf('=')), option.slice(option.indexOf('=') + 1)]
-        : [option, undefined];
-    if (!['--target', '--port', '--har'].includes(name)) return `unexpected argument ${option}`;
-    const value = inline ?? argv[++index];
-    if (value === undefined || value === '') return `${name} needs a value`;
-    values.set(name, value);
-  }
-  const rawTarget = values.get('--target');
+  // Read as the other commands read theirs (read-options.ts): strict, each refusal one line naming the word.
+  const read = readOptions({ args: [...argv], options: OPTIONS, strict: true });
+  if (read.refusal !== undefined) return read.refusal;
+  const values = read.parsed.values;
+  const rawTarget = values.target;
   if (rawTarget === undefined) return '--target is required: the base URL of the API to forward to (http:// or https://)';
   let target: URL;
   try {
@@ -56,13 +79,22 @@ export function parseProxyArguments(argv: readonly string[]): ProxyArguments | s
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     return `--target must be an http:// or https:// URL, not ${JSON.stringify(rawTarget)}`;
   if (target.username !== '' || target.password !== '') return '--target must not carry credentials: the clients send their own';
-  const rawPort = values.get('--port') ?? String(DEFAULT_PROXY_PORT);
+  const rawPort = values.port ?? String(DEFAULT_PROXY_PORT);
   if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) > 65_535)
     return `--port must be a whole number from 0 to 65535 (0: any free port), not ${JSON.stringify(rawPort)}`;
-  const har = values.get('--har');
+  const har = values.har;
   if (har !== undefined && !existsSync(dirname(resolve(har))))
     return `--har names a file in a folder that does not exist: ${dirname(resolve(har))}`;
-  return { target, port: Number(rawPort), ...(har !== undefined && { har: resolve(har) }) };
+  const timeouts: UpstreamTimeouts = { ...DEFAULT_UPSTREAM_TIMEOUTS };
+  for (const [option, field] of TIMEOUT_OPTIONS) {
+    const raw = values[option];
+    if (raw === undefined) continue;
+    // No 0 for "never": a proxy left running for weeks must not wait on a target for ever.
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TIMEOUT_MS)
+      return `--${option} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not ${JSON.stringify(raw)}`;
+    timeouts[field] = Number(raw);
+  }
+  return { target, port: Number(rawPort), ...(har !== undefined && { har: resolve(har) }), timeouts };
 }
 
 const { name, version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -72,31 +104,53 @@ const { name, version } = JSON.parse(readFileSync(new URL('../../package.json', 
 /** The HAR's creator: this project, by its package name and version. */
 const CREATOR = { name: `${name} judging proxy`, version };
 
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** `1 on the connect timeout (10000 ms, --connect-timeout-ms), 2 on the first-byte timeout (…)`: the waits that ran out, each with its bound. */
+function describeTimeouts(counts: ProxyCounts, timeouts: UpstreamTimeouts): string {
+  return (Object.keys(counts.timeouts) as UpstreamWait[])
+    .filter((wait) => counts.timeouts[wait] > 0)
+    .map((wait) => `${counts.timeouts[wait]} on the ${WAITS[wait].name} (${timeoutOf(timeouts, wait)} ms, ${WAITS[wait].option})`)
+    .join(', ');
+}
+
+/** Requests the target did not answer in time, all waits together. */
+const timedOut = (counts: ProxyCounts) => Object.values(counts.timeouts).reduce((sum, count) => sum + count, 0);
+
 /** What the proxy itself saw besides the exchanges it judged, in lines for the console and the reports. */
-export function describeCounts(counts: ProxyCounts): string[] {
-  const lines = [`${counts.exchanges} exchange${counts.exchanges === 1 ? '' : 's'} passed through the proxy`];
+export function describeCounts(counts: ProxyCounts, timeouts: UpstreamTimeouts = DEFAULT_UPSTREAM_TIMEOUTS): string[] {
+  const lines = [`${plural(counts.exchanges, 'exchange')} passed through the proxy`];
   if (counts.upstreamErrors > 0)
     lines.push(
-      `${counts.upstreamErrors} request${counts.upstreamErrors === 1 ? '' : 's'} the target did not answer whole (502 from the proxy, or an answer cut off), not judged: ${counts.upstreamErrorSamples.join('; ')}`,
+      `${plural(counts.upstreamErrors, 'request')} the target did not answer whole (502 from the proxy, or an answer cut off), not judged: ${counts.upstreamErrorSamples.join('; ')}`,
+    );
+  if (timedOut(counts) > 0)
+    lines.push(
+      `${plural(timedOut(counts), 'request')} the target did not answer in time (504 from the proxy, or an answer cut off once begun), not judged: ${describeTimeouts(counts, timeouts)}; ${counts.timeoutSamples.join('; ')}`,
+    );
+  if (counts.refused > 0)
+    lines.push(
+      `${plural(counts.refused, 'request')} refused with a 400, whose request line the proxy would have had to give another meaning, not forwarded: ${counts.refusedSamples.join('; ')}`,
     );
   if (counts.clientAborts > 0)
-    lines.push(
-      `${counts.clientAborts} exchange${counts.clientAborts === 1 ? '' : 's'} the client gave up on before the answer was whole, not judged`,
-    );
+    lines.push(`${plural(counts.clientAborts, 'exchange')} the client gave up on before it had the whole answer, not judged`);
   if (counts.cutAtStop > 0)
+    lines.push(`${plural(counts.cutAtStop, 'exchange')} still in flight when the proxy stopped, cut and not judged`);
+  if (counts.bodiesTooLarge > 0)
     lines.push(
-      `${counts.cutAtStop} exchange${counts.cutAtStop === 1 ? '' : 's'} still in flight when the proxy stopped, cut and not judged`,
+      `${plural(counts.bodiesTooLarge, 'exchange')} with a body too large to judge (over ${MAX_CAPTURED_BODY_BYTES / 2 ** 20} MiB as it passed, or once decompressed), passed on whole and judged on status and headers alone`,
     );
-  if (counts.bodiesNotKept > 0)
+  if (counts.bodiesNotDecodable > 0)
     lines.push(
-      `${counts.bodiesNotKept} exchange${counts.bodiesNotKept === 1 ? '' : 's'} with a body too large to keep a copy of, judged without it`,
+      `${plural(counts.bodiesNotDecodable, 'exchange')} with a body that does not decompress as its Content-Encoding says, passed on whole and judged on status and headers alone`,
     );
   if (counts.sinkErrors > 0)
-    lines.push(
-      `${counts.sinkErrors} exchange${counts.sinkErrors === 1 ? '' : 's'} the judge or the HAR writer failed on (a bug: please report it)`,
-    );
+    lines.push(`${plural(counts.sinkErrors, 'exchange')} the judge or the HAR writer failed on (a bug: please report it)`);
   return lines;
 }
+
+/** The proxy's own peak resident memory (its judging thread's included), as the kernel counted it. */
+export const peakMemoryLine = (): string => `peak memory of the proxy: ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB resident`;
 
 /** Exchanges, and bytes of their bodies, posted to the judging thread and not yet taken, past which the proxy stops posting (and counts what it did not judge). */
 export const MAX_JUDGING_BACKLOG = 20_000;
@@ -181,7 +235,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   };
   let proxy: JudgingProxy;
   try {
-    proxy = await startJudgingProxy({ target: parsed.target, port: parsed.port, sinks: [sink] });
+    proxy = await startJudgingProxy({ target: parsed.target, port: parsed.port, sinks: [sink], timeouts: parsed.timeouts });
   } catch (error) {
     await judging.terminate();
     process.stderr.write(`proxy: --port ${parsed.port} cannot be listened on: ${(error as Error).message}\n${PROXY_USAGE}\n`);
@@ -204,7 +258,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   process.once('SIGINT', hurry);
   process.once('SIGTERM', hurry);
   const counts = await proxy.stop();
-  for (const line of describeCounts(counts)) process.stdout.write(`${line}\n`);
+  for (const line of describeCounts(counts, parsed.timeouts)) process.stdout.write(`${line}\n`);
   if (behind > 0)
     process.stdout.write(
       `${behind} exchange${behind === 1 ? '' : 's'} passed but not judged: the judge fell behind the traffic, or failed\n`,
@@ -220,6 +274,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     judging.postMessage({
       kind: 'finish',
       notJudged: [...notJudgedByTheProxy(counts), ['exchanges not judged: the judge fell behind the traffic', behind]],
+      credentialHeaders: counts.credentialHeaders,
     } satisfies ToJudgingThread);
   });
   if (outcome.kind !== 'done') {
@@ -228,6 +283,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   }
   if (outcome.harEntries !== undefined)
     process.stdout.write(`HAR of ${outcome.harEntries} exchange${outcome.harEntries === 1 ? '' : 's'} (secrets redacted): ${parsed.har}\n`);
+  process.stdout.write(`${peakMemoryLine()}\n`);
   process.stdout.write(outcome.console);
   return outcome.exitCode;
 }
@@ -235,7 +291,9 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
 function notJudgedByTheProxy(counts: ProxyCounts): Array<[string, number]> {
   return [
     ['requests the target did not answer whole (502 from the proxy, or an answer cut off)', counts.upstreamErrors],
-    ['exchanges the client gave up on before the answer was whole', counts.clientAborts],
+    ['requests the target did not answer in time (504 from the proxy, or an answer cut off once begun)', timedOut(counts)],
+    ['requests refused with a 400 (a request line the proxy would have had to give another meaning)', counts.refused],
+    ['exchanges the client gave up on before it had the whole answer', counts.clientAborts],
     ['exchanges cut when the proxy stopped', counts.cutAtStop],
   ];
 }

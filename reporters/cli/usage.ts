@@ -9,6 +9,7 @@ import { REFERENCE_READINGS } from '../../reference/readings.ts';
 import { GET_ENVELOPES } from '../../reference/get-envelope.ts';
 import { REPORT_FILES } from '../conformance-reporter.ts';
 import { EXIT } from './playwright-run.ts';
+import { DEFAULT_UPSTREAM_TIMEOUTS } from '../../fixtures/passive/proxy-deadline.ts';
 import { PLAYWRIGHT_TEST_OPTIONS, REFUSED_PLAYWRIGHT_OPTIONS } from './playwright-options.ts';
 
 /** The run's Playwright options described one by one below; the rest are named in a list. */
@@ -111,8 +112,26 @@ export const COMMANDS: readonly CommandHelp[] = [
       { flag: '--target', value: 'URL', text: 'Where requests are forwarded (http or https).' },
       { flag: '--port', value: 'N', text: 'The port it listens on, on 127.0.0.1 (default 8089; 0 for any free port, printed).' },
       { flag: '--har', value: 'OUT.har', text: 'Also write a HAR file of what it saw (secrets redacted).' },
+      {
+        flag: '--connect-timeout-ms',
+        value: 'MS',
+        text: `How long to wait for a connection to the target (default ${DEFAULT_UPSTREAM_TIMEOUTS.connectMs}).`,
+      },
+      {
+        flag: '--first-byte-timeout-ms',
+        value: 'MS',
+        text: `How long the target may take to begin its answer (default ${DEFAULT_UPSTREAM_TIMEOUTS.firstByteMs}).`,
+      },
+      {
+        flag: '--idle-timeout-ms',
+        value: 'MS',
+        text: `How long the target may go quiet in the middle of an answer (default ${DEFAULT_UPSTREAM_TIMEOUTS.idleMs}).`,
+      },
     ],
-    details: ['Stop it with Ctrl-C (SIGINT) or SIGTERM.'],
+    details: [
+      'A target that runs out a timeout gets the client a 504 saying which, or the answer cut off once begun; counted, not judged.',
+      'Stop it with Ctrl-C (SIGINT) or SIGTERM.',
+    ],
   },
   {
     name: 'reference',
