@@ -8,7 +8,7 @@ type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 type Config = ParseArgsConfig & { args: string[]; options: OptionsConfig; strict: true };
 
 export type OptionsRead<T extends Config> =
-  | { parsed: ReturnType<typeof parseArgs<T>>; refusal?: undefined }
+  | { parsed: ReturnType<typeof parseArgs<T>>; refusal?: undefined; unexpected?: undefined }
   /** `unexpected`: the word that is not an option, where the command takes none. */
   | { parsed?: undefined; refusal: string; unexpected?: string };
 
