@@ -1,4 +1,4 @@
-// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings R] [--get-envelope E] [--fault NAME]`:
+// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings R] [--get-envelope E] [--live RATE] [--settle-delay MIN-MAX] [--fault NAME]`:
 // starts the reference implementation and prints one line with its base address. `--rate-limit N`
 // answers at most N requests a second, with the deployment's headers and 429 (reference/rate-limit.ts).
 // `--readings entries|deployment` chooses how call minutes and totalParticipants read the
@@ -7,7 +7,10 @@
 // (reference/get-envelope.ts): {"data": call} by default, {"data": [call]}, or the call itself.
 // `--fault NAME` runs it with one fault of the catalog, under the first of the fault's readings
 // unless --readings says otherwise; `--list-faults` prints the catalog. `--live RATE` logs RATE new
-// calls a second while it runs, each moving on (reference/live/). Keys come from API_KEY and
+// calls a second while it runs, each moving on (reference/live/), and `--settle-delay MIN-MAX` says
+// over how many seconds after its end each call's recording and final minutes arrive (2-15 by
+// default; 0 settles every call as it ends; a reference standing still has nothing left to settle,
+// so without --live it changes nothing). Keys come from API_KEY and
 // RESTRICTED_API_KEY when set (the variables that configure the suite), else the demo keys.
 import { parseArgs } from 'node:util';
 import { createServer } from './server.ts';
@@ -16,10 +19,11 @@ import { describeCatalog, findFault } from './faults/catalog.ts';
 import { readingsOf } from './faults/fault.ts';
 import { DEFAULT_READINGS, isReferenceReadings, REFERENCE_READINGS } from './readings.ts';
 import { LIVE_RATE_RULE, parseLiveRate } from './live/rate.ts';
+import { DEFAULT_SETTLE_DELAY, describeSettleDelay, parseSettleDelay, SETTLE_DELAY_RULE } from './live/settle-delay.ts';
 
 import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES, isGetEnvelope } from './get-envelope.ts';
 
-const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--get-envelope ${GET_ENVELOPES.join('|')}] [--live RATE] [--fault NAME | --list-faults]`;
+const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--get-envelope ${GET_ENVELOPES.join('|')}] [--live RATE] [--settle-delay MIN-MAX] [--fault NAME | --list-faults]`;
 
 function fail(message: string): never {
   process.stderr.write(`reference: ${message}\n`);
@@ -52,6 +56,7 @@ try {
       'rate-limit': { type: 'string' },
       readings: { type: 'string' },
       live: { type: 'string' },
+      'settle-delay': { type: 'string' },
       'get-envelope': { type: 'string' },
       'list-faults': { type: 'boolean' },
       help: { type: 'boolean' },
@@ -86,6 +91,10 @@ const readOnly = keyOption('RESTRICTED_API_KEY');
 const rateLimit = parsed['rate-limit'] === undefined ? undefined : integerOption('rate-limit', parsed['rate-limit'], 0, 1, 1_000_000);
 const liveRate =
   parsed.live === undefined ? undefined : (parseLiveRate(parsed.live) ?? fail(`--live must be ${LIVE_RATE_RULE} (got "${parsed.live}")`));
+const settleDelay =
+  parsed['settle-delay'] === undefined
+    ? DEFAULT_SETTLE_DELAY
+    : (parseSettleDelay(parsed['settle-delay']) ?? fail(`--settle-delay must be ${SETTLE_DELAY_RULE} (got "${parsed['settle-delay']}")`));
 const reference = createServer({
   seed,
   calls,
@@ -94,14 +103,14 @@ const reference = createServer({
   keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) },
   ...(fault && { fault }),
   ...(rateLimit !== undefined && { rateLimit }),
-  ...(liveRate !== undefined && { live: { rate: liveRate } }),
+  ...(liveRate !== undefined && { live: { rate: liveRate, settleDelay } }),
 });
-/** What the start-up line adds after the address: the readings and Get Call's envelope when not the defaults, the fault, and the living. */
+/** What the start-up line adds after the address: the readings and Get Call's envelope when not the defaults, the fault, and the living with its settling. */
 const serving = [
   readings !== DEFAULT_READINGS && `the ${readings}'s readings`,
   getEnvelope !== DEFAULT_GET_ENVELOPE && `Get Call answering ${getEnvelope}`,
   fault && `the fault ${fault.name}`,
-  liveRate !== undefined && `new calls logged at ${liveRate} a second`,
+  liveRate !== undefined && `new calls logged at ${liveRate} a second, ${describeSettleDelay(settleDelay)}`,
 ]
   .filter(Boolean)
   .join(' and ');

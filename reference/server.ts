@@ -27,7 +27,10 @@ export interface ReferenceOptions {
   rateLimit?: number;
   /** Which reading of the call fields the specification leaves open it serves (reference/readings.ts); `entries` by default. */
   readings?: ReferenceReadings;
-  /** Logs new calls at `rate` a second while it runs, each moving on (reference/live/); standing still by default. */
+  /**
+   * Logs new calls at `rate` a second while it runs, each moving on, and settling late over
+   * `settleDelay` seconds after it ends (reference/live/; 2 to 15 by default); standing still by default.
+   */
   live?: LiveOptions;
   /** The envelope Get Call answers the call in (reference/get-envelope.ts); `data-object` by default. */
   getEnvelope?: GetEnvelope;

@@ -3,12 +3,17 @@
 // when it is logged, how long it rings, how it ends, how long it lasts, who joins when, its
 // recordings. What it shows at a moment is then a pure function of the plan and that moment, so
 // every answer computed at one moment agrees with every other, and nothing is kept to race on.
+// Some of a call settles after it ends, as a deployment's recording pipeline and billing tally finish
+// seconds later (./settle-delay.ts): its recording shows only from a drawn delay after the end, and
+// its minutes stand at the last tally until another. Both are drawn into the plan, so the state at a
+// moment stays a pure function of the plan and the moment.
 import type { Call, CallMode, CallStatus, CallType, Participant, Recording, StoredCall } from '../model.ts';
 import type { CallSource } from '../data/calls.ts';
 import { generateRecordings, MAX_PARTICIPANT_ENTRIES, mix, neverJoined, pickOther, timer, uuidFrom, weighted } from '../data/calls.ts';
 import { callMinutes, countedEntries } from '../data/call-totals.ts';
 import { createRandom } from '../data/random.ts';
 import { DATA_NOW } from '../data/directory.ts';
+import type { SettleDelay } from './settle-delay.ts';
 
 /** How a live call ends: answered (it is then ongoing, and ended), or not answered in one of three ways. */
 type Outcome = 'ended' | 'unanswered' | 'rejected' | 'canceled';
@@ -21,10 +26,12 @@ const OUTCOME_WEIGHTS: ReadonlyArray<[Outcome, number]> = [
 /** A few seconds of ringing, then seconds to a minute or so of call: a run of ten seconds sees calls move. */
 const RING_SECONDS: readonly [number, number] = [2, 8];
 const TALK_SECONDS: readonly [number, number] = [4, 70];
-/** No live call moves for longer than this after it is logged: by then it has ended. */
+/** No live call rings and talks for longer than this after it is logged; its late fields settle within the settle delay after. */
 export const LONGEST_LIVE_CALL_SECONDS = RING_SECONDS[1] + TALK_SECONDS[1];
 /** Distinct from the data set's salts, so that a live call's streams are not a data set call's. */
 const LIVE_SALT = 0x2c1b3c6d;
+/** The settling delays come from a stream of their own: drawing them changed no draw of the other two, so every call is as it was. */
+const SETTLE_SALT = 0x68e31da4;
 
 interface PlannedEntry {
   uid: string;
@@ -56,8 +63,12 @@ export interface LivePlan {
   /** The entries of an answered call. */
   entries: readonly PlannedEntry[];
   mid?: string;
-  /** The recordings an answered call shows once it has ended (none for most). */
+  /** The recordings an answered call shows once they have settled (none for most). */
   recordings: readonly Recording[];
+  /** When the recordings (and hasRecording true) show: endAt plus a delay drawn in the settle delay. */
+  recordingsAt: number;
+  /** When the final minutes show: until then an ended call shows its last tally (tallyAt). endAt plus a drawn delay. */
+  totalsAt: number;
 }
 
 /**
@@ -73,9 +84,16 @@ export function loggedBy(now: number, rate: number): number {
   return count;
 }
 
-export function planLiveCall(source: CallSource, rate: number, number: number, withIdentifiers: boolean): LivePlan {
+export function planLiveCall(
+  source: CallSource,
+  rate: number,
+  number: number,
+  withIdentifiers: boolean,
+  settleDelay: SettleDelay,
+): LivePlan {
   const random = createRandom(mix(source.seed ^ LIVE_SALT, number));
   const ids = createRandom(mix(source.seed ^ LIVE_SALT ^ 0x5bd1e995, number));
+  const settling = createRandom(mix(source.seed ^ LIVE_SALT ^ SETTLE_SALT, number));
   const uuid = withIdentifiers ? () => uuidFrom(ids) : () => undefined;
   const outcome = weighted(random, OUTCOME_WEIGHTS);
   const group = random.chance(0.4) ? random.pick(source.groupsWithCallers) : undefined;
@@ -119,6 +137,9 @@ export function planLiveCall(source: CallSource, rate: number, number: number, w
     }
   }
   const recordings = answered && random.chance(0.3) ? generateRecordings(random, ids, sessionId, answerAt, endAt) : [];
+  // Both drawn for every call, whatever it shows, so that a call's delays do not depend on its outcome.
+  const recordingsAt = endAt + settling.int(...settleDelay);
+  const totalsAt = endAt + settling.int(...settleDelay);
   return {
     number,
     sessionId,
@@ -135,6 +156,8 @@ export function planLiveCall(source: CallSource, rate: number, number: number, w
     entries,
     ...(mid !== undefined && { mid }),
     recordings,
+    recordingsAt,
+    totalsAt,
   };
 }
 
@@ -145,15 +168,17 @@ export function liveCallAt(plan: LivePlan, now: number, readings: CallSource['re
   const started = status === 'ongoing' || status === 'ended';
   const startedAt = started ? plan.answerAt : plan.initiatedAt;
   const endedAt = ringing || status === 'ongoing' ? undefined : plan.endAt;
+  const tally = tallyAt(plan, status, now);
   // A call not answered (yet) lists who was called, as the data set's calls do.
   const participants = started
-    ? plan.entries.flatMap((entry) => entryAt(entry, now, plan.type))
+    ? plan.entries.flatMap((entry) => entryAt(entry, now, tally, plan))
     : [
         neverJoined(plan.initiator, 'ended'),
         ...plan.invitees.map((uid) => neverJoined(uid, status === 'rejected' ? 'rejected' : 'unanswered')),
       ];
   const { audio, video } = callMinutes(readings, { type: plan.type, status, startedAt, endedAt, participants }, now);
-  const recordings = status === 'ended' ? plan.recordings.map((recording) => ({ ...recording })) : [];
+  // The recording and hasRecording true arrive together, once the pipeline has made it.
+  const recordings = status === 'ended' && now >= plan.recordingsAt ? plan.recordings.map((recording) => ({ ...recording })) : [];
   const call: Call = {
     sessionId: plan.sessionId,
     type: plan.type,
@@ -165,7 +190,7 @@ export function liveCallAt(plan: LivePlan, now: number, readings: CallSource['re
     totalAudioMinutes: audio,
     totalVideoMinutes: video,
     totalDurationInMinutes: audio + video,
-    totalDuration: timer(started ? (endedAt ?? now) - startedAt : 0),
+    totalDuration: timer(started ? timerUntil(readings, endedAt, tally) - startedAt : 0),
     totalParticipants: countedEntries(readings, participants).length,
     hasRecording: recordings.length > 0,
     initiatedAt: plan.initiatedAt,
@@ -177,17 +202,40 @@ export function liveCallAt(plan: LivePlan, now: number, readings: CallSource['re
   return { call, recordings };
 }
 
-/** The moment after which the call shows the same at every moment: when it has ended, one way or another. */
-export const settledAt = (plan: LivePlan): number => plan.endAt;
+/** The moment from which the call shows the same at every moment: its end, and then its late fields settled. */
+export const settledAt = (plan: LivePlan): number => Math.max(plan.endAt, plan.recordingsAt, plan.totalsAt);
 
-/** An entry of an answered call at `now`: not joined yet (an extra device is not listed until it joins), in the call, or gone. */
-function entryAt(entry: PlannedEntry, now: number, type: CallType): Participant[] {
+/**
+ * The moment a call's minutes count up to at `now`: now while it runs; once it has ended, the last
+ * tally until the final one (totalsAt). The last tally is its last ongoing second, what an answer a
+ * second before its end showed, so that minutes only ever grow: from the ongoing call's, to the
+ * last tally's, to the final.
+ */
+function tallyAt(plan: LivePlan, status: CallStatus, now: number): number {
+  return status === 'ended' && now < plan.totalsAt ? plan.endAt - 1 : now;
+}
+
+/**
+ * Where the call's timer stops: at its tally under the reference's readings, as its minutes summed
+ * over the entries do; under the deployment's, its minutes are its span, known from endedAt the
+ * moment it ends, and its timer says the same span.
+ */
+const timerUntil = (readings: CallSource['readings'], endedAt: number | undefined, tally: number): number =>
+  readings === 'deployment' && endedAt !== undefined ? endedAt : Math.min(tally, endedAt ?? tally);
+
+/**
+ * An entry of an answered call at `now`: not joined yet (an extra device is not listed until it
+ * joins), in the call, or gone. Its minutes count up to the call's tally; an entry still in the call
+ * when it ended shows its leftAt with the final tally, the moment the pipeline closes it.
+ */
+function entryAt(entry: PlannedEntry, now: number, tally: number, plan: LivePlan): Participant[] {
   if (entry.joinAt === undefined) return [neverJoined(entry.uid, entry.refusal ?? 'unanswered')];
   if (now < entry.joinAt) return entry.extraDevice ? [] : [neverJoined(entry.uid, 'unanswered')];
   const left = entry.leaveAt! <= now;
-  const minutes = ((left ? entry.leaveAt! : now) - entry.joinAt) / 60;
-  const audio = type === 'audio' ? minutes : 0;
-  const video = type === 'video' ? minutes : 0;
+  const closed = left && (entry.leaveAt! < plan.endAt || now >= plan.totalsAt);
+  const minutes = (Math.max(entry.joinAt, Math.min(tally, entry.leaveAt!)) - entry.joinAt) / 60;
+  const audio = plan.type === 'audio' ? minutes : 0;
+  const video = plan.type === 'video' ? minutes : 0;
   return [
     {
       uid: entry.uid,
@@ -198,7 +246,7 @@ function entryAt(entry: PlannedEntry, now: number, type: CallType): Participant[
       ...(entry.deviceId !== undefined && { deviceId: entry.deviceId }),
       isJoined: true,
       joinedAt: entry.joinAt,
-      ...(left && { leftAt: entry.leaveAt }),
+      ...(closed && { leftAt: entry.leaveAt }),
       ...(entry.mid !== undefined && { mid: entry.mid }),
       state: left ? 'ended' : 'ongoing',
     },

@@ -1,5 +1,5 @@
 // The living reference's calls: the data set's, standing still, and ahead of them the calls logged
-// since the server started, at RATE a second, each moving on its own (./live-call.ts). Time is a
+// since the server started, at RATE a second, each moving on its own and settling late (./live-call.ts). Time is a
 // virtual clock: the data set's now (DATA_NOW) plus the whole seconds since the store was built, or
 // a clock a test sets. An answer takes one reading of it and sees every call at that one moment:
 // the index at a moment is the data set's index with the live calls of that moment put in front.
@@ -10,6 +10,7 @@ import { inListOrder, toRow, type CallRow } from '../data/generate.ts';
 import { DATA_NOW } from '../data/directory.ts';
 import type { StoredCall } from '../model.ts';
 import { liveCallAt, loggedAt, loggedBy, LONGEST_LIVE_CALL_SECONDS, planLiveCall, settledAt, type LivePlan } from './live-call.ts';
+import { DEFAULT_SETTLE_DELAY, isSettleDelay, SETTLE_DELAY_RULE, type SettleDelay } from './settle-delay.ts';
 
 export interface LiveOptions {
   /** New calls a second (reference/live/rate.ts bounds it). */
@@ -20,6 +21,12 @@ export interface LiveOptions {
    * before DATA_NOW are read as DATA_NOW: the data set's calls are as they are then.
    */
   clock?: () => number;
+  /**
+   * Seconds after a call's end over which its late fields settle (./settle-delay.ts): each call
+   * draws, within it, when its recording shows and when its final minutes do. DEFAULT_SETTLE_DELAY
+   * (2 to 15 s) by default; [0, 0] settles every call the moment it ends.
+   */
+  settleDelay?: SettleDelay;
 }
 
 export interface LivingCalls {
@@ -45,30 +52,35 @@ export function createLivingCalls(
   startedAtField?: StartedAtFilterField,
 ): LivingCalls {
   const { rate } = options;
+  const settleDelay = options.settleDelay ?? DEFAULT_SETTLE_DELAY;
+  if (!isSettleDelay(settleDelay)) throw new RangeError(`settleDelay must be ${SETTLE_DELAY_RULE} (got ${JSON.stringify(settleDelay)})`);
+  /** No live call moves for longer than this after it is logged: by then it has ended and settled. */
+  const longestUnsettled = LONGEST_LIVE_CALL_SECONDS + settleDelay[1];
+  const plan = (number: number, withIdentifiers: boolean) => planLiveCall(source, rate, number, withIdentifiers, settleDelay);
   const started = performance.now();
   const clock = options.clock ?? (() => DATA_NOW + HEAD_START_SECONDS + Math.floor((performance.now() - started) / 1000));
-  // A call that has ended shows the same from then on: its row is kept, shown at the moment it
-  // settled (materialising it then or later gives the same call). The plans of the calls still
-  // moving are kept until they end: planning costs more than showing.
+  // A call that has ended and settled shows the same from then on: its row is kept, shown at the
+  // moment it settled (materialising it then or later gives the same call). The plans of the calls
+  // still moving are kept until they settle: planning costs more than showing.
   const settled = new Map<number, CallRow>();
   const moving = new Map<number, LivePlan>();
   const rowAt = (number: number, now: number): CallRow => {
     const kept = settled.get(number);
     if (kept && now >= kept.live!.at) return kept;
-    const plan = moving.get(number) ?? planLiveCall(source, rate, number, false);
-    const at = Math.min(now, settledAt(plan));
-    const row: CallRow = { ...toRow(-number, liveCallAt(plan, at, source.readings).call), live: { number, at } };
-    if (now >= settledAt(plan)) {
+    const planned = moving.get(number) ?? plan(number, false);
+    const at = Math.min(now, settledAt(planned));
+    const row: CallRow = { ...toRow(-number, liveCallAt(planned, at, source.readings).call), live: { number, at } };
+    if (now >= settledAt(planned)) {
       settled.set(number, row);
       moving.delete(number);
-    } else moving.set(number, plan);
+    } else moving.set(number, planned);
     return row;
   };
   const indexOf = (from: number, to: number, now: number) => {
     const rows = Array.from({ length: to - from }, (_, offset) => rowAt(from + offset + 1, now));
     return buildCallIndex(rows.sort(inListOrder), startedAtField);
   };
-  // The calls of a long run are indexed in chunks once they have all ended, so that a new moment
+  // The calls of a long run are indexed in chunks once they have all ended and settled, so that a new moment
   // indexes only the recent calls: chunk j holds calls (upTo[j-1], upTo[j]], every call of its
   // last second, so that later calls all come before it in the list; `list` is it ahead of those before.
   const chunkSize = Math.max(500, Math.ceil(rate * 60));
@@ -77,13 +89,13 @@ export function createLivingCalls(
     for (;;) {
       const from = chunks.at(-1)?.upTo ?? 0;
       const second = loggedAt(from + chunkSize, rate);
-      const settledBy = second + LONGEST_LIVE_CALL_SECONDS;
+      const settledBy = second + longestUnsettled;
       if (settledBy > now) break;
       const upTo = loggedBy(second, rate);
       chunks.push({ upTo, settledBy, list: ahead(indexOf(from, upTo, settledBy), chunks.at(-1)?.list ?? still) });
       for (let number = from + 1; number <= upTo; number += 1) settled.delete(number);
     }
-    // A test's clock may go back: only the chunks whose calls had all ended by then are used.
+    // A test's clock may go back: only the chunks whose calls had all settled by then are used.
     let usable = chunks.length;
     while (usable > 0 && chunks[usable - 1]!.settledBy > now) usable -= 1;
     return usable === 0 ? { upTo: 0, list: still } : chunks[usable - 1]!;
@@ -100,7 +112,7 @@ export function createLivingCalls(
       }
       return last.index;
     },
-    materialize: (row) => liveCallAt(planLiveCall(source, rate, row.live!.number, true), row.live!.at, source.readings),
+    materialize: (row) => liveCallAt(plan(row.live!.number, true), row.live!.at, source.readings),
   };
 }
 

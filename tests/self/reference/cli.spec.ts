@@ -8,6 +8,9 @@ import { sessionIdsOf } from './list-oracle.ts';
 import { startReference } from './reference-process.ts';
 import { totalsUnder } from './readings-oracle.ts';
 import { HEAD_START_SECONDS } from '../../../reference/live/living-calls.ts';
+import { loggedBy, planLiveCall } from '../../../reference/live/live-call.ts';
+import { parseSettleDelay } from '../../../reference/live/settle-delay.ts';
+import { callSource } from '../../../reference/data/calls.ts';
 
 const LISTENING = /^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3$/;
 const START_TIMEOUT_MS = 20_000;
@@ -72,7 +75,9 @@ test('started with --live 2, the reference says so on its one line, and its list
   const reference = startReference(['--port', '0', '--seed', '3', '--calls', '50', '--live', '2']);
   try {
     const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
-    expect(line).toMatch(/^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3 with new calls logged at 2 a second$/);
+    expect(line).toMatch(
+      /^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3 with new calls logged at 2 a second, each call settling 2 to 15 s after it ends$/,
+    );
     const base = /reference server listening on (http:\S+)/.exec(line)![1]!;
     const list = () => sendRaw(request, `${base}/calls?perPage=1000`, { headers: { apikey: DEMO_KEYS.fullAccess } });
     const first = await list();
@@ -88,6 +93,42 @@ test('started with --live 2, the reference says so on its one line, and its list
     expect(sessionIdsOf(later.body.data).slice(-50)).toEqual(sessionIdsOf(createStore(3, 50).data.rows));
   } finally {
     reference.stop();
+  }
+});
+
+test('started with --live 2 --settle-delay 0, its calls show their recordings as they end, and with --settle-delay 4-9 only 4 to 9 seconds after, saying so on its one line', async ({
+  request,
+}) => {
+  for (const [delay, words] of [
+    ['0', 'each call settled the moment it ends'],
+    ['4-9', 'each call settling 4 to 9 s after it ends'],
+  ] as const) {
+    const reference = startReference(['--port', '0', '--seed', '3', '--calls', '20', '--live', '2', '--settle-delay', delay]);
+    try {
+      const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
+      expect(line).toMatch(
+        new RegExp(`^reference server listening on http://127\\.0\\.0\\.1:\\d+/v3 with new calls logged at 2 a second, ${words}$`),
+      );
+      const base = /reference server listening on (http:\S+)/.exec(line)![1]!;
+      const calls = (await sendRaw(request, `${base}/calls?perPage=1000`, { headers: { apikey: DEMO_KEYS.fullAccess } })).body
+        .data as Array<{
+        sessionId: string;
+        initiatedAt: number;
+        hasRecording: boolean;
+      }>;
+      // At two a second a call is logged every second: the newest one says the moment the answer shows.
+      const now = calls[0]!.initiatedAt;
+      const source = callSource(3, createStore(3, 20).data, 'entries');
+      const plans = Array.from({ length: loggedBy(now, 2) }, (_, index) =>
+        planLiveCall(source, 2, index + 1, false, parseSettleDelay(delay)!),
+      );
+      const recorded = plans.filter((plan) => plan.outcome === 'ended' && plan.recordings.length > 0 && plan.endAt <= now);
+      expect(recorded.some((plan) => now < plan.recordingsAt)).toBe(delay !== '0');
+      const shown = new Map(calls.map((call) => [call.sessionId, call.hasRecording]));
+      for (const plan of recorded) expect(shown.get(plan.sessionId), `${delay}: ${plan.sessionId}`).toBe(now >= plan.recordingsAt);
+    } finally {
+      reference.stop();
+    }
   }
 });
 
@@ -133,6 +174,10 @@ const badArguments: Array<[args: string[], option: string]> = [
   [['--port', '0', '--live', 'fast'], '--live'],
   [['--port', '0', '--live', '51'], '--live'],
   [['--port', '0', '--get-envelope', 'data'], '--get-envelope'],
+  [['--port', '0', '--live', '1', '--settle-delay', '15-2'], '--settle-delay'],
+  [['--port', '0', '--live', '1', '--settle-delay', '2.5'], '--settle-delay'],
+  [['--port', '0', '--live', '1', '--settle-delay', '0-301'], '--settle-delay'],
+  [['--port', '0', '--live', '1', '--settle-delay'], '--settle-delay'],
 ];
 
 for (const [args, option] of badArguments) {

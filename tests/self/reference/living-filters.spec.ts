@@ -50,8 +50,8 @@ for (const readings of REFERENCE_READINGS) {
         fc.asyncProperty(
           filters,
           fc.option(uid, { nil: undefined }),
-          // Up to 340 s: at 4 a second, the calls that have all ended are indexed in chunks from 203 s on, and again from 328 s.
-          fc.integer({ min: 0, max: 340 }),
+          // Up to 360 s: at 4 a second, the calls that have all ended and settled are indexed in chunks from 218 s on, and again from 343 s.
+          fc.integer({ min: 0, max: 360 }),
           // Pages of 25 or more: the unfiltered list of a late moment holds about 1,800 calls.
           fc.integer({ min: 25, max: 300 }),
           async (query, onBehalfOf, seconds, perPage) => {

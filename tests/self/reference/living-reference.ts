@@ -13,6 +13,10 @@ import { indexSchemaRequirements } from '../../../fixtures/checks/schema-require
 import { OPEN_READINGS, type Readings } from '../../../fixtures/checks/readings.ts';
 import type { Exchange } from '../../../fixtures/exchange.ts';
 import { listPath, type ListQuery } from './list-oracle.ts';
+import type { SettleDelay } from '../../../reference/live/settle-delay.ts';
+import { loggedBy, planLiveCall, type LivePlan } from '../../../reference/live/live-call.ts';
+import { callSource } from '../../../reference/data/calls.ts';
+import { createStore } from '../../../reference/store.ts';
 
 export type Shown = Record<string, any> & { sessionId: string };
 
@@ -36,7 +40,8 @@ export function readingsServed(readings: ReferenceReadings): Readings {
 }
 
 let shared: { contract: Contract; schemaRequirements: ExchangeContext['schemaRequirements'] } | undefined;
-function checkContext(readings: ReferenceReadings): ExchangeContext {
+/** What the suite's per-answer checks need, set to accept exactly the readings the reference serves. */
+export function checkContext(readings: ReferenceReadings): ExchangeContext {
   if (!shared) {
     const contract = loadContract();
     shared = { contract, schemaRequirements: indexSchemaRequirements(loadCatalog(), contract.document) };
@@ -44,20 +49,23 @@ function checkContext(readings: ReferenceReadings): ExchangeContext {
   return { ...shared, readings: readingsServed(readings) };
 }
 
-/** A living reference on the self-tests' data set at `rate` calls a second, for the length of `run`. */
+/**
+ * A living reference on the self-tests' data set at `rate` calls a second, for the length of `run`;
+ * its calls settle over the reference's default delay unless `settleDelay` says otherwise.
+ */
 export async function withLivingReference(
   request: APIRequestContext,
-  options: { rate: number; readings?: ReferenceReadings } & Omit<ReferenceOptions, 'live' | 'readings'>,
+  options: { rate: number; readings?: ReferenceReadings; settleDelay?: SettleDelay } & Omit<ReferenceOptions, 'live' | 'readings'>,
   run: (client: LivingClient) => Promise<void>,
 ): Promise<void> {
-  const readings = options.readings ?? 'entries';
+  const { rate, settleDelay, readings = 'entries', ...others } = options;
   let now = DATA_NOW;
   const reference = createServer({
     seed: SELF_TEST_SEED,
     calls: SELF_TEST_CALLS,
-    ...options,
+    ...others,
     readings,
-    live: { rate: options.rate, clock: () => now },
+    live: { rate, clock: () => now, ...(settleDelay && { settleDelay }) },
   });
   const context = checkContext(readings);
   try {
@@ -74,7 +82,7 @@ export async function withLivingReference(
         headers: { apikey: reference.keys.fullAccess, ...(onBehalfOf !== undefined && { onBehalfOf }) },
       });
       // A fault breaks answers on purpose: only the clean reference is held to the contract and the checks.
-      if (!options.fault) {
+      if (!others.fault) {
         expectContractValid(context.contract, operation, answer);
         expect(checkExchange(exchangeOf(operation, url, answer), context), `${path} at DATA_NOW + ${now - DATA_NOW} s`).toEqual([]);
       }
@@ -100,3 +108,17 @@ export async function withLivingReference(
 
 /** A call logged while the reference lived: after the data set's now. */
 export const isLive = (call: Shown): boolean => call.initiatedAt > DATA_NOW;
+
+/**
+ * The plans of the live calls logged by DATA_NOW + `seconds` on the self-tests' data set, by
+ * sessionId: what each was drawn to do (reference/live/live-call.ts), to hold what it shows against.
+ */
+export function livePlans(
+  options: { rate: number; readings?: ReferenceReadings; settleDelay: SettleDelay },
+  seconds: number,
+): Map<string, LivePlan> {
+  const source = callSource(SELF_TEST_SEED, createStore(SELF_TEST_SEED, SELF_TEST_CALLS).data, options.readings ?? 'entries');
+  const count = loggedBy(DATA_NOW + seconds, options.rate);
+  const plans = Array.from({ length: count }, (_, index) => planLiveCall(source, options.rate, index + 1, true, options.settleDelay));
+  return new Map(plans.map((plan) => [plan.sessionId, plan]));
+}

@@ -8,6 +8,7 @@ import { DATA_NOW } from '../../../reference/data/directory.ts';
 import { findFault, FAULTS } from '../../../reference/faults/catalog.ts';
 import { loggedAt, loggedBy } from '../../../reference/live/live-call.ts';
 import { REFERENCE_READINGS } from '../../../reference/readings.ts';
+import { NO_SETTLE_DELAY } from '../../../reference/live/settle-delay.ts';
 import { callsIn } from '../../../fixtures/checks/calls-in.ts';
 import { disagreements } from '../../../fixtures/checks/get-matches-list.ts';
 import { sessionIdsOf } from './list-oracle.ts';
@@ -39,7 +40,7 @@ for (const readings of REFERENCE_READINGS) {
       expect(still.body.data.some(isLive)).toBe(false);
       let before = still.body.data as Shown[];
       let previous = 0;
-      // Past 178 s, the calls that have all ended are indexed in chunks (reference/live/living-calls.ts).
+      // Past 193 s, the calls that have all ended and settled are indexed in chunks (reference/live/living-calls.ts).
       for (const seconds of [1, 2, 7, 30, 100, 190, 300, 420]) {
         at(seconds);
         const answer = await list();
@@ -60,10 +61,10 @@ for (const readings of REFERENCE_READINGS) {
     });
   });
 
-  test(`under the ${readings} readings, a live call rings, goes ongoing with minutes growing and participants joining, then ends with its recordings, every answer agreeing with the list`, async ({
+  test(`under the ${readings} readings, a live call rings, goes ongoing with minutes growing and participants joining, then ends with its recordings (settling as it ends: settleDelay 0), every answer agreeing with the list`, async ({
     request,
   }) => {
-    await withLivingReference(request, { rate: RATE, readings }, async ({ at, list, get, exchangeOf }) => {
+    await withLivingReference(request, { rate: RATE, readings, settleDelay: NO_SETTLE_DELAY }, async ({ at, list, get, exchangeOf }) => {
       // A group call that was answered, that members joined after it started, and that left a recording.
       at(300);
       const ended: Shown[] = (await list({ status: 'ended', hasRecording: true, receiverType: 'group' })).body.data;
@@ -155,8 +156,9 @@ test('every status and outcome appears among the live calls, and ongoing calls s
 test('answers depend only on the moment: moments asked out of order, or again, answer the same bytes as a fresh server', async ({
   request,
 }) => {
-  // At 5 a second, the calls are indexed in chunks of 500 once all have ended: from 178 s on, and again from 278 s.
-  const moments = [120, 15, 60, 15, 200, 400, 120, 290];
+  // At 5 a second, the calls are indexed in chunks of 500 once all have ended and settled (78 s
+  // after the last is logged, and the longest settle delay, 15 s): from 193 s on, again from 293 s, and from 393 s.
+  const moments = [120, 15, 60, 15, 200, 400, 120, 295];
   const answers: string[][] = [[], []];
   for (const [run, order] of [moments, [...moments].sort((a, b) => a - b)].entries()) {
     await withLivingReference(request, { rate: RATE }, async ({ at, list }) => {
