@@ -7,6 +7,7 @@ import { READING_FAULTS } from './readings.ts';
 import { FILTER_FAULTS } from './filters.ts';
 import { PAGINATION_FAULTS } from './pagination.ts';
 import { GET_CALL_FAULTS } from './get-call.ts';
+import { SETTLING_FAULTS } from './settling.ts';
 import { ACCESS_FAULTS } from './access.ts';
 import { SHOULD_FAULTS, STRICT_FAULTS } from './conventions.ts';
 
@@ -19,6 +20,7 @@ export const FAULTS: readonly Fault[] = Object.freeze([
   ...FILTER_FAULTS,
   ...PAGINATION_FAULTS,
   ...GET_CALL_FAULTS,
+  ...SETTLING_FAULTS,
   ...ACCESS_FAULTS,
   ...SHOULD_FAULTS,
   ...STRICT_FAULTS,
