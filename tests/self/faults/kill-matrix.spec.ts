@@ -60,9 +60,11 @@ for (const fault of FAULTS) {
   }
 }
 
-// A living target (reference/live/): new calls logged during the run, calls ending, minutes growing.
-// The clean reference living passes on five seeds at each rate, and every fault is still caught
-// while the data moves: "it moved" never excuses a wrong answer (fixtures/moving-data.ts).
+// A living target (reference/live/): new calls logged during the run, calls ending, minutes growing,
+// and each call's recording and final minutes arriving 2 to 15 seconds after it ends (the living
+// reference's default settle delay). The clean reference living passes on five seeds at each rate,
+// and every fault is still caught while the data moves: "it moved" never excuses a wrong answer
+// (fixtures/moving-data.ts), and a late field settling never excuses one either (fixtures/checks/settling.ts).
 const LIVING_RATES = [1, 0.2] as const;
 const LIVING_SEEDS = [
   { referenceSeed: MATRIX_REFERENCE_SEED, conformanceSeed: SELF_TEST_SEED },
@@ -83,6 +85,21 @@ for (const live of LIVING_RATES) {
     });
   }
 }
+
+// The README's line for a deployment that must not be pressed (REQUEST_BUDGET=800 MAX_RPS=5), against
+// a living target: paced to five requests a second, the run takes minutes, long enough for calls
+// to be logged, end and settle between the suite's answers, and its own waiting must never be
+// counted as the target's.
+const BOUNDED_ENV = { REQUEST_BUDGET: '800', MAX_RPS: '5' } as const;
+/** About three minutes at five requests a second; room for a slow, shared machine. */
+const BOUNDED_RUN_TIMEOUT_MS = 480_000;
+
+test(`the clean reference living at ${FAULT_LIVING_RATE} new calls a second under REQUEST_BUDGET=${BOUNDED_ENV.REQUEST_BUDGET} MAX_RPS=${BOUNDED_ENV.MAX_RPS} passes the whole suite with no warning`, async ({}, testInfo) => {
+  testInfo.setTimeout(BOUNDED_RUN_TIMEOUT_MS + 60_000);
+  const row = await runAgainst(undefined, { live: FAULT_LIVING_RATE, env: BOUNDED_ENV, timeoutMs: BOUNDED_RUN_TIMEOUT_MS });
+  saveRow(rowsDir(testInfo), row);
+  expect(row.outcome, row.problem).toBe('passed');
+});
 
 for (const fault of FAULTS) {
   const expected = expectationOf(fault);

@@ -11,6 +11,7 @@ import { DEFAULT_CALLS } from '../../../reference/fixtures.ts';
 import type { Fault } from '../../../reference/faults/catalog.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from '../../../reference/readings.ts';
 import type { StartedAtFilterField } from '../../../reference/call-index.ts';
+import { DEFAULT_SETTLE_DELAY, type SettleDelay } from '../../../reference/live/settle-delay.ts';
 import { effectiveLevel, loadCatalog } from '../../../openapi/catalog.ts';
 import type { ConformanceReport } from '../../../fixtures/results/report-model.ts';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,7 @@ import type { DetectionLine } from './detection-reporter.ts';
 
 /** The data set the faults run on: the reference's default size (DEFAULT_CALLS), one fixed seed. */
 export const MATRIX_REFERENCE_SEED = 5;
-const RUN_TIMEOUT_MS = 300_000;
+export const RUN_TIMEOUT_MS = 300_000;
 
 export type Expectation = 'pass' | 'fail' | 'warn';
 /** `unjudged`: the run named what the fault breaks, but left some other requirement in error. */
@@ -34,6 +35,10 @@ export interface MatrixRow {
   readings: ReferenceReadings;
   /** New calls a second when the reference lived (reference/live/); absent when it stood still. */
   live?: number;
+  /** When it lived, the seconds after a call's end over which its late fields settled. */
+  settleDelay?: SettleDelay;
+  /** The suite's own settings the run was given beyond the target's (REQUEST_BUDGET, MAX_RPS), when any. */
+  env?: Readonly<Record<string, string>>;
   conformanceSeed: string;
   referenceSeed: number;
   /** The requirements the fault declares it violates. */
@@ -91,6 +96,12 @@ export interface RunOptions {
   readings?: ReferenceReadings;
   /** Runs the reference living, logging this many new calls a second (reference/live/); it stands still by default. */
   live?: number;
+  /** When living, over how many seconds after its end each call settles; the reference's default (2 to 15 s) when absent. */
+  settleDelay?: SettleDelay;
+  /** More of the suite's settings for the child run, as a user sets them (REQUEST_BUDGET, MAX_RPS); named in the row's label. */
+  env?: Readonly<Record<string, string>>;
+  /** How long the whole child run may take; RUN_TIMEOUT_MS by default. */
+  timeoutMs?: number;
   /** Which of a call's times the reference's startedAt filter compares (a reading the words allow, not a fault); startedAt by default. */
   startedAtFilter?: StartedAtFilterField;
 }
@@ -107,12 +118,14 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
   const readings = options.readings ?? DEFAULT_READINGS;
   const expected = expectationOf(fault, profile);
   const declared = expected === 'pass' ? [] : (fault?.requirements ?? []);
+  const settleDelay = options.settleDelay ?? DEFAULT_SETTLE_DELAY;
+  const env = options.env ?? {};
   const reference = createServer({
     seed: referenceSeed,
     calls: fault?.calls ?? DEFAULT_CALLS,
     readings,
     ...(fault && { fault }),
-    ...(options.live !== undefined && { live: { rate: options.live } }),
+    ...(options.live !== undefined && { live: { rate: options.live, settleDelay } }),
     ...(options.startedAtFilter && { startedAtFilter: options.startedAtFilter }),
   });
   const reports = mkdtempSync(join(tmpdir(), 'kill-matrix-reports-'));
@@ -149,12 +162,13 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
     const run = await runSuite(
       ['--project=conformance', '--workers=1', `--reporter=${DETECTION_REPORTER},${CONFORMANCE_REPORTER}`],
       {
+        ...env,
         ...referenceTargetEnv(address),
         CONFORMANCE_SEED: conformanceSeed,
         CONFORMANCE_PROFILE: profile,
         REPORT_DIR: reports,
       },
-      { timeoutMs: RUN_TIMEOUT_MS, stopWhen: watch },
+      { timeoutMs: options.timeoutMs ?? RUN_TIMEOUT_MS, stopWhen: watch },
     );
     const results = readResults(reports);
     const errored = (results?.requirements ?? [])
@@ -162,11 +176,12 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
       .map((result) => `${result.id} (${result.reason ?? 'not judged'})`);
     const missed = declared.filter((id) => !(expected === 'warn' ? warned : violated).has(id));
     const row: MatrixRow = {
-      fault: `${labelOf(fault, profile, readings, options.live)}${options.startedAtFilter === 'initiatedAt' ? ' (startedAt filter on initiatedAt)' : ''}`,
+      fault: `${labelOf(fault, profile, readings, options.live)}${options.startedAtFilter === 'initiatedAt' ? ' (startedAt filter on initiatedAt)' : ''}${envLabel(env)}`,
       description: fault?.description ?? 'The reference implementation without a fault.',
       profile,
       readings,
-      ...(options.live !== undefined && { live: options.live }),
+      ...(options.live !== undefined && { live: options.live, settleDelay }),
+      ...(Object.keys(env).length > 0 && { env }),
       conformanceSeed,
       referenceSeed,
       requirements: declared,
@@ -203,6 +218,12 @@ function labelOf(fault: Fault | undefined, profile: 'spec' | 'strict', readings:
   const name = fault ? `${fault.name}${profile !== (fault.profile ?? 'spec') ? ` (${profile} profile)` : ''}` : 'clean';
   const label = readings === DEFAULT_READINGS ? name : `${name} (${readings} readings)`;
   return live === undefined ? label : `${label} (living, ${live} calls/s)`;
+}
+
+/** The settings a run was given beyond the target's, as a user would type them before the command. */
+function envLabel(env: Readonly<Record<string, string>>): string {
+  const words = Object.entries(env).map(([name, value]) => `${name}=${value}`);
+  return words.length === 0 ? '' : ` (${words.join(' ')})`;
 }
 
 function readResults(dir: string): ConformanceReport | undefined {
