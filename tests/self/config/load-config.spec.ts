@@ -44,6 +44,14 @@ test('REFERENCE_LIVE makes the embedded reference living at that many new calls 
   expect(loadConfig({}).target).not.toHaveProperty('live');
 });
 
+test("REFERENCE_SETTLE_DELAY says over how many seconds a living reference settles each call, as its --settle-delay does; SETTLE_SECONDS is the suite's horizon, 300 by default", () => {
+  expect(loadConfig({ REFERENCE_LIVE: '1', REFERENCE_SETTLE_DELAY: '2-15' }).target).toMatchObject({ live: 1, settleDelay: '2-15' });
+  expect(loadConfig({ REFERENCE_SETTLE_DELAY: '4' }).target).toMatchObject({ settleDelay: '4-4' });
+  expect(loadConfig({}).target).not.toHaveProperty('settleDelay');
+  expect(loadConfig({}).settleSeconds).toBe(300);
+  expect(loadConfig({ SETTLE_SECONDS: '900' }).settleSeconds).toBe(900);
+});
+
 test('the embedded reference address reported at start-up becomes both base addresses', () => {
   const config = loadConfig({
     CONFORMANCE_REFERENCE_URL: 'http://127.0.0.1:4321/v3',
@@ -97,6 +105,11 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ REFERENCE_LIVE: 'fast' }, 'REFERENCE_LIVE'],
     [{ REFERENCE_LIVE: '51' }, 'REFERENCE_LIVE'],
     [{ REFERENCE_LIVE: '-1' }, 'REFERENCE_LIVE'],
+    [{ REFERENCE_SETTLE_DELAY: '15-2' }, 'REFERENCE_SETTLE_DELAY'],
+    [{ REFERENCE_SETTLE_DELAY: 'soon' }, 'REFERENCE_SETTLE_DELAY'],
+    [{ REFERENCE_SETTLE_DELAY: '2-900' }, 'REFERENCE_SETTLE_DELAY'],
+    [{ SETTLE_SECONDS: 'five minutes' }, 'SETTLE_SECONDS'],
+    [{ SETTLE_SECONDS: '-1' }, 'SETTLE_SECONDS'],
     [{ REFERENCE_GET_ENVELOPE: 'data' }, 'REFERENCE_GET_ENVELOPE'],
     [{ CONFORMANCE_RETRIES: 'twice' }, 'CONFORMANCE_RETRIES'],
     [{ CONFORMANCE_RETRIES: '11' }, 'CONFORMANCE_RETRIES'],
