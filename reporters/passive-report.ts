@@ -5,12 +5,13 @@
 // the traffic held no exchange of the three operations), never CONFORMANT. Every string written
 // passes the judge's redactor (each secret the traffic carried) and the configured keys' redactor.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { effectiveLevel, loadCatalog, type Catalog } from '../openapi/catalog.ts';
 import { environment, loadConfig, type Env } from '../fixtures/config.ts';
 import { curlFor, type Exchange } from '../fixtures/exchange.ts';
-import type { PassiveResult, PassiveViolation } from '../fixtures/passive/judge.ts';
+import { WAITING_FOR_READINGS, type PassiveResult, type PassiveViolation } from '../fixtures/passive/judge.ts';
+import { STATE_FILE, type PassiveState } from '../fixtures/passive/judge-state.ts';
 import type { Expectations } from '../fixtures/expectations.ts';
 import { isExpired } from '../fixtures/expectations.ts';
 import { buildReport } from './build-report.ts';
@@ -35,6 +36,15 @@ export interface PassiveReportOptions {
   /** Known failures (CONFORMANCE_EXPECTATIONS), as for a run. */
   expectations?: Expectations;
   env?: Env;
+  /**
+   * A judging proxy's report: `interim` while it still runs (the traffic so far, as of the result's
+   * endedAt), `final` once it has stopped. Absent for recorded traffic, which is always whole.
+   */
+  stage?: 'interim' | 'final';
+  /** What the verdict's reason must also say (a merge's caveats). */
+  notes?: string[];
+  /** Written beside the reports (STATE_FILE), so that reports of several proxies merge (judge-state.ts). */
+  state?: PassiveState;
 }
 
 export interface WrittenPassiveReport {
@@ -202,7 +212,12 @@ function cleaned<T>(value: T, clean: (text: string) => string): T {
   return value;
 }
 
-function metadataFor(options: PassiveReportOptions, env: Env, profile: PassiveResult['profile']): RunMetadata {
+function metadataFor(
+  options: PassiveReportOptions,
+  env: Env,
+  profile: PassiveResult['profile'],
+  stage?: { stage: 'interim' | 'final'; asOf: string },
+): RunMetadata {
   let metadata: RunMetadata;
   try {
     metadata = runMetadata(loadConfig(env));
@@ -222,7 +237,7 @@ function metadataFor(options: PassiveReportOptions, env: Env, profile: PassiveRe
     runs: 0,
     allowWrites: false,
     target: `recorded traffic: ${options.sources.join(', ')}`,
-    configuration: { mode: 'passive', sources: options.sources, profile },
+    configuration: { mode: 'passive', sources: options.sources, profile, ...(stage && { report: stage.stage, asOf: stage.asOf }) },
     ...(expectations && { expectations }),
   };
 }
@@ -233,7 +248,8 @@ export function buildPassiveReport(
 ): { report: ConformanceReport; exitCode: 0 | 1 | 3 } {
   const catalog = options.catalog ?? loadCatalog();
   const env = options.env ?? environment();
-  const metadata = metadataFor(options, env, result.profile);
+  const stage = options.stage && { stage: options.stage, asOf: result.endedAt };
+  const metadata = metadataFor(options, env, result.profile, stage);
   const location = options.sources.join(', ');
   const configured = redactorFor(env);
   const clean = (text: string) => configured(result.redact(text));
@@ -261,15 +277,19 @@ export function buildPassiveReport(
   } else {
     report.verdict = `NO VIOLATIONS IN ${result.exchanges} EXCHANGES`;
     exitCode = result.exchanges === 0 ? 3 : 0;
+    const waitingForReadings = result.ignored[WAITING_FOR_READINGS] ?? 0;
     report.verdictReason =
-      result.exchanges === 0
-        ? `Nothing was judged: the traffic held no exchange of the three operations (${result.entries} entries, ${left} left alone: ${
-            Object.entries(result.ignored)
-              .map(([why, count]) => `${count} ${why}`)
-              .join(', ') || 'none'
-          }).`
-        : `No requirement the traffic could show was violated: ${read}; ${judged} requirement(s) judged, ${notJudged} not judged (traffic cannot show them). Recorded traffic never proves conformance: run the suite for a verdict.`;
+      result.exchanges === 0 && waitingForReadings > 0
+        ? `Nothing judged yet: ${waitingForReadings} exchange(s) wait until the readings the specification leaves open are learned from the first calls (200 calls or 100 exchanges).`
+        : result.exchanges === 0
+          ? `Nothing was judged: the traffic held no exchange of the three operations (${result.entries} entries, ${left} left alone: ${
+              Object.entries(result.ignored)
+                .map(([why, count]) => `${count} ${why}`)
+                .join(', ') || 'none'
+            }).`
+          : `No requirement the traffic could show was violated: ${read}; ${judged} requirement(s) judged, ${notJudged} not judged (traffic cannot show them). Recorded traffic never proves conformance: run the suite for a verdict.`;
   }
+  report.verdictReason = `${stageSentence(options.stage, result)}${report.verdictReason}${(options.notes ?? []).map((note) => ` ${note}`).join('')}`;
   report.exitCode = exitCode;
   const rerun = lines.hold(options.rerun);
   report.failures = report.failures.map((failure) => ({ ...failure, rerun }));
@@ -286,6 +306,14 @@ export function buildPassiveReport(
       .map((requirement) => ({ id: requirement.id, reason: requirement.reason ?? '' })),
   };
   return { report: cleaned(report, (text) => lines.restore(clean(text))), exitCode };
+}
+
+/** How a proxy's report says which it is: the traffic so far while it runs, all of it once it stopped. */
+function stageSentence(stage: PassiveReportOptions['stage'], result: PassiveResult): string {
+  if (stage === 'interim')
+    return `Interim report: the traffic so far, from ${result.startedAt} to ${result.endedAt}; a final report follows when the proxy stops. `;
+  if (stage === 'final') return `Final report: the traffic from ${result.startedAt} to ${result.endedAt}. `;
+  return '';
 }
 
 /** The job summary: the verdict, what was read, and each violated requirement (Markdown). */
@@ -318,14 +346,42 @@ export function renderPassiveSummary(report: ConformanceReport): string {
 /** Writes index.html, results.json, junit.xml and summary.md into options.dir (and the job summary when $GITHUB_STEP_SUMMARY names one). */
 export function writePassiveReports(result: PassiveResult, options: PassiveReportOptions): WrittenPassiveReport {
   const { report, exitCode } = buildPassiveReport(result, options);
-  mkdirSync(options.dir, { recursive: true });
-  writeFileSync(join(options.dir, REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(options.dir, REPORT_FILES.junit), renderJunit(report));
-  writeFileSync(join(options.dir, REPORT_FILES.html), renderHtml(report));
   const summary = renderPassiveSummary(report);
-  writeFileSync(join(options.dir, SUMMARY_FILE), summary);
+  writeWhole(options.dir, [
+    [REPORT_FILES.json, `${JSON.stringify(report, null, 2)}\n`],
+    [REPORT_FILES.junit, renderJunit(report)],
+    [REPORT_FILES.html, renderHtml(report)],
+    [SUMMARY_FILE, summary],
+    // The state's texts were scrubbed of the traffic's secrets by its judge; the configured keys go too.
+    ...(options.state
+      ? [[STATE_FILE, JSON.stringify(cleaned(options.state, redactorFor(options.env ?? environment())))] as [string, string]]
+      : []),
+  ]);
+  // The job summary is the run's last word: an interim report does not add one every few minutes.
   const stepSummary = (options.env ?? environment()).GITHUB_STEP_SUMMARY;
-  if (stepSummary) appendFileSync(stepSummary, summary);
+  if (stepSummary && options.stage !== 'interim') appendFileSync(stepSummary, summary);
   const console = `Passive verdict: ${report.verdict}. ${report.verdictReason}\nRedacted from the reports: ${result.redacted.join(', ') || 'no credential header was present'}.\nReport: ${join(options.dir, REPORT_FILES.html)}\n`;
   return { report, exitCode, console };
+}
+
+/**
+ * Writes each file whole or not at all, as a reader sees it: to a file of its own in the same folder
+ * (so the rename stays on one file system), then renamed over the old one, which POSIX makes atomic.
+ * A reader of a report the proxy rewrites every few minutes never sees half of one. All are written
+ * before any is renamed, so that the files change together, within a few milliseconds of one another.
+ */
+export function writeWhole(dir: string, files: ReadonlyArray<[string, string]>): void {
+  mkdirSync(dir, { recursive: true });
+  const written: Array<[string, string]> = [];
+  try {
+    for (const [name, text] of files) {
+      const temporary = join(dir, `.${name}.${process.pid}.${randomUUID()}.tmp`);
+      written.push([temporary, join(dir, name)]);
+      writeFileSync(temporary, text);
+    }
+    for (const [temporary, final] of written) renameSync(temporary, final);
+  } catch (error) {
+    for (const [temporary] of written) rmSync(temporary, { force: true });
+    throw error;
+  }
 }

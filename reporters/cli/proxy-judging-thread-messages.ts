@@ -4,7 +4,8 @@
 import type { PassedExchange } from '../../fixtures/passive/proxy.ts';
 
 export interface JudgingThreadData {
-  target: string;
+  /** Where the traffic went (`proxy → https://…`, one per service): the reports' sources. */
+  sources: string[];
   har?: string;
   creator: { name: string; version: string };
   rerun: string;
@@ -12,12 +13,18 @@ export interface JudgingThreadData {
 
 export type ToJudgingThread =
   | { kind: 'exchange'; exchange: PassedExchange }
-  /** `credentialHeaders`: those the proxy saw on any request or answer, judged or not (ProxyCounts.credentialHeaders). */
-  | { kind: 'finish'; notJudged: Array<[string, number]>; credentialHeaders: string[] };
+  /**
+   * `finish`: the final reports; `report`: an interim one, the judge going on. `credentialHeaders`:
+   * those the proxy saw on any request or answer, judged or not (ProxyCounts.credentialHeaders).
+   */
+  | { kind: 'finish' | 'report'; notJudged: Array<[string, number]>; credentialHeaders: string[] };
 export type FromJudgingThread =
   | { kind: 'ready' }
   | { kind: 'taken'; count: number; bytes: number }
   | { kind: 'done'; exitCode: number; console: string; harEntries?: number }
+  /** An interim report written: its verdict, as of when, and where; or why it could not be. */
+  | { kind: 'reported'; verdict: string; exchanges: number; asOf: string; path: string }
+  | { kind: 'report-failed'; message: string }
   | { kind: 'failed'; message: string };
 
 /** How often (in exchanges) the judging thread says how much it has taken. */

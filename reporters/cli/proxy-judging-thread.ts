@@ -9,7 +9,9 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { environment, loadConfig, reportDirectory } from '../../fixtures/config.ts';
-import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
+import { createPassiveJudge, type PassiveResult } from '../../fixtures/passive/judge.ts';
+import type { PassiveState } from '../../fixtures/passive/judge-state.ts';
+import { REPORT_FILES } from '../conformance-reporter.ts';
 import { harWriter } from '../../fixtures/passive/proxy-har.ts';
 import { writePassiveReports } from '../passive-report.ts';
 import { redactorFor } from '../redact.ts';
@@ -66,27 +68,56 @@ try {
       if (taken % TAKEN_EVERY === 0) post({ kind: 'taken', count: taken, bytes: takenBytes });
       return;
     }
+    if (message.kind === 'report') return interim(message.notJudged, message.credentialHeaders);
     void finish(message.notJudged, message.credentialHeaders);
   });
+
+  /** The judge's result and its state, with what the proxy counted besides: the exchanges it never handed over, and every credential header it saw. */
+  const withTheProxy = (result: PassiveResult, state: PassiveState, notJudged: Array<[string, number]>, credentialHeaders: string[]) => {
+    // What passed the proxy but was never judged is counted beside what the judge left alone.
+    for (const [why, count] of [...notJudged, ['exchanges the judge failed on', failures] as [string, number]])
+      if (count > 0) result.ignored[why] = count;
+    // The judge names the credential headers of the exchanges it judged; those of the rest (an
+    // answer never given, a path outside the interface) were kept out of the reports too. Without
+    // them, traffic that all carried apikey but was never judged read "no credential header was present".
+    const redacted = [...new Set([...result.redacted, ...credentialHeaders])].sort();
+    return { result: { ...result, redacted }, state: { ...state, ignored: result.ignored, redacted } };
+  };
+
+  const write = (stage: 'interim' | 'final', judged: PassiveResult, notJudged: Array<[string, number]>, credentialHeaders: string[]) => {
+    const { result, state } = withTheProxy(judged, judge.state(data.sources), notJudged, credentialHeaders);
+    return writePassiveReports(result, {
+      dir: resolve(reportDirectory(env)),
+      sources: data.sources,
+      rerun: data.rerun,
+      env,
+      stage,
+      state,
+      ...(config.expectations && { expectations: config.expectations }),
+    });
+  };
+
+  // Written on this thread, as judging is: the traffic's thread never waits for a report.
+  const interim = (notJudged: Array<[string, number]>, credentialHeaders: string[]) => {
+    try {
+      const snapshot = judge.snapshot();
+      const written = write('interim', snapshot, notJudged, credentialHeaders);
+      post({
+        kind: 'reported',
+        verdict: written.report.verdict,
+        exchanges: snapshot.exchanges,
+        asOf: snapshot.endedAt,
+        path: resolve(reportDirectory(env), REPORT_FILES.html),
+      });
+    } catch (error) {
+      post({ kind: 'report-failed', message: (error as Error).message });
+    }
+  };
 
   const finish = async (notJudged: Array<[string, number]>, credentialHeaders: string[]) => {
     try {
       const harEntries = har ? await har.finish() : undefined;
-      const judged = judge.finish();
-      // What passed the proxy but was never judged is counted beside what the judge left alone.
-      for (const [why, count] of [...notJudged, ['exchanges the judge failed on', failures] as [string, number]])
-        if (count > 0) judged.ignored[why] = count;
-      // The judge names the credential headers of the exchanges it judged; those of the rest (an
-      // answer never given, a path outside the interface) were kept out of the reports too. Without
-      // them, traffic that all carried apikey but was never judged read "no credential header was present".
-      const result = { ...judged, redacted: [...new Set([...judged.redacted, ...credentialHeaders])].sort() };
-      const written = writePassiveReports(result, {
-        dir: resolve(reportDirectory(env)),
-        sources: [`proxy → ${data.target}`],
-        rerun: data.rerun,
-        env,
-        ...(config.expectations && { expectations: config.expectations }),
-      });
+      const written = write('final', judge.finish(), notJudged, credentialHeaders);
       post({ kind: 'done', exitCode: written.exitCode, console: written.console, ...(harEntries !== undefined && { harEntries }) });
     } catch (error) {
       post({ kind: 'failed', message: (error as Error).message });

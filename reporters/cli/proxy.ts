@@ -30,15 +30,21 @@ import {
   type ToJudgingThread,
 } from './proxy-judging-thread-messages.ts';
 import { readOptions } from './read-options.ts';
+import { DEFAULT_REPORT_EVERY_MINUTES, MAX_REPORT_EVERY_MINUTES, REPORT_SIGNAL } from './proxy-interim.ts';
 
 export const PROXY_USAGE =
-  'Usage: npm run conformance -- proxy --target URL [--port N] [--har OUT.har]   (port 0: any free port; default 8089)';
+  'Usage: npm run conformance -- proxy --target URL [--chat-target URL] [--port N] [--har OUT.har] [--report-every-minutes N]   (port 0: any free port; default 8089)';
 export const DEFAULT_PROXY_PORT = 8089;
+
 const EXIT_USAGE = 2;
 
 export interface ProxyArguments {
   target: URL;
+  /** The chat service, when mark-unread goes elsewhere than List Calls and Get Call. */
+  chatTarget?: URL;
   port: number;
+  /** Minutes between two interim reports; 0: only on REPORT_SIGNAL (and the final one at stop). */
+  reportEveryMinutes: number;
   har?: string;
   timeouts: UpstreamTimeouts;
 }
@@ -46,7 +52,9 @@ export interface ProxyArguments {
 /** The options, as node:util's parseArgs reads them; every one takes a value (the last of a repeated one wins). */
 const OPTIONS = {
   target: { type: 'string' },
+  'chat-target': { type: 'string' },
   port: { type: 'string' },
+  'report-every-minutes': { type: 'string' },
   har: { type: 'string' },
   'connect-timeout-ms': { type: 'string' },
   'first-byte-timeout-ms': { type: 'string' },
@@ -68,17 +76,19 @@ export function parseProxyArguments(argv: readonly string[]): ProxyArguments | s
   const read = readOptions({ args: [...argv], options: OPTIONS, strict: true });
   if (read.refusal !== undefined) return read.refusal;
   const values = read.parsed.values;
-  const rawTarget = values.target;
-  if (rawTarget === undefined) return '--target is required: the base URL of the API to forward to (http:// or https://)';
-  let target: URL;
-  try {
-    target = new URL(rawTarget);
-  } catch {
-    return `--target must be an http:// or https:// URL, not ${JSON.stringify(rawTarget)}`;
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    return `--target must be an http:// or https:// URL, not ${JSON.stringify(rawTarget)}`;
-  if (target.username !== '' || target.password !== '') return '--target must not carry credentials: the clients send their own';
+  if (values.target === undefined) return '--target is required: the base URL of the API to forward to (http:// or https://)';
+  const target = targetOf('--target', values.target);
+  if (typeof target === 'string') return target;
+  const chatTarget = values['chat-target'] === undefined ? undefined : targetOf('--chat-target', values['chat-target']);
+  if (typeof chatTarget === 'string') return chatTarget;
+  const rawEvery = values['report-every-minutes'] ?? String(DEFAULT_REPORT_EVERY_MINUTES);
+  // Fractions too (0.5: every 30 s); at most a week, past which a timer of Node's would overflow.
+  if (
+    !/^\d{1,5}(\.\d{1,3})?$/.test(rawEvery) ||
+    Number(rawEvery) > MAX_REPORT_EVERY_MINUTES ||
+    (Number(rawEvery) > 0 && Number(rawEvery) < 0.01)
+  )
+    return `--report-every-minutes must be a number of minutes from 0.01 to ${MAX_REPORT_EVERY_MINUTES}, or 0 for reports only on ${REPORT_SIGNAL} and at stop, not ${JSON.stringify(rawEvery)}`;
   const rawPort = values.port ?? String(DEFAULT_PROXY_PORT);
   if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) > 65_535)
     return `--port must be a whole number from 0 to 65535 (0: any free port), not ${JSON.stringify(rawPort)}`;
@@ -94,7 +104,28 @@ export function parseProxyArguments(argv: readonly string[]): ProxyArguments | s
       return `--${option} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not ${JSON.stringify(raw)}`;
     timeouts[field] = Number(raw);
   }
-  return { target, port: Number(rawPort), ...(har !== undefined && { har: resolve(har) }), timeouts };
+  return {
+    target,
+    ...(chatTarget && { chatTarget }),
+    port: Number(rawPort),
+    reportEveryMinutes: Number(rawEvery),
+    ...(har !== undefined && { har: resolve(har) }),
+    timeouts,
+  };
+}
+
+/** A target option's URL, or the one line that says what is wrong with it. */
+function targetOf(option: string, raw: string): URL | string {
+  let target: URL;
+  try {
+    target = new URL(raw);
+  } catch {
+    return `${option} must be an http:// or https:// URL, not ${JSON.stringify(raw)}`;
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    return `${option} must be an http:// or https:// URL, not ${JSON.stringify(raw)}`;
+  if (target.username !== '' || target.password !== '') return `${option} must not carry credentials: the clients send their own`;
+  return target;
 }
 
 const { name, version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -177,6 +208,10 @@ function startJudgingThread(data: JudgingThreadData): Promise<Worker> {
 }
 
 export async function runProxy(argv: readonly string[]): Promise<number> {
+  // Taken at once, and for as long as the process lives: Node starts its inspector (a debugger port
+  // anyone on the machine could attach to, and read the keys passing) on a SIGUSR1 nobody listens to.
+  let askForReport = () => {};
+  process.on(REPORT_SIGNAL, () => askForReport());
   const parsed = parseProxyArguments(argv);
   if (typeof parsed === 'string') {
     process.stderr.write(`proxy: ${parsed}\n${PROXY_USAGE}\n`);
@@ -198,7 +233,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   let judging: Worker;
   try {
     judging = await startJudgingThread({
-      target: parsed.target.origin,
+      sources: [`proxy → ${parsed.target.origin}`, ...(parsed.chatTarget ? [`proxy → ${parsed.chatTarget.origin} (chat)`] : [])],
       creator: CREATOR,
       rerun,
       ...(parsed.har !== undefined && { har: parsed.har }),
@@ -217,6 +252,14 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   judging.on('message', (message: FromJudgingThread) => {
     if (message.kind === 'taken') ({ count: taken, bytes: takenBytes } = message);
     if (message.kind === 'failed') judgeFailure ??= message.message;
+    if (message.kind === 'reported') {
+      reporting = false;
+      process.stdout.write(`interim report, as of ${message.asOf}: ${message.verdict} so far: ${message.path}\n`);
+    }
+    if (message.kind === 'report-failed') {
+      reporting = false;
+      process.stderr.write(`judging proxy: the interim report could not be written, the traffic still passes: ${message.message}\n`);
+    }
   });
   judging.on('error', (error) => {
     judgeFailure ??= error.message;
@@ -235,21 +278,50 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   };
   let proxy: JudgingProxy;
   try {
-    proxy = await startJudgingProxy({ target: parsed.target, port: parsed.port, sinks: [sink], timeouts: parsed.timeouts });
+    proxy = await startJudgingProxy({
+      target: parsed.target,
+      ...(parsed.chatTarget && { chatTarget: parsed.chatTarget }),
+      port: parsed.port,
+      sinks: [sink],
+      timeouts: parsed.timeouts,
+    });
   } catch (error) {
     await judging.terminate();
     process.stderr.write(`proxy: --port ${parsed.port} cannot be listened on: ${(error as Error).message}\n${PROXY_USAGE}\n`);
     return EXIT_USAGE;
   }
-  process.stdout.write(`judging proxy listening on ${proxy.address}, forwarding to ${parsed.target.origin}\n`);
+  const forwarding = parsed.chatTarget
+    ? `${parsed.target.origin} (List Calls, Get Call: …/calls) and ${parsed.chatTarget.origin} (mark-unread, and every other path)`
+    : parsed.target.origin;
+  process.stdout.write(`judging proxy listening on ${proxy.address}, forwarding to ${forwarding}\n`);
+  const bases = parsed.chatTarget ? `${proxy.base} (calls) and ${proxy.chatBase} (chat)` : proxy.base;
   process.stdout.write(
-    `Point your app, SDK or tests at ${proxy.base} as their base URL. Stop with Ctrl-C (SIGINT) or SIGTERM to write the report.\n`,
+    `Point your app, SDK or tests at ${bases} as their base URL. Stop with Ctrl-C (SIGINT) or SIGTERM to write the report.\n`,
   );
+  const every = parsed.reportEveryMinutes > 0 ? `every ${parsed.reportEveryMinutes} min and ` : '';
+  process.stdout.write(`Interim reports: ${every}on ${REPORT_SIGNAL} (kill -USR1 ${process.pid}).\n`);
+
+  // An interim report is asked of the judging thread, which writes it between two exchanges; one at a time.
+  let reporting = false;
+  askForReport = () => {
+    if (reporting || judgeFailure !== undefined) return;
+    reporting = true;
+    const counts = proxy.counts();
+    judging.postMessage({
+      kind: 'report',
+      notJudged: [...notJudgedByTheProxy(counts), ['exchanges not judged: the judge fell behind the traffic', behind]],
+      credentialHeaders: [...counts.credentialHeaders],
+    } satisfies ToJudgingThread);
+  };
+  const timer = parsed.reportEveryMinutes > 0 ? setInterval(askForReport, parsed.reportEveryMinutes * 60_000) : undefined;
 
   const signal = await new Promise<NodeJS.Signals>((resolveSignal) => {
     process.once('SIGINT', () => resolveSignal('SIGINT'));
     process.once('SIGTERM', () => resolveSignal('SIGTERM'));
   });
+  // From now on the final report is on its way.
+  clearInterval(timer);
+  askForReport = () => {};
   const inFlight = proxy.inFlight();
   process.stdout.write(
     `${signal}: the proxy stops accepting${inFlight > 0 ? ` and waits for ${inFlight} exchange${inFlight === 1 ? '' : 's'} in flight (a second signal cuts them)` : ''}\n`,

@@ -10,6 +10,7 @@ import { GET_ENVELOPES } from '../../reference/get-envelope.ts';
 import { REPORT_FILES } from '../conformance-reporter.ts';
 import { EXIT } from './playwright-run.ts';
 import { DEFAULT_UPSTREAM_TIMEOUTS } from '../../fixtures/passive/proxy-deadline.ts';
+import { DEFAULT_REPORT_EVERY_MINUTES, REPORT_SIGNAL } from './proxy-interim.ts';
 import { PLAYWRIGHT_TEST_OPTIONS, REFUSED_PLAYWRIGHT_OPTIONS } from './playwright-options.ts';
 
 /** The run's Playwright options described one by one below; the rest are named in a list. */
@@ -68,9 +69,13 @@ export const COMMANDS: readonly CommandHelp[] = [
   },
   {
     name: 'merge',
-    synopsis: 'BLOB_REPORTS_DIR',
+    synopsis: 'BLOB_REPORTS_DIR | PROXY_REPORT_DIR...',
     summary: 'Merge the blob reports of sharded runs (run --shard=I/N --reporter=blob) into one report, and exit with its verdict.',
     options: [],
+    details: [
+      'Given the report folders of several judging proxies (each holding passive-state.json), merges them into one passive report in',
+      'REPORT_DIR, compared across the proxies as one proxy that saw all the traffic would; exit 1 when violations are found.',
+    ],
   },
   {
     name: 'compare',
@@ -106,10 +111,15 @@ export const COMMANDS: readonly CommandHelp[] = [
   },
   {
     name: 'proxy',
-    synopsis: '--target URL [--port N] [--har OUT.har]',
-    summary: 'A pass-through proxy to the target that judges every exchange as it passes; the report is written when it stops.',
+    synopsis: '--target URL [--chat-target URL] [--port N] [--har OUT.har] [--report-every-minutes N]',
+    summary: 'A pass-through proxy to the target that judges every exchange as it passes; reports while it runs and when it stops.',
     options: [
       { flag: '--target', value: 'URL', text: 'Where requests are forwarded (http or https).' },
+      {
+        flag: '--chat-target',
+        value: 'URL',
+        text: 'The chat service, when it is elsewhere: mark-unread and every path but …/calls go there, the calls to --target.',
+      },
       { flag: '--port', value: 'N', text: 'The port it listens on, on 127.0.0.1 (default 8089; 0 for any free port, printed).' },
       { flag: '--har', value: 'OUT.har', text: 'Also write a HAR file of what it saw (secrets redacted).' },
       {
@@ -127,10 +137,16 @@ export const COMMANDS: readonly CommandHelp[] = [
         value: 'MS',
         text: `How long the target may go quiet in the middle of an answer (default ${DEFAULT_UPSTREAM_TIMEOUTS.idleMs}).`,
       },
+      {
+        flag: '--report-every-minutes',
+        value: 'N',
+        text: `Write an interim report of the traffic so far every N minutes (default ${DEFAULT_REPORT_EVERY_MINUTES}; 0: only on ${REPORT_SIGNAL}).`,
+      },
     ],
     details: [
       'A target that runs out a timeout gets the client a 504 saying which, or the answer cut off once begun; counted, not judged.',
-      'Stop it with Ctrl-C (SIGINT) or SIGTERM.',
+      `${REPORT_SIGNAL} writes an interim report at once. Each report file is written whole (a temporary file, then renamed).`,
+      "Stop it with Ctrl-C (SIGINT) or SIGTERM: the final report. Several proxies' reports merge into one with merge.",
     ],
   },
   {
