@@ -14,6 +14,7 @@ import { defaultWorkers, describePlan, planBudget } from './fixtures/budget-plan
 import { describeDryRun } from './fixtures/dry-run.ts';
 import { RUN_STATE_VARIABLE } from './fixtures/transport/run-state.ts';
 import { METADATA_KEY, runMetadata } from './reporters/run-metadata.ts';
+import { ownFile, REFERENCE_COMMAND } from './reporters/cli/package-paths.ts';
 
 /** Workers load this file too; what the reports say about the run is computed once, in the runner. */
 const inRunner = process.env.TEST_WORKER_INDEX === undefined;
@@ -65,7 +66,7 @@ if (suite?.target.kind === 'embedded' && inRunner) {
 const embeddedReference =
   suite?.target.kind === 'embedded'
     ? {
-        command: `node --import tsx reference/main.ts --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls} --readings ${suite.target.readings} --get-envelope ${suite.target.getEnvelope}${suite.target.live === undefined ? '' : ` --live ${suite.target.live}`}${suite.target.settleDelay === undefined ? '' : ` --settle-delay ${suite.target.settleDelay}`}`,
+        command: `${REFERENCE_COMMAND} --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls} --readings ${suite.target.readings} --get-envelope ${suite.target.getEnvelope}${suite.target.live === undefined ? '' : ` --live ${suite.target.live}`}${suite.target.settleDelay === undefined ? '' : ` --settle-delay ${suite.target.settleDelay}`}`,
         wait: { stdout: new RegExp(`reference server listening on (?<${REFERENCE_URL_VARIABLE.toLowerCase()}>http://\\S+)`) },
         stdout: 'ignore' as const,
         stderr: 'pipe' as const,
@@ -87,10 +88,13 @@ export default defineConfig({
   // the failed requirements and the verdict; the console reporter shows progress only, unless
   // CONFORMANCE_CONSOLE=verbose asks for Playwright's list with every failure in full.
   reporter: suite
-    ? [[suite.console === 'verbose' ? 'list' : './reporters/console-reporter.ts'], ['./reporters/conformance-reporter.ts']]
+    ? [
+        [suite.console === 'verbose' ? 'list' : ownFile('./reporters/console-reporter.ts')],
+        [ownFile('./reporters/conformance-reporter.ts')],
+      ]
     : [['list']],
   ...(suite && inRunner && { metadata: { [METADATA_KEY]: runMetadata(suite) } }),
-  ...(suite && { globalSetup: './fixtures/preflight.ts', globalTeardown: './fixtures/run-state-teardown.ts' }),
+  ...(suite && { globalSetup: ownFile('./fixtures/preflight.ts'), globalTeardown: ownFile('./fixtures/run-state-teardown.ts') }),
   // The self-tests' slowest part runs the suite once per fault, each run mostly waiting on its own
   // child processes: one per core keeps the machine busy without oversubscribing it.
   ...(selfTests && { workers: availableParallelism() }),

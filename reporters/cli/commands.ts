@@ -5,13 +5,13 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { EXIT } from './playwright-run.ts';
-import { tsxArgs, typescriptLoaderArgs } from './package-paths.ts';
+import { ownFile, scriptLoaderArgs } from './package-paths.ts';
 import type { CommandLine } from './command-line.ts';
 
 const SCRIPTS: Readonly<Record<string, string>> = {
-  certify: fileURLToPath(new URL('./certify.ts', import.meta.url)),
-  'verify-bundle': fileURLToPath(new URL('./verify-bundle.ts', import.meta.url)),
-  reference: fileURLToPath(new URL('../../reference/main.ts', import.meta.url)),
+  certify: fileURLToPath(new URL(ownFile('./certify.ts'), import.meta.url)),
+  'verify-bundle': fileURLToPath(new URL(ownFile('./verify-bundle.ts'), import.meta.url)),
+  reference: fileURLToPath(new URL(ownFile('../../reference/main.ts'), import.meta.url)),
 };
 
 /** Prints a help or a refusal; undefined when the line is a command to run. */
@@ -26,9 +26,9 @@ export async function answerWithoutRunning(line: CommandLine): Promise<number | 
   }
   if (line.kind === 'playwright-help') {
     process.stdout.write("Playwright's options of `playwright test`; `calls-conformance run --help` says which the suite passes on.\n\n");
-    return child([...typescriptLoaderArgs(), createRequire(import.meta.url).resolve('@playwright/test/cli'), 'test', '--help']);
+    return child([createRequire(import.meta.url).resolve('@playwright/test/cli'), 'test', '--help']);
   }
-  if (SCRIPTS[line.command] !== undefined) return child([...tsxArgs(), SCRIPTS[line.command]!, ...line.args]);
+  if (SCRIPTS[line.command] !== undefined) return child([...scriptLoaderArgs(), SCRIPTS[line.command]!, ...line.args]);
   return undefined;
 }
 

@@ -20,8 +20,9 @@ import { readCommandLine } from './command-line.ts';
 import { answerWithoutRunning } from './commands.ts';
 import { runHar } from './har.ts';
 import { runProxy } from './proxy.ts';
+import { ownFile, testFilterArgs } from './package-paths.ts';
 
-const REPORTER = fileURLToPath(new URL('../conformance-reporter.ts', import.meta.url));
+const REPORTER = fileURLToPath(new URL(ownFile('../conformance-reporter.ts'), import.meta.url));
 
 /** The dry run's listing when CONFORMANCE_DRY_RUN=true; a bad configuration is left to the run to report, in its one line. */
 function dryRunListing(): string | undefined {
@@ -73,7 +74,7 @@ async function main(commandLine: string[]): Promise<number> {
     if (outcome.problem) process.stderr.write(`No conformance verdict: ${outcome.problem}\n`);
     return outcome.code;
   }
-  const outcome = await runWithVerdict(['test', '--project=conformance', ...args]);
+  const outcome = await runWithVerdict(['test', '--project=conformance', ...testFilterArgs(args)]);
   if (outcome.problem) process.stderr.write(`No conformance verdict: ${outcome.problem}\n`);
   return outcome.code;
 }

@@ -1,27 +1,49 @@
-// Where the suite's own files are, whether it runs from its clone or installed as a package in
-// another project (node_modules/calls-conformance), and how a child Node process loads them.
+// Where the suite's own files are, and how a child Node process loads them: in the clone, the
+// TypeScript sources run (tsx for the command-line scripts, Playwright's own transform for the
+// suite); packed, the JavaScript that `npm run build` compiled into dist/ runs, with no loader.
 import { createRequire } from 'node:module';
-import { sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PLAYWRIGHT_TEST_OPTIONS } from './playwright-options.ts';
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** Passed to Playwright explicitly: an installed suite runs from the user's directory, where Playwright would find no config. */
-export const PLAYWRIGHT_CONFIG = fileURLToPath(new URL('../../playwright.config.ts', import.meta.url));
-export const INSTALLED = PACKAGE_ROOT.split(sep).includes('node_modules');
+/** True when this module is the compiled JavaScript (dist/, as the package ships it), false in the clone. */
+export const COMPILED = import.meta.url.endsWith('.js');
 
 /**
- * Node options for a Playwright child that loads the suite's TypeScript. Playwright transforms
- * TypeScript only outside node_modules (measured with 1.65: ERR_UNKNOWN_FILE_EXTENSION on the
- * installed playwright.config.ts), so an installed suite has tsx's loader registered first, with
- * the source maps Playwright needs to place tests (typescript-loader.js says why); Playwright's
- * workers inherit it. From the clone nothing is added: Playwright's own transform keeps source
- * locations exact.
+ * A path to one of the suite's own modules, named at run time rather than imported (a reporter, a
+ * script run as a child): the build rewrites the extensions of imports only.
  */
-export function typescriptLoaderArgs(installed: boolean = INSTALLED): string[] {
-  return installed ? ['--import', new URL('./typescript-loader.js', import.meta.url).href] : [];
+export const ownFile = (path: string): string => (COMPILED ? path.replace(/\.ts$/, '.js') : path);
+
+/** Passed to Playwright explicitly: an installed suite runs from the user's directory, where Playwright would find no config. */
+export const PLAYWRIGHT_CONFIG = fileURLToPath(new URL(ownFile('../../playwright.config.ts'), import.meta.url));
+
+/** Node options for a script run as a child (certify, verify-bundle, the reference): tsx in the clone, nothing compiled. */
+export function scriptLoaderArgs(): string[] {
+  return COMPILED ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
 }
 
-/** For scripts run as a child (certify, verify-bundle, the reference), whatever the checkout: tsx always. */
-export function tsxArgs(): string[] {
-  return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
+/** The embedded reference's start command, run by Playwright's webServer from the config's folder. */
+export const REFERENCE_COMMAND = COMPILED ? 'node reference/main.js' : 'node --import tsx reference/main.ts';
+
+/**
+ * Compiled, Playwright collects a test file as dist/tests/…/x.spec.js and places its tests, through
+ * the file's source map, in tests/…/x.spec.ts; it matches a file filter against the first to collect
+ * and against the second to select by line. A filter naming the TypeScript file, as rerun lines and
+ * the docs do (`run node_modules/calls-conformance/tests/calls-get/get-call.spec.ts:21`), is
+ * widened to match both. Playwright reads every filter as a regular expression.
+ */
+export function testFilter(filter: string): string {
+  const parts = /^(.*\.ts)((?::\d+){0,2})$/.exec(filter);
+  if (!COMPILED || !parts) return filter;
+  const file = parts[1]!.replace(/(^|\/)tests\/(?!.*\/tests\/)/, '$1(?:dist/)?tests/').replace(/\.ts$/, '\\.[jt]s');
+  return `${file}${parts[2]}`;
+}
+
+/** The arguments of `playwright test` with each test filter (a word that is neither an option nor its value) widened. */
+export function testFilterArgs(args: readonly string[]): string[] {
+  return args.map((arg, index) => {
+    const previous = args[index - 1];
+    const isValue = previous !== undefined && PLAYWRIGHT_TEST_OPTIONS[previous] === 'value';
+    return arg.startsWith('-') || isValue ? arg : testFilter(arg);
+  });
 }

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { environment, reportDirectory } from '../../fixtures/config.ts';
 import { REPORT_FILES } from '../conformance-reporter.ts';
 import type { ConformanceReport } from '../../fixtures/results/report-model.ts';
-import { PLAYWRIGHT_CONFIG, typescriptLoaderArgs } from './package-paths.ts';
+import { PLAYWRIGHT_CONFIG } from './package-paths.ts';
 import { LAUNCHER_VARIABLE } from '../../fixtures/replay-command.ts';
 
 export const EXIT = { conformant: 0, nonConformant: 1, error: 2, inconclusive: 3 } as const;
@@ -42,7 +42,7 @@ export async function runWithVerdict(args: readonly string[], env: NodeJS.Proces
     // merge-reports reads no config unless told to, and the suite's would judge the environment again.
     const [command, ...rest] = args;
     const config = command === 'test' ? [`--config=${PLAYWRIGHT_CONFIG}`] : [];
-    const argv = [...typescriptLoaderArgs(), PLAYWRIGHT_CLI, command!, ...config, ...rest];
+    const argv = [PLAYWRIGHT_CLI, command!, ...config, ...rest];
     // Its failures are to name this command line, not Playwright, as the way to replay them (replay-command.ts).
     const child = spawn(process.execPath, argv, {
       stdio: 'inherit',

@@ -1,0 +1,41 @@
+// The Node versions the package supports, as binaries to run it with: the npm registry's `node`
+// package (whose install puts the binary of node-<platform>-<arch> under node_modules/.bin),
+// installed once per major version into this repository's node_modules/.cache, so that a rerun
+// downloads nothing. `npm i` takes the newest release of the major; delete the folder to take a newer.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../runner/run-suite.ts';
+
+export const SUPPORTED_NODE_MAJORS = [22, 24] as const;
+
+const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'calls-conformance-node');
+
+/** What npm says when the registry cannot be reached, as opposed to an install that is broken. */
+const UNREACHABLE = /E(NOTFOUND|AI_AGAIN|CONNREFUSED|CONNRESET|TIMEDOUT|NETUNREACH|HOSTUNREACH)|ENOTCACHED|network|offline/i;
+
+export type NodeBinary = { bin: string; version: string } | { unavailable: string };
+
+/** The folder holding `node` of that major version, with its exact version; or why there is none. */
+export function nodeBinary(major: number, env: Record<string, string>): NodeBinary {
+  const folder = join(CACHE, `node-${major}`);
+  const bin = join(folder, 'node_modules', '.bin');
+  if (!existsSync(join(bin, 'node'))) {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'package.json'), '{ "private": true }\n');
+    const installed = spawnSync('npm', ['i', '--no-audit', '--no-fund', '--prefer-offline', `node@${major}`], {
+      cwd: folder,
+      env,
+      encoding: 'utf8',
+    });
+    if (installed.status !== 0) {
+      const why = installed.stderr.split('\n').find((line) => UNREACHABLE.test(line));
+      if (why !== undefined)
+        return { unavailable: `npm could not fetch node@${major}, no npm registry reachable: ${why.replace(/^npm error /, '')}` };
+      throw new Error(`npm i node@${major} failed: ${installed.stderr}`);
+    }
+  }
+  const version = spawnSync(join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
+  if (!version.startsWith(`v${major}.`)) throw new Error(`${join(bin, 'node')} is ${version || 'not runnable'}, not Node ${major}`);
+  return { bin, version };
+}
