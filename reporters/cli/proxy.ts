@@ -294,9 +294,9 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     ? `${parsed.target.origin} (List Calls, Get Call: …/calls) and ${parsed.chatTarget.origin} (mark-unread, and every other path)`
     : parsed.target.origin;
   process.stdout.write(`judging proxy listening on ${proxy.address}, forwarding to ${forwarding}\n`);
-  const bases = parsed.chatTarget ? `${proxy.base} (calls) and ${proxy.chatBase} (chat)` : proxy.base;
+  const chatBase = parsed.chatTarget ? ` for the calls service, and at ${proxy.chatBase} for the chat service` : '';
   process.stdout.write(
-    `Point your app, SDK or tests at ${bases} as their base URL. Stop with Ctrl-C (SIGINT) or SIGTERM to write the report.\n`,
+    `Point your app, SDK or tests at ${proxy.base} as their base URL${chatBase}. Stop with Ctrl-C (SIGINT) or SIGTERM to write the report.\n`,
   );
   const every = parsed.reportEveryMinutes > 0 ? `every ${parsed.reportEveryMinutes} min and ` : '';
   process.stdout.write(`Interim reports: ${every}on ${REPORT_SIGNAL} (kill -USR1 ${process.pid}).\n`);

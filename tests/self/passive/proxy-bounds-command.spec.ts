@@ -59,7 +59,11 @@ test('parseProxyArguments: a missing value, and a missing --target, each in one 
 
 test("proxy --help names every option the proxy reads, the timeouts with their defaults, under today's usage line", () => {
   const help = commandHelp(findCommand('proxy')!);
-  expect(help.split('\n')[0]).toBe('Usage: calls-conformance proxy --target URL [--port N] [--har OUT.har]');
+  // The synopsis wraps onto a second line.
+  expect(help.split('\n').slice(0, 2)).toEqual([
+    'Usage: calls-conformance proxy --target URL [--chat-target URL] [--port N] [--har OUT.har]',
+    '                         [--report-every-minutes N]',
+  ]);
   for (const option of PROXY_OPTIONS) expect(help).toContain(option);
   expect(help.replace(/\s+/g, ' ')).toContain('--connect-timeout-ms MS How long to wait for a connection to the target (default 10000).');
   expect(help.replace(/\s+/g, ' ')).toContain(
@@ -75,7 +79,7 @@ test('proxy --target URL --connect-timeout-ms 0: exit 2 with one line naming the
   expect(run.code).toBe(2);
   expect(run.stderr.trim().split('\n')).toEqual([
     'proxy: --connect-timeout-ms must be a whole number of milliseconds from 1 to 2147483647, not "0"',
-    'Usage: npm run conformance -- proxy --target URL [--port N] [--har OUT.har]   (port 0: any free port; default 8089)',
+    'Usage: npm run conformance -- proxy --target URL [--chat-target URL] [--port N] [--har OUT.har] [--report-every-minutes N]   (port 0: any free port; default 8089)',
   ]);
   expect(run.stdout).toBe('');
 });

@@ -29,7 +29,7 @@ for (const [args, named] of [
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain(`proxy: ${named}`);
-    expect(lines[1]).toMatch(/^Usage: npm run conformance -- proxy --target URL \[--port N\] \[--har OUT\.har\]/);
+    expect(lines[1]).toMatch(/^Usage: npm run conformance -- proxy --target URL \[--chat-target URL\] \[--port N\] \[--har OUT\.har\]/);
     expect(run.stdout).toBe('');
   });
 }
@@ -41,7 +41,7 @@ test("proxy --target URL --verbose: exit 2, the first line naming the unknown op
   expect(run.code).toBe(2);
   const lines = run.stderr.trim().split('\n');
   expect(lines[0]).toBe('calls-conformance: unknown option --verbose for proxy');
-  expect(lines).toContain('Usage: calls-conformance proxy --target URL [--port N] [--har OUT.har]');
+  expect(lines).toContain('Usage: calls-conformance proxy --target URL [--chat-target URL] [--port N] [--har OUT.har]');
   expect(run.stdout).toBe('');
 });
 

@@ -14,6 +14,8 @@ export interface ProxyProcess {
   stop(signal?: NodeJS.Signals): Promise<ProxyExit>;
   /** Output so far. */
   output(): string;
+  /** Sends `signal` (SIGUSR1: an interim report) and goes on. */
+  signal(signal: NodeJS.Signals): void;
 }
 
 export interface ProxyExit {
@@ -55,6 +57,7 @@ export function startProxyProcess(args: string[], env: Record<string, string> = 
         address: listening[1]!,
         base: base[1]!,
         output: () => `${stdout}\n${stderr}`,
+        signal: (signal) => void child.kill(signal),
         stop: (signal = 'SIGTERM') => {
           if (child.exitCode === null) child.kill(signal);
           // A proxy that does not stop is a failure of the test, not a process left behind.
