@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { EXIT } from './playwright-run.ts';
 import { ownFile, scriptLoaderArgs } from './package-paths.ts';
 import type { CommandLine } from './command-line.ts';
+import { passiveStateIn, runPassiveMerge } from './merge-passive.ts';
 
 const SCRIPTS: Readonly<Record<string, string>> = {
   certify: fileURLToPath(new URL(ownFile('./certify.ts'), import.meta.url)),
@@ -29,6 +30,8 @@ export async function answerWithoutRunning(line: CommandLine): Promise<number | 
     return child([createRequire(import.meta.url).resolve('@playwright/test/cli'), 'test', '--help']);
   }
   if (SCRIPTS[line.command] !== undefined) return child([...scriptLoaderArgs(), SCRIPTS[line.command]!, ...line.args]);
+  // merge takes the blob reports of sharded runs, or the report folders of judging proxies (merge-passive.ts).
+  if (line.command === 'merge' && line.args.some((arg) => passiveStateIn(arg) !== undefined)) return runPassiveMerge(line.args);
   return undefined;
 }
 
