@@ -3,11 +3,11 @@
 // the requirements it found violated or warned about, how many requests it took to first do so, and
 // from results.json which requirements it could not judge. A fault is caught only when the run
 // names what it breaks and judges every other requirement: one deviation must not hide the rest.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '../../../reference/server.ts';
-import { DEFAULT_CALLS } from '../../../reference/fixtures.ts';
+import { DEFAULT_CALLS, DEMO_KEYS } from '../../../reference/fixtures.ts';
 import type { Fault } from '../../../reference/faults/catalog.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from '../../../reference/readings.ts';
 import type { StartedAtFilterField } from '../../../reference/call-index.ts';
@@ -17,6 +17,8 @@ import type { ConformanceReport } from '../../../fixtures/results/report-model.t
 import { fileURLToPath } from 'node:url';
 import { referenceTargetEnv, runSuite, SELF_TEST_SEED } from '../runner/run-suite.ts';
 import type { DetectionLine } from './detection-reporter.ts';
+import { RUN_STATE_VARIABLE } from '../../../fixtures/transport/run-state.ts';
+import { reportFolderOf, type MatrixPlan } from './matrix-plan.ts';
 
 /** The data set the faults run on: the reference's default size (DEFAULT_CALLS), one fixed seed. */
 export const MATRIX_REFERENCE_SEED = 5;
@@ -39,6 +41,10 @@ export interface MatrixRow {
   settleDelay?: SettleDelay;
   /** The suite's own settings the run was given beyond the target's (REQUEST_BUDGET, MAX_RPS), when any. */
   env?: Readonly<Record<string, string>>;
+  /** The tests the row ran: the whole suite, or those a regular expression over titles chose (its fault's own). */
+  tests: 'whole suite' | { grep: string };
+  /** CONFORMANCE_RETRIES, when the row set it. */
+  retries?: number;
   conformanceSeed: string;
   referenceSeed: number;
   /** The requirements the fault declares it violates. */
@@ -104,112 +110,233 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Which of a call's times the reference's startedAt filter compares (a reading the words allow, not a fault); startedAt by default. */
   startedAtFilter?: StartedAtFilterField;
+  /** In a run of many rows (runRows), the tests this row runs, as a regular expression over titles; the whole suite when absent. */
+  grep?: string;
+  /** CONFORMANCE_RETRIES for the row; a user's default when absent. */
+  retries?: number;
 }
 
-/**
- * Runs the whole suite against the reference with the fault (none: the clean reference), to the
- * end: whether every other requirement was still judged is known only then, and so are the run's
- * requests and time, which a failing run must keep close to a passing one's.
- */
-export async function runAgainst(fault: Fault | undefined, options: RunOptions = {}): Promise<MatrixRow> {
+/** One row of the matrix to run: the fault (none: the clean reference) and how. */
+export interface RowSpec {
+  fault: Fault | undefined;
+  options: RunOptions;
+}
+
+/** A row's reference, serving on loopback, and when it answered each request. */
+interface RowTarget {
+  spec: RowSpec;
+  reference: ReturnType<typeof createServer>;
+  address: string;
+  answeredAt: number[];
+}
+
+async function startTarget(spec: RowSpec): Promise<RowTarget> {
+  const { fault, options } = spec;
+  const reference = createServer({
+    seed: options.referenceSeed ?? MATRIX_REFERENCE_SEED,
+    calls: fault?.calls ?? DEFAULT_CALLS,
+    readings: options.readings ?? DEFAULT_READINGS,
+    ...(fault && { fault }),
+    ...(options.live !== undefined && { live: { rate: options.live, settleDelay: options.settleDelay ?? DEFAULT_SETTLE_DELAY } }),
+    ...(options.startedAtFilter && { startedAtFilter: options.startedAtFilter }),
+  });
+  const answeredAt: number[] = [];
+  reference.server.on('request', () => answeredAt.push(Date.now()));
+  const address = await reference.listen(0);
+  return { spec, reference, address, answeredAt };
+}
+
+/** The suite's settings for a row, as a user sets them for that target. */
+function rowEnv(target: RowTarget): Record<string, string> {
+  const { fault, options } = target.spec;
+  return {
+    ...(options.env ?? {}),
+    ...referenceTargetEnv(target.address),
+    CONFORMANCE_SEED: options.conformanceSeed ?? SELF_TEST_SEED,
+    CONFORMANCE_PROFILE: options.profile ?? fault?.profile ?? 'spec',
+    ...(options.retries !== undefined && { CONFORMANCE_RETRIES: String(options.retries) }),
+  };
+}
+
+/** What one run of the suite left for a row: its tests as they ended, whether the run ended, its results.json. */
+interface RowObservation {
+  tests: DetectionLine[];
+  ended: boolean;
+  results: ConformanceReport | undefined;
+  exitCode: number | null;
+  stderr: string;
+  startedAt: number;
+  seconds: number;
+}
+
+/** The row, judged from what the run of its target left. */
+function rowOf(target: RowTarget, seen: RowObservation): MatrixRow {
+  const { fault, options } = target.spec;
   const conformanceSeed = options.conformanceSeed ?? SELF_TEST_SEED;
-  const referenceSeed = options.referenceSeed ?? MATRIX_REFERENCE_SEED;
   const profile = options.profile ?? fault?.profile ?? 'spec';
   const readings = options.readings ?? DEFAULT_READINGS;
   const expected = expectationOf(fault, profile);
   const declared = expected === 'pass' ? [] : (fault?.requirements ?? []);
-  const settleDelay = options.settleDelay ?? DEFAULT_SETTLE_DELAY;
   const env = options.env ?? {};
-  const reference = createServer({
-    seed: referenceSeed,
-    calls: fault?.calls ?? DEFAULT_CALLS,
-    readings,
-    ...(fault && { fault }),
-    ...(options.live !== undefined && { live: { rate: options.live, settleDelay } }),
-    ...(options.startedAtFilter && { startedAtFilter: options.startedAtFilter }),
-  });
-  const reports = mkdtempSync(join(tmpdir(), 'kill-matrix-reports-'));
-  const answeredAt: number[] = [];
-  reference.server.on('request', () => answeredAt.push(Date.now()));
-  const address = await reference.listen(0);
-  const started = Date.now();
-  const tests: DetectionLine[] = [];
-  let ended = false;
   const violated = new Set<string>();
   const warned = new Set<string>();
   let detectedAt: number | undefined;
-  const watch = (text: string) => {
-    let line: DetectionLine;
-    try {
-      line = JSON.parse(text) as DetectionLine;
-    } catch {
-      return false;
-    }
-    if (line.status === 'end') {
-      ended = true;
-      return false;
-    }
-    tests.push(line);
+  for (const line of [...seen.tests].sort((a, b) => a.at - b.at)) {
     line.violations.forEach((id) => violated.add(id));
     line.warnings.forEach((id) => warned.add(id));
     const reported = expected === 'warn' ? warned : violated;
     if (detectedAt === undefined && expected !== 'pass' && declared.every((id) => reported.has(id))) detectedAt = line.at;
+  }
+  const errored = (seen.results?.requirements ?? [])
+    .filter((result) => result.status === 'error')
+    .map((result) => `${result.id} (${result.reason ?? 'not judged'})`);
+  const missed = declared.filter((id) => !(expected === 'warn' ? warned : violated).has(id));
+  const row: MatrixRow = {
+    fault: `${labelOf(fault, profile, readings, options.live)}${options.startedAtFilter === 'initiatedAt' ? ' (startedAt filter on initiatedAt)' : ''}${envLabel(env)}`,
+    description: fault?.description ?? 'The reference implementation without a fault.',
+    profile,
+    readings,
+    ...(options.live !== undefined && { live: options.live, settleDelay: options.settleDelay ?? DEFAULT_SETTLE_DELAY }),
+    ...(Object.keys(env).length > 0 && { env }),
+    tests: options.grep === undefined ? 'whole suite' : { grep: options.grep },
+    ...(options.retries !== undefined && { retries: options.retries }),
+    conformanceSeed,
+    referenceSeed: options.referenceSeed ?? MATRIX_REFERENCE_SEED,
+    requirements: declared,
+    expected,
+    outcome: judge(expected, seen.ended, seen.results?.verdict, violated.size + warned.size, missed, errored),
+    missed,
+    violated: [...violated].sort(),
+    warned: [...warned].sort(),
+    errored,
+    verdict: seen.results?.verdict ?? 'no report',
+    exitCode: seen.exitCode,
+    testsRun: seen.tests.length,
+    requestsToDetect: detectedAt === undefined ? null : target.answeredAt.filter((time) => time <= detectedAt).length,
+    requests: target.answeredAt.length,
+    startedAt: new Date(seen.startedAt).toISOString(),
+    seconds: seen.seconds,
+    learned: Object.fromEntries(
+      (seen.results?.readings ?? []).map((reading) => [
+        reading.subject,
+        reading.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id),
+      ]),
+    ),
+  };
+  if (row.outcome === 'survived' || row.outcome === 'unjudged') row.problem = explain(row, seen.ended, seen.stderr);
+  return row;
+}
+
+/** Reads one DetectionLine from a line of the run's stdout; anything else (a summary a reporter printed) is not one. */
+function detectionLine(text: string): DetectionLine | undefined {
+  if (!text.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(text) as DetectionLine;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs the whole suite against the reference with the fault (none: the clean reference), to the
+ * end, as a user runs it (`npx playwright test` with the product's config): whether every other
+ * requirement was still judged is known only then, and so are the run's requests and time, which a
+ * failing run must keep close to a passing one's.
+ */
+export async function runAgainst(fault: Fault | undefined, options: RunOptions = {}): Promise<MatrixRow> {
+  const target = await startTarget({ fault, options });
+  const reports = mkdtempSync(join(tmpdir(), 'kill-matrix-reports-'));
+  const started = Date.now();
+  const tests: DetectionLine[] = [];
+  let ended = false;
+  const watch = (text: string) => {
+    const line = detectionLine(text);
+    if (line?.status === 'end') ended = true;
+    else if (line) tests.push(line);
     return false;
   };
   try {
-    // One worker per run: the matrix gets its parallelism from running faults side by side, one per
-    // core, and a run per fault with workers of its own would oversubscribe a large machine.
+    // One worker per run: the matrix gets its parallelism from running rows side by side, and a run
+    // with workers of its own would oversubscribe a large machine.
     const run = await runSuite(
       ['--project=conformance', '--workers=1', `--reporter=${DETECTION_REPORTER},${CONFORMANCE_REPORTER}`],
-      {
-        ...env,
-        ...referenceTargetEnv(address),
-        CONFORMANCE_SEED: conformanceSeed,
-        CONFORMANCE_PROFILE: profile,
-        REPORT_DIR: reports,
-      },
+      { ...rowEnv(target), REPORT_DIR: reports },
       { timeoutMs: options.timeoutMs ?? RUN_TIMEOUT_MS, stopWhen: watch },
     );
-    const results = readResults(reports);
-    const errored = (results?.requirements ?? [])
-      .filter((result) => result.status === 'error')
-      .map((result) => `${result.id} (${result.reason ?? 'not judged'})`);
-    const missed = declared.filter((id) => !(expected === 'warn' ? warned : violated).has(id));
-    const row: MatrixRow = {
-      fault: `${labelOf(fault, profile, readings, options.live)}${options.startedAtFilter === 'initiatedAt' ? ' (startedAt filter on initiatedAt)' : ''}${envLabel(env)}`,
-      description: fault?.description ?? 'The reference implementation without a fault.',
-      profile,
-      readings,
-      ...(options.live !== undefined && { live: options.live, settleDelay }),
-      ...(Object.keys(env).length > 0 && { env }),
-      conformanceSeed,
-      referenceSeed,
-      requirements: declared,
-      expected,
-      outcome: judge(expected, ended, results?.verdict, violated.size + warned.size, missed, errored),
-      missed,
-      violated: [...violated].sort(),
-      warned: [...warned].sort(),
-      errored,
-      verdict: results?.verdict ?? 'no report',
+    return rowOf(target, {
+      tests,
+      ended,
+      results: readResults(reports),
       exitCode: run.code,
-      testsRun: tests.length,
-      requestsToDetect: detectedAt === undefined ? null : answeredAt.filter((time) => time <= detectedAt!).length,
-      requests: answeredAt.length,
-      startedAt: new Date(started).toISOString(),
+      stderr: run.stderr,
+      startedAt: started,
       seconds: (Date.now() - started) / 1000,
-      learned: Object.fromEntries(
-        (results?.readings ?? []).map((reading) => [
-          reading.subject,
-          reading.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id),
-        ]),
-      ),
-    };
-    if (row.outcome === 'survived' || row.outcome === 'unjudged') row.problem = explain(row, ended, run.stderr);
-    return row;
+    });
   } finally {
-    await reference.close();
+    await target.reference.close();
     rmSync(reports, { recursive: true, force: true });
+  }
+}
+
+const MATRIX_CONFIG = fileURLToPath(new URL('./matrix.config.ts', import.meta.url));
+
+/**
+ * Runs many rows in one Playwright run of the suite (matrix.config.ts): a project per row, each
+ * against its own reference served from this process, with its own seed, profile, readings and run
+ * state, and its own report written by the product's reporter. `workers` rows run at once.
+ */
+export async function runRows(
+  specs: readonly RowSpec[],
+  { workers, timeoutMs }: { workers: number; timeoutMs: number },
+): Promise<MatrixRow[]> {
+  const targets: RowTarget[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), 'kill-matrix-batch-'));
+  const reports = join(scratch, 'reports');
+  try {
+    for (const spec of specs) targets.push(await startTarget(spec));
+    const names = targets.map((_, index) => `row-${index}`);
+    const plan: MatrixPlan = {
+      workers,
+      projects: targets.map((target, index) => ({
+        name: names[index]!,
+        env: { ...rowEnv(target), [RUN_STATE_VARIABLE]: join(scratch, 'state', names[index]!) },
+        ...(target.spec.options.grep !== undefined && { grep: target.spec.options.grep }),
+      })),
+    };
+    const planFile = join(scratch, 'plan.json');
+    writeFileSync(planFile, JSON.stringify(plan));
+    const started = Date.now();
+    const lines: DetectionLine[] = [];
+    let ended = false;
+    const watch = (text: string) => {
+      const line = detectionLine(text);
+      if (line?.status === 'end') ended = true;
+      else if (line) lines.push(line);
+      return false;
+    };
+    const run = await runSuite(
+      [`--config=${MATRIX_CONFIG}`],
+      // The demo keys, so that the reports redact them as a user's run redacts its own.
+      { KILL_MATRIX_PLAN: planFile, REPORT_DIR: reports, API_KEY: DEMO_KEYS.fullAccess, RESTRICTED_API_KEY: DEMO_KEYS.readOnly },
+      { timeoutMs, stopWhen: watch },
+    );
+    return targets.map((target, index) => {
+      const tests = lines.filter((line) => line.project === names[index]);
+      const first = Math.min(...tests.map((line) => line.startedAt));
+      const last = Math.max(...tests.map((line) => line.at));
+      return rowOf(target, {
+        tests,
+        ended,
+        results: readResults(join(reports, reportFolderOf(names[index]!))),
+        exitCode: run.code,
+        stderr: run.stderr,
+        startedAt: tests.length > 0 ? first : started,
+        seconds: tests.length > 0 ? (last - first) / 1000 : 0,
+      });
+    });
+  } finally {
+    await Promise.all(targets.map((target) => target.reference.close()));
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

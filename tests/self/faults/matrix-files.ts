@@ -72,11 +72,11 @@ function renderMarkdown(rows: readonly MatrixRow[], summary: MatrixSummary, seco
     '',
     `${scoreLine(summary)} Wall time ${seconds.toFixed(0)} s.`,
     '',
-    'Each fault runs the whole conformance suite as a child process against the reference with that fault, under each reading it runs under; a fault is caught when the run names every requirement it breaks and leaves no other requirement in error.',
-    '"Requests to detect" counts the requests the target answered before the first test that reported a declared requirement ended; "Requests" and "Seconds" are the whole run\'s, beside the clean reference\'s.',
+    'Each row runs the conformance suite as a child process against the reference with one fault (or none), under one of its readings, standing still or living; rows run side by side in one Playwright run, a project each (tests/self/faults/matrix-rows.ts says which rows run what). The clean reference, and a sample of the faults rotating by commit, run the whole suite; every other fault row runs the tests of the requirements it breaks. A fault is caught when the run names every requirement it breaks and leaves no requirement it judged in error.',
+    '"Requests to detect" counts the requests the target answered before the first test that reported a declared requirement ended; "Requests" and "Seconds" are the row\'s, from its first test\'s start to its last test\'s end.',
     '',
-    '| Fault | Breaks | Expected | Outcome | Requests to detect | Requests | Seconds | Also reported |',
-    '|---|---|---|---|---:|---:|---:|---|',
+    '| Fault | Breaks | Ran | Expected | Outcome | Requests to detect | Requests | Seconds | Also reported |',
+    '|---|---|---|---|---|---:|---:|---:|---|',
   ];
   for (const row of rows) {
     const also = row.violated.filter((id) => !row.requirements.includes(id));
@@ -87,7 +87,7 @@ function renderMarkdown(rows: readonly MatrixRow[], summary: MatrixSummary, seco
     const outcome =
       row.outcome === 'survived' || row.outcome === 'unjudged' ? `**${row.outcome.toUpperCase()}**: ${row.problem ?? ''}` : row.outcome;
     lines.push(
-      `| ${cell(row.fault)}${row.profile === 'strict' ? ' (strict)' : ''} | ${cell(breaks)} | ${row.expected} | ${cell(outcome)} | ${row.requestsToDetect ?? '-'} | ${row.requests} | ${row.seconds.toFixed(1)} | ${cell(also.join(', '))} |`,
+      `| ${cell(row.fault)}${row.profile === 'strict' ? ' (strict)' : ''} | ${cell(breaks)} | ${row.tests === 'whole suite' ? 'whole suite' : 'own tests'} | ${row.expected} | ${cell(outcome)} | ${row.requestsToDetect ?? '-'} | ${row.requests} | ${row.seconds.toFixed(1)} | ${cell(also.join(', '))} |`,
     );
   }
   lines.push('', '## By requirement', '', '| Requirement | Caught faults |', '|---|---|');
