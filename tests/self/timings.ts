@@ -1,0 +1,125 @@
+// `npm run self-test-times [-- --root DIR] [--write]`: runs the project's own tests as `npm test`
+// does (the self and faults projects; types and lint are timed alone) and prints how long each
+// self-test folder and the kill matrix took: its tests' summed time (what it costs the machine's
+// workers) and the whole run's wall time, with the typecheck and the lint. `--root` times another
+// checkout (an older commit, for a before-and-after), `--write` puts the table into
+// docs/self-tests.md between its markers.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DOC = join(PROJECT_ROOT, 'docs', 'self-tests.md');
+const START = '<!-- self-test-times:start -->';
+const END = '<!-- self-test-times:end -->';
+
+interface JsonResult {
+  duration: number;
+}
+interface JsonSpec {
+  file: string;
+  tests: Array<{ projectName: string; results: JsonResult[] }>;
+}
+interface JsonSuite {
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
+interface JsonReport {
+  /** Where the spec files' paths start: the config's test folder. */
+  config?: { rootDir?: string };
+  suites: JsonSuite[];
+  stats: { duration: number; expected: number; unexpected: number; flaky: number; skipped: number };
+}
+
+export interface FolderTime {
+  folder: string;
+  tests: number;
+  /** The folder's tests' durations summed: worker time, not wall time. */
+  seconds: number;
+}
+
+/** Test time by folder (tests/self/<folder>; the faults project is the kill matrix), from Playwright's JSON report. */
+export function timesByFolder(report: JsonReport, selfDir: string): FolderTime[] {
+  const rootDir = report.config?.rootDir ?? selfDir;
+  const folders = new Map<string, FolderTime>();
+  const walk = (suite: JsonSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const path = relative(selfDir, resolve(rootDir, spec.file));
+        const folder = test.projectName === 'self' ? path.split('/')[0]! : `kill matrix (${test.projectName})`;
+        const entry = folders.get(folder) ?? { folder, tests: 0, seconds: 0 };
+        entry.tests += 1;
+        entry.seconds += test.results.reduce((sum, result) => sum + result.duration, 0) / 1000;
+        folders.set(folder, entry);
+      }
+    }
+    (suite.suites ?? []).forEach(walk);
+  };
+  report.suites.forEach(walk);
+  return [...folders.values()].sort((a, b) => b.seconds - a.seconds);
+}
+
+function timed(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { seconds: number; status: number | null } {
+  const started = Date.now();
+  const run = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return { seconds: (Date.now() - started) / 1000, status: run.status };
+}
+
+export function renderTable(times: FolderTime[], wall: Record<string, number>, when: string): string {
+  const lines = [
+    `Measured ${when} by \`npm run self-test-times\`. Wall times are the step's own; a folder's time is its tests' durations summed (the workers run several at once, so these add up to more than the wall time).`,
+    '',
+    '| Step | Tests | Seconds |',
+    '| --- | ---: | ---: |',
+    ...Object.entries(wall).map(([step, seconds]) => `| ${step} (wall) | | ${seconds.toFixed(0)} |`),
+    ...times.map((time) => `| ${time.folder} | ${time.tests} | ${time.seconds.toFixed(0)} |`),
+  ];
+  return lines.join('\n');
+}
+
+function main(): void {
+  const { values } = parseArgs({ options: { root: { type: 'string' }, write: { type: 'boolean' } }, strict: true });
+  const root = resolve(values.root ?? PROJECT_ROOT);
+  const npx = 'npx';
+  const wall: Record<string, number> = {};
+  wall.typecheck = timed(npx, ['tsc', '--noEmit'], root).seconds;
+  wall.lint = timed('npm', ['run', '--silent', 'lint'], root).seconds;
+  const scratch = mkdtempSync(join(tmpdir(), 'self-test-times-'));
+  try {
+    const reportFile = join(scratch, 'report.json');
+    const run = timed(npx, ['playwright', 'test', '--project=self', '--project=faults', '--reporter=json'], root, {
+      ...process.env,
+      CONFORMANCE_SELF_TESTS: '1',
+      PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+    });
+    wall['self and faults projects'] = run.seconds;
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
+    const times = timesByFolder(report, join(root, 'tests', 'self'));
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    const table = renderTable(
+      times,
+      wall,
+      `on ${new Date().toISOString().slice(0, 10)} (${expected} passed, ${unexpected} failed, ${flaky} flaky, ${skipped} skipped)`,
+    );
+    process.stdout.write(`${table}\n`);
+    if (values.write) {
+      const doc = readFileSync(DOC, 'utf8');
+      const start = doc.indexOf(START);
+      const end = doc.indexOf(END);
+      if (start < 0 || end < start) throw new Error(`${DOC} has no ${START} … ${END} markers`);
+      writeFileSync(DOC, `${doc.slice(0, start + START.length)}\n${table}\n${doc.slice(end)}`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
