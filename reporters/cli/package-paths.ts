@@ -32,18 +32,18 @@ export const REFERENCE_COMMAND = COMPILED ? 'node reference/main.js' : 'node --i
  * the docs do (`run node_modules/calls-conformance/tests/calls-get/get-call.spec.ts:21`), is
  * widened to match both. Playwright reads every filter as a regular expression.
  */
-export function testFilter(filter: string): string {
+export function testFilter(filter: string, compiled: boolean = COMPILED): string {
   const parts = /^(.*\.ts)((?::\d+){0,2})$/.exec(filter);
-  if (!COMPILED || !parts) return filter;
+  if (!compiled || !parts) return filter;
   const file = parts[1]!.replace(/(^|\/)tests\/(?!.*\/tests\/)/, '$1(?:dist/)?tests/').replace(/\.ts$/, '\\.[jt]s');
   return `${file}${parts[2]}`;
 }
 
 /** The arguments of `playwright test` with each test filter (a word that is neither an option nor its value) widened. */
-export function testFilterArgs(args: readonly string[]): string[] {
+export function testFilterArgs(args: readonly string[], compiled: boolean = COMPILED): string[] {
   return args.map((arg, index) => {
     const previous = args[index - 1];
     const isValue = previous !== undefined && PLAYWRIGHT_TEST_OPTIONS[previous] === 'value';
-    return arg.startsWith('-') || isValue ? arg : testFilter(arg);
+    return arg.startsWith('-') || isValue ? arg : testFilter(arg, compiled);
   });
 }
