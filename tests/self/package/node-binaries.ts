@@ -12,7 +12,7 @@ export const SUPPORTED_NODE_MAJORS = [22, 24] as const;
 const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'calls-conformance-node');
 
 /** What npm says when the registry cannot be reached, as opposed to an install that is broken. */
-const UNREACHABLE = /E(NOTFOUND|AI_AGAIN|CONNREFUSED|CONNRESET|TIMEDOUT|NETUNREACH|HOSTUNREACH)|ENOTCACHED|network|offline/i;
+export const UNREACHABLE = /E(NOTFOUND|AI_AGAIN|CONNREFUSED|CONNRESET|TIMEDOUT|NETUNREACH|HOSTUNREACH)|ENOTCACHED|network|offline/i;
 
 export type NodeBinary = { bin: string; version: string } | { unavailable: string };
 
