@@ -17,7 +17,13 @@ export type ToJudgingThread =
    * `finish`: the final reports; `report`: an interim one, the judge going on. `credentialHeaders`:
    * those the proxy saw on any request or answer, judged or not (ProxyCounts.credentialHeaders).
    */
-  | { kind: 'finish' | 'report'; notJudged: Array<[string, number]>; credentialHeaders: string[] };
+  | {
+      kind: 'finish' | 'report';
+      notJudged: Array<[string, number]>;
+      credentialHeaders: string[];
+      /** The share judged and how it was chosen (proxy-sampling.ts's describeSampling), when not every exchange was. */
+      sampling?: string | undefined;
+    };
 export type FromJudgingThread =
   | { kind: 'ready' }
   | { kind: 'taken'; count: number; bytes: number }

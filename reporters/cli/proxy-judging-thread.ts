@@ -68,8 +68,8 @@ try {
       if (taken % TAKEN_EVERY === 0) post({ kind: 'taken', count: taken, bytes: takenBytes });
       return;
     }
-    if (message.kind === 'report') return interim(message.notJudged, message.credentialHeaders);
-    void finish(message.notJudged, message.credentialHeaders);
+    if (message.kind === 'report') return interim(message.notJudged, message.credentialHeaders, message.sampling);
+    void finish(message.notJudged, message.credentialHeaders, message.sampling);
   });
 
   /** The judge's result and its state, with what the proxy counted besides: the exchanges it never handed over, and every credential header it saw. */
@@ -84,9 +84,17 @@ try {
     return { result: { ...result, redacted }, state: { ...state, ignored: result.ignored, redacted } };
   };
 
-  const write = (stage: 'interim' | 'final', judged: PassiveResult, notJudged: Array<[string, number]>, credentialHeaders: string[]) => {
+  const write = (
+    stage: 'interim' | 'final',
+    judged: PassiveResult,
+    notJudged: Array<[string, number]>,
+    credentialHeaders: string[],
+    sampling: string | undefined,
+  ) => {
     const { result, state } = withTheProxy(judged, judge.state(data.sources), notJudged, credentialHeaders);
     return writePassiveReports(result, {
+      // The verdict's reason says when only a share was judged, which share and how it was chosen.
+      ...(sampling !== undefined && { notes: [`The proxy ${sampling}.`] }),
       dir: resolve(reportDirectory(env)),
       sources: data.sources,
       rerun: data.rerun,
@@ -98,10 +106,10 @@ try {
   };
 
   // Written on this thread, as judging is: the traffic's thread never waits for a report.
-  const interim = (notJudged: Array<[string, number]>, credentialHeaders: string[]) => {
+  const interim = (notJudged: Array<[string, number]>, credentialHeaders: string[], sampling: string | undefined) => {
     try {
       const snapshot = judge.snapshot();
-      const written = write('interim', snapshot, notJudged, credentialHeaders);
+      const written = write('interim', snapshot, notJudged, credentialHeaders, sampling);
       post({
         kind: 'reported',
         verdict: written.report.verdict,
@@ -114,10 +122,10 @@ try {
     }
   };
 
-  const finish = async (notJudged: Array<[string, number]>, credentialHeaders: string[]) => {
+  const finish = async (notJudged: Array<[string, number]>, credentialHeaders: string[], sampling: string | undefined) => {
     try {
       const harEntries = har ? await har.finish() : undefined;
-      const written = write('final', judge.finish(), notJudged, credentialHeaders);
+      const written = write('final', judge.finish(), notJudged, credentialHeaders, sampling);
       post({ kind: 'done', exitCode: written.exitCode, console: written.console, ...(harEntries !== undefined && { harEntries }) });
     } catch (error) {
       post({ kind: 'failed', message: (error as Error).message });

@@ -14,6 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
 import { startJudgingProxy, type JudgingProxy, type PassedExchange, type ProxyCounts } from '../../fixtures/passive/proxy.ts';
 import { MAX_CAPTURED_BODY_BYTES } from '../../fixtures/passive/proxy-capture.ts';
+import { ConnectionSampler, describeSampling, type SamplingCounts } from '../../fixtures/passive/proxy-sampling.ts';
 import {
   DEFAULT_UPSTREAM_TIMEOUTS,
   MAX_TIMEOUT_MS,
@@ -183,9 +184,16 @@ export function describeCounts(counts: ProxyCounts, timeouts: UpstreamTimeouts =
 /** The proxy's own peak resident memory (its judging thread's included), as the kernel counted it. */
 export const peakMemoryLine = (): string => `peak memory of the proxy: ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB resident`;
 
-/** Exchanges, and bytes of their bodies, posted to the judging thread and not yet taken, past which the proxy stops posting (and counts what it did not judge). */
-export const MAX_JUDGING_BACKLOG = 20_000;
-export const MAX_JUDGING_BACKLOG_BYTES = 256 * 2 ** 20;
+/**
+ * Exchanges, and bytes of their bodies, posted to the judging thread and not yet taken, past which the
+ * proxy stops posting (and counts what it did not judge). The sampler (proxy-sampling.ts) judges a
+ * share of the connections long before this: it is the last bound on memory, for a burst faster than
+ * the sampler's next look.
+ */
+export const MAX_JUDGING_BACKLOG = 2_000;
+export const MAX_JUDGING_BACKLOG_BYTES = 64 * 2 ** 20;
+/** How often the sampler looks at the backlog. */
+const SAMPLING_EVERY_MS = 100;
 
 const THREAD = new URL('./proxy-judging-thread.ts', import.meta.url).href;
 
@@ -265,6 +273,10 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     judgeFailure ??= error.message;
     process.stderr.write(`judging proxy: the judge failed, the traffic still passes: ${error.message}\n`);
   });
+  // When the traffic outruns the judge, whole client connections are judged, a share chosen by rule and reported.
+  const sampler = new ConnectionSampler();
+  const sampling = setInterval(() => sampler.adjust(posted - taken, postedBytes - takenBytes), SAMPLING_EVERY_MS);
+  sampling.unref();
   const sink = {
     add(exchange: PassedExchange) {
       if (judgeFailure !== undefined || posted - taken >= MAX_JUDGING_BACKLOG || postedBytes - takenBytes >= MAX_JUDGING_BACKLOG_BYTES) {
@@ -273,7 +285,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
       }
       posted += 1;
       postedBytes += bodyBytes(exchange);
-      judging.postMessage({ kind: 'exchange', exchange: withoutBodyTexts(exchange) } satisfies ToJudgingThread);
+      judging.postMessage({ kind: 'exchange', exchange: withoutBodyTexts(exchange) } satisfies ToJudgingThread, transferable(exchange));
     },
   };
   let proxy: JudgingProxy;
@@ -284,8 +296,12 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
       port: parsed.port,
       sinks: [sink],
       timeouts: parsed.timeouts,
+      sampler,
+      // The judging thread rebuilds the texts from the bytes (withBodyTexts): the proxy's thread does not make them.
+      bodyTexts: false,
     });
   } catch (error) {
+    clearInterval(sampling);
     await judging.terminate();
     process.stderr.write(`proxy: --port ${parsed.port} cannot be listened on: ${(error as Error).message}\n${PROXY_USAGE}\n`);
     return EXIT_USAGE;
@@ -309,7 +325,8 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     const counts = proxy.counts();
     judging.postMessage({
       kind: 'report',
-      notJudged: [...notJudgedByTheProxy(counts), ['exchanges not judged: the judge fell behind the traffic', behind]],
+      notJudged: [...notJudgedByTheProxy(counts), ...notJudgedBehind(sampler.snapshot(), behind)],
+      sampling: describeSampling(sampler.snapshot()),
       credentialHeaders: [...counts.credentialHeaders],
     } satisfies ToJudgingThread);
   };
@@ -330,10 +347,13 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   process.once('SIGINT', hurry);
   process.once('SIGTERM', hurry);
   const counts = await proxy.stop();
+  clearInterval(sampling);
   for (const line of describeCounts(counts, parsed.timeouts)) process.stdout.write(`${line}\n`);
+  const sampled = describeSampling(sampler.snapshot());
+  if (sampled !== undefined) process.stdout.write(`${sampled}\n`);
   if (behind > 0)
     process.stdout.write(
-      `${behind} exchange${behind === 1 ? '' : 's'} passed but not judged: the judge fell behind the traffic, or failed\n`,
+      `${behind} exchange${behind === 1 ? '' : 's'} passed but not judged: the judge fell behind the traffic faster than the sampler could follow, or failed\n`,
     );
   if (judgeFailure !== undefined) {
     process.stderr.write(`proxy: no report: the judge failed: ${judgeFailure}\n`);
@@ -345,7 +365,8 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     judging.once('error', (error) => resolveDone({ kind: 'failed', message: error.message }));
     judging.postMessage({
       kind: 'finish',
-      notJudged: [...notJudgedByTheProxy(counts), ['exchanges not judged: the judge fell behind the traffic', behind]],
+      notJudged: [...notJudgedByTheProxy(counts), ...notJudgedBehind(sampler.snapshot(), behind)],
+      sampling: sampled,
       credentialHeaders: counts.credentialHeaders,
     } satisfies ToJudgingThread);
   });
@@ -358,6 +379,29 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   process.stdout.write(`${peakMemoryLine()}\n`);
   process.stdout.write(outcome.console);
   return outcome.exitCode;
+}
+
+/**
+ * The body buffers that can move to the judging thread instead of being copied: those that own their
+ * whole memory. A small Buffer may be a slice of Node's shared pool, whose moving would take the
+ * other slices' bytes with it; it is copied.
+ */
+function transferable(exchange: PassedExchange): ArrayBuffer[] {
+  const owned = [exchange.passed.requestBody, exchange.passed.responseBody].filter(
+    (body): body is Buffer => body !== undefined && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength,
+  );
+  return [...new Set(owned.map((body) => body.buffer as ArrayBuffer))];
+}
+
+/** The exchanges passed on unjudged because the judge was behind: sampled out by rule, and any the last bound held back. */
+function notJudgedBehind(sampling: SamplingCounts, behind: number): Array<[string, number]> {
+  return [
+    [
+      `exchanges sampled out: the judge fell behind, so whole client connections were judged (a share by rule, see the sampling line)`,
+      sampling.sampledOut,
+    ],
+    ['exchanges not judged: the judge fell behind the traffic', behind],
+  ];
 }
 
 function notJudgedByTheProxy(counts: ProxyCounts): Array<[string, number]> {

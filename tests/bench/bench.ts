@@ -35,6 +35,8 @@ import { median, percentile, ratio } from './stats.ts';
 import { livingTargets, measureLiving, renderLiving } from './living.ts';
 import { measurePassive, passiveTargets, renderPassive } from './passive.ts';
 import { measureProxy, proxyTargets, renderProxy } from './proxy.ts';
+import { measureProxyLoad, proxyLoadTargets } from './proxy-load.ts';
+import { judgeSpeedTarget, measureJudgeSpeed } from './judge-speed.ts';
 import { readOptions } from '../../reporters/cli/read-options.ts';
 
 const SMALL = 1_000;
@@ -141,7 +143,11 @@ function planOf(options: Options): string {
       ['clientsOnly', 'the CPU a request costs by HTTP client', 'bench-results/clients.json'],
       ['livingOnly', 'runs against the reference standing still and living', 'bench-results/living.json'],
       ['passiveOnly', 'the judging of a 1 GiB HAR file', 'bench-results/passive.json'],
-      ['proxyOnly', 'what the judging proxy adds per exchange', 'bench-results/proxy.json'],
+      [
+        'proxyOnly',
+        "the judge's speed, the judging proxy under load (throughput against direct, share judged, p99 added, slowest answer, peak memory) and what it adds per exchange",
+        'bench-results/proxy.json',
+      ],
     ] as const
   ).find(([flag]) => options[flag]);
   const part = only
@@ -329,10 +335,14 @@ async function benchPassiveOnly(): Promise<void> {
 }
 
 async function benchProxyOnly(options: Options): Promise<void> {
+  // The judge's own speed on one thread, then the proxy under load, then what it adds one exchange at a time.
+  const judge = await measureJudgeSpeed();
+  const load = await measureProxyLoad();
   const proxy = await measureProxy(options.runs);
   mkdirSync(OUT_DIR, { recursive: true });
-  writeFileSync(join(OUT_DIR, 'proxy.json'), `${JSON.stringify(proxy, null, 2)}\n`);
-  process.stdout.write(`${[...targetTable(proxyTargets(proxy)), '', ...renderProxy(proxy)].join('\n')}\n`);
+  writeFileSync(join(OUT_DIR, 'proxy.json'), `${JSON.stringify({ judge, load, ...proxy }, null, 2)}\n`);
+  const targets = [judgeSpeedTarget(judge), ...proxyLoadTargets(load), ...proxyTargets(proxy)];
+  process.stdout.write(`${[...targetTable(targets), '', ...renderProxy(proxy)].join('\n')}\n`);
 }
 
 /** The targets of a partial bench as a table, each marked met or missed. */

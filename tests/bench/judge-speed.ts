@@ -5,6 +5,7 @@ import { createServer } from '../../reference/server.ts';
 import { DEFAULT_CALLS, DEMO_KEYS } from '../../reference/fixtures.ts';
 import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
 import type { RecordedExchange } from '../../fixtures/passive/recorded-exchange.ts';
+import type { Target } from './render.ts';
 
 export interface JudgeSpeed {
   pages: number;
@@ -80,6 +81,15 @@ export async function measureJudgeSpeed(pages = 5_000, warmUp = 500): Promise<Ju
     bodyBytes: recorded[0]!.response.bodyText!.length,
     exchanges: result.exchanges,
     violations,
+  };
+}
+
+/** Target: at least 1,000 pages a second on one core (CPU time: the machine is shared). */
+export function judgeSpeedTarget(speed: JudgeSpeed): Target {
+  return {
+    name: 'The judge alone, List Calls pages of 25 calls judged per CPU-second of one thread (target ≥ 1,000)',
+    value: `${speed.pagesPerCpuSecond.toFixed(0)} (${speed.pages} pages of ${(speed.bodyBytes / 1024).toFixed(0)} KiB in ${(speed.cpuMs / 1000).toFixed(1)} s of CPU, ${(speed.ms / 1000).toFixed(1)} s of wall time)`,
+    met: speed.pagesPerCpuSecond >= 1_000 && speed.violations === 0,
   };
 }
 

@@ -1,0 +1,260 @@
+// The judging proxy under load (issue 36, items 1, 2 and 6), with autocannon: List Calls pages of 25
+// calls, as a team's traffic to a staging would mostly be. The reference and the proxy each run as a
+// process of their own, the proxy as a team starts it (`npm run conformance -- proxy`), judging.
+// - Flat out at 10 connections: requests a second through the proxy over requests a second direct,
+//   the two alternated (direct, proxied, proxied, direct) so that the machine's drift hits both alike.
+// - A steady 1,000 a second: the share of the exchanges the proxy judged, and how it chose them.
+// - 50 connections at a steady rate: the p99 latency through the proxy less the p99 direct.
+// - 500 connections flat out: the slowest answer through the proxy, and direct.
+// - The proxy's peak resident memory (its judging thread's included) over all of these.
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_KEYS } from '../../reference/fixtures.ts';
+import { startProxyProcess, type ProxyExit } from '../self/passive/proxy-process.ts';
+import { startReference } from './processes.ts';
+import { median } from './stats.ts';
+import type { Target } from './render.ts';
+
+const CALLS = 1_000;
+const PAGE = '/calls?perPage=25';
+
+export interface LoadSizes {
+  /** Seconds of each flat-out run (four per round: direct, proxied, proxied, direct). */
+  flatSeconds: number;
+  flatRounds: number;
+  /** Seconds at the steady rate. */
+  steadySeconds: number;
+  steadyRate: number;
+  /** Seconds of each run at 50 connections (one direct, one proxied), and their overall rate. */
+  latencySeconds: number;
+  latencyRate: number;
+  /** Seconds flat out at 500 connections, each way. */
+  stallSeconds: number;
+}
+
+export const LOAD_SIZES: LoadSizes = {
+  flatSeconds: 5,
+  flatRounds: 2,
+  steadySeconds: 30,
+  steadyRate: 1_000,
+  latencySeconds: 10,
+  latencyRate: 200,
+  stallSeconds: 5,
+};
+
+export interface ProxyLoadResults {
+  flat: { connections: number; directRps: number; proxiedRps: number; ratio: number; errors: number };
+  steady: { rate: number; seconds: number; sent: number; passed: number; judged: number; share: number; sampling: string; verdict: string };
+  latency: { connections: number; rate: number; directP99Ms: number; proxiedP99Ms: number; addedP99Ms: number; errors: number };
+  stalls: { connections: number; directMaxMs: number; proxiedMaxMs: number; proxiedP99Ms: number; errors: number; non2xx: number };
+  /** The proxy's peak resident memory, the highest of its runs (one per measure above). */
+  peakMiB: number;
+  /** Each run's peak: flat out, steady, 50 connections, 500 connections. */
+  peaksMiB: number[];
+  verdicts: string[];
+}
+
+interface Load {
+  rps: number;
+  sent: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  non2xx: number;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function load(base: string, connections: number, seconds: number, overallRate?: number): Promise<Load> {
+  const prefix = new URL(base).pathname.replace(/\/$/, '');
+  const result = await autocannon({
+    url: `${new URL(base).origin}${prefix}${PAGE}`,
+    connections,
+    duration: seconds,
+    headers: { apikey: DEMO_KEYS.fullAccess },
+    ...(overallRate !== undefined && { overallRate }),
+  });
+  return {
+    rps: result.requests.total / seconds,
+    sent: result.requests.total,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+interface ProxyRun {
+  exit: ProxyExit;
+  peakMiB: number;
+  passed: number;
+  judged: number;
+  sampling: string;
+  verdict: string;
+}
+
+/** A proxy in front of `target` for the time `body` takes; what it said at stop. */
+async function withProxy(target: string, body: (base: string) => Promise<void>): Promise<ProxyRun> {
+  const reports = mkdtempSync(join(tmpdir(), 'bench-proxy-load-'));
+  const proxy = await startProxyProcess(['--target', target, '--port', '0', '--report-every-minutes', '0'], {
+    REPORT_DIR: reports,
+  });
+  try {
+    await body(proxy.base);
+    const exit = await proxy.stop('SIGTERM');
+    const number = (pattern: RegExp) => Number(pattern.exec(exit.stdout)?.[1] ?? 0);
+    return {
+      exit,
+      peakMiB: number(/peak memory of the proxy: (\d+) MiB/),
+      passed: number(/(\d+) exchanges? passed through the proxy/),
+      judged: number(/(\d+) exchange\(s\) of the three operations judged/),
+      sampling: /^judged a share of the traffic: .*$/m.exec(exit.stdout)?.[0] ?? 'every exchange handed to the judge',
+      verdict: /Passive verdict: ([^.]+)\./.exec(exit.stdout)?.[1] ?? `no verdict (exit ${exit.code}): ${exit.stderr.slice(-300)}`,
+    };
+  } finally {
+    await proxy.stop('SIGKILL').catch(() => undefined);
+    rmSync(reports, { recursive: true, force: true });
+  }
+}
+
+export async function measureProxyLoad(sizes: LoadSizes = LOAD_SIZES): Promise<ProxyLoadResults> {
+  const reference = await startReference(CALLS);
+  const runs: ProxyRun[] = [];
+  try {
+    const direct = reference.base;
+    // Warm the reference up (its first pages build its indexes).
+    await load(direct, 10, 1);
+
+    log(`flat out at 10 connections, ${sizes.flatRounds} round(s) of direct, proxied, proxied, direct (${sizes.flatSeconds} s each)`);
+    const directRps: number[] = [];
+    const proxiedRps: number[] = [];
+    let flatErrors = 0;
+    runs.push(
+      await withProxy(direct, async (proxied) => {
+        await load(proxied, 10, 1);
+        for (let round = 0; round < sizes.flatRounds; round += 1) {
+          for (const [via, into] of [
+            [direct, directRps],
+            [proxied, proxiedRps],
+            [proxied, proxiedRps],
+            [direct, directRps],
+          ] as const) {
+            const measured = await load(via, 10, sizes.flatSeconds);
+            into.push(measured.rps);
+            flatErrors += measured.errors + measured.non2xx;
+          }
+        }
+      }),
+    );
+
+    log(`a steady ${sizes.steadyRate} a second through the proxy for ${sizes.steadySeconds} s`);
+    let sent = 0;
+    const steadyRun = await withProxy(direct, async (proxied) => {
+      sent = (await load(proxied, 10, sizes.steadySeconds, sizes.steadyRate)).sent;
+    });
+    runs.push(steadyRun);
+
+    log(`50 connections at ${sizes.latencyRate} a second, direct and through the proxy (${sizes.latencySeconds} s each)`);
+    let latencyDirect: Load | undefined;
+    let latencyProxied: Load | undefined;
+    runs.push(
+      await withProxy(direct, async (proxied) => {
+        latencyDirect = await load(direct, 50, sizes.latencySeconds, sizes.latencyRate);
+        latencyProxied = await load(proxied, 50, sizes.latencySeconds, sizes.latencyRate);
+      }),
+    );
+
+    log(`500 connections flat out, direct and through a fresh proxy (${sizes.stallSeconds} s each)`);
+    let stallDirect: Load | undefined;
+    let stallProxied: Load | undefined;
+    runs.push(
+      await withProxy(direct, async (proxied) => {
+        stallDirect = await load(direct, 500, sizes.stallSeconds);
+        stallProxied = await load(proxied, 500, sizes.stallSeconds);
+      }),
+    );
+
+    const flatDirect = median(directRps);
+    const flatProxied = median(proxiedRps);
+    return {
+      flat: { connections: 10, directRps: flatDirect, proxiedRps: flatProxied, ratio: flatProxied / flatDirect, errors: flatErrors },
+      steady: {
+        rate: sizes.steadyRate,
+        seconds: sizes.steadySeconds,
+        sent,
+        passed: steadyRun.passed,
+        judged: steadyRun.judged,
+        share: steadyRun.passed === 0 ? 0 : steadyRun.judged / steadyRun.passed,
+        sampling: steadyRun.sampling,
+        verdict: steadyRun.verdict,
+      },
+      latency: {
+        connections: 50,
+        rate: sizes.latencyRate,
+        directP99Ms: latencyDirect!.p99Ms,
+        proxiedP99Ms: latencyProxied!.p99Ms,
+        addedP99Ms: latencyProxied!.p99Ms - latencyDirect!.p99Ms,
+        errors: latencyDirect!.errors + latencyProxied!.errors + latencyDirect!.non2xx + latencyProxied!.non2xx,
+      },
+      stalls: {
+        connections: 500,
+        directMaxMs: stallDirect!.maxMs,
+        proxiedMaxMs: stallProxied!.maxMs,
+        proxiedP99Ms: stallProxied!.p99Ms,
+        errors: stallProxied!.errors,
+        non2xx: stallProxied!.non2xx,
+      },
+      peakMiB: Math.max(...runs.map((run) => run.peakMiB)),
+      peaksMiB: runs.map((run) => run.peakMiB),
+      verdicts: runs.map((run) => run.verdict),
+    };
+  } finally {
+    await reference.stop();
+  }
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+export function proxyLoadTargets(results: ProxyLoadResults): Target[] {
+  return [
+    {
+      name: 'Flat out at 10 connections: through the proxy / direct (target ≥ 0.5x)',
+      value: `${results.flat.ratio.toFixed(2)}x (${results.flat.proxiedRps.toFixed(0)} / ${results.flat.directRps.toFixed(0)} a second)`,
+      met: results.flat.ratio >= 0.5 && results.flat.errors === 0,
+    },
+    {
+      name: `Share judged at a steady ${results.steady.rate} a second (target: all, or a share chosen and reported)`,
+      value: `${pct(results.steady.share)} of ${results.steady.passed} (${results.steady.sampling})`,
+      met: results.steady.share >= 0.999 || /^judged a share/.test(results.steady.sampling),
+    },
+    {
+      name: `p99 added at 50 connections, ${results.latency.rate} a second (target ≤ 5 ms)`,
+      value: `${ms(results.latency.addedP99Ms)} (${ms(results.latency.proxiedP99Ms)} through the proxy, ${ms(results.latency.directP99Ms)} direct)`,
+      met: results.latency.addedP99Ms <= 5 && results.latency.errors === 0,
+    },
+    {
+      name: 'Slowest answer at 500 connections flat out (target: no multi-second stall)',
+      value: `${ms(results.stalls.proxiedMaxMs)} through the proxy, ${ms(results.stalls.directMaxMs)} direct; ${results.stalls.errors} errors, ${results.stalls.non2xx} non-2xx`,
+      met: results.stalls.proxiedMaxMs < 2_000 && results.stalls.errors === 0 && results.stalls.non2xx === 0,
+    },
+    { name: "The proxy's peak memory (target ≤ 300 MiB)", value: `${results.peakMiB} MiB`, met: results.peakMiB <= 300 },
+    {
+      name: "The proxy's verdicts on the reference's traffic",
+      value: results.verdicts.join('; '),
+      met: results.verdicts.every((verdict) => verdict.startsWith('NO VIOLATIONS')),
+    },
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const quick = process.argv.includes('--quick');
+  const results = await measureProxyLoad(
+    quick ? { ...LOAD_SIZES, flatSeconds: 3, flatRounds: 1, steadySeconds: 10, latencySeconds: 5, stallSeconds: 3 } : LOAD_SIZES,
+  );
+  process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  for (const target of proxyLoadTargets(results))
+    process.stdout.write(`${target.met ? 'met' : 'NOT MET'}: ${target.name}: ${target.value}\n`);
+}
