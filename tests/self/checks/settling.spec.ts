@@ -50,3 +50,15 @@ test('overTime: gains are movement on a call not yet settled, every difference b
   expect(overTime(before, after, true).breaks.map(({ path }) => path)).toEqual(['/hasRecording', '/recordings']);
   expect(overTime(after, before, false).breaks.map(({ path }) => path)).toEqual(['/hasRecording', '/recordings']);
 });
+
+test('overTime over the fields both views carry: a field only the later view carries is neither a break nor a gain; a gain both carry still is one', () => {
+  const listed = { ...ended(1_700_000_000), hasRecording: false };
+  const fetched = { ...listed, hasRecording: true, recordings: [{ rid: 'r1' }] };
+  expect(overTime(listed, fetched, false, 'shared')).toEqual({
+    gains: [{ path: '/hasRecording', earlier: false, later: true }],
+    breaks: [],
+  });
+  const carriedOnlyByGet = { ...listed, recordings: [{ rid: 'r1' }] };
+  expect(overTime(listed, carriedOnlyByGet, false, 'shared')).toEqual({ gains: [], breaks: [] });
+  expect(overTime(listed, carriedOnlyByGet, false, 'all').gains.map(({ path }) => path)).toEqual(['/recordings']);
+});
