@@ -1,5 +1,5 @@
 // `npm run self-test-times [-- --root DIR] [--write]`: runs the project's own tests as `npm test`
-// does (the self and faults projects; types and lint are timed alone) and prints how long each
+// does (the self and faults projects; types, lint and the OpenAPI lint are timed alone) and prints how long each
 // self-test folder and the kill matrix took: its tests' summed time (what it costs the machine's
 // workers) and the whole run's wall time, with the typecheck and the lint. `--root` times another
 // checkout (an older commit, for a before-and-after), `--write` puts the table into
@@ -92,6 +92,7 @@ function main(): void {
   const wall: Record<string, number> = {};
   wall.typecheck = timed(npx, ['tsc', '--noEmit'], root).seconds;
   wall.lint = timed('npm', ['run', '--silent', 'lint'], root).seconds;
+  wall['lint:openapi'] = timed('npm', ['run', '--silent', 'lint:openapi'], root).seconds;
   const scratch = mkdtempSync(join(tmpdir(), 'self-test-times-'));
   try {
     const reportFile = join(scratch, 'report.json');
