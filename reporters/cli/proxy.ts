@@ -203,7 +203,10 @@ function startJudgingThread(data: JudgingThreadData): Promise<Worker> {
   // thread's entry before any loader it is given on its command line runs: a small JavaScript entry
   // loads the thread's TypeScript through tsx's own API.
   const entry = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(THREAD)}, ${JSON.stringify(import.meta.url)}));`;
-  const worker = new Worker(entry, { eval: true, workerData: data });
+  // A small young generation: the judge's garbage (each answer parsed, judged and dropped) is collected
+  // sooner, which measured 243 to 248 MiB of peak memory flat out at 10 connections, 272 to 277 MiB
+  // with V8's default. It never ends the thread: only the old generation's limit does.
+  const worker = new Worker(entry, { eval: true, workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   return new Promise((resolveReady, reject) => {
     const onMessage = (message: FromJudgingThread) => {
       if (message.kind === 'ready') resolveReady(worker);
