@@ -32,6 +32,7 @@ import {
 } from './proxy-judging-thread-messages.ts';
 import { readOptions } from './read-options.ts';
 import { DEFAULT_REPORT_EVERY_MINUTES, MAX_REPORT_EVERY_MINUTES, REPORT_SIGNAL } from './proxy-interim.ts';
+import { COMPILED, ownFile } from './package-paths.ts';
 
 export const PROXY_USAGE =
   'Usage: npm run conformance -- proxy --target URL [--chat-target URL] [--port N] [--har OUT.har] [--report-every-minutes N]   (port 0: any free port; default 8089)';
@@ -195,18 +196,24 @@ export const MAX_JUDGING_BACKLOG_BYTES = 64 * 2 ** 20;
 /** How often the sampler looks at the backlog. */
 const SAMPLING_EVERY_MS = 100;
 
-const THREAD = new URL('./proxy-judging-thread.ts', import.meta.url).href;
+const THREAD = new URL(ownFile('./proxy-judging-thread.ts'), import.meta.url);
 
 /** The judging thread, started and ready; or why it could not start. */
 function startJudgingThread(data: JudgingThreadData): Promise<Worker> {
-  // A thread does not inherit the TypeScript loader the command runs under (tsx), and Node checks a
-  // thread's entry before any loader it is given on its command line runs: a small JavaScript entry
-  // loads the thread's TypeScript through tsx's own API.
-  const entry = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(THREAD)}, ${JSON.stringify(import.meta.url)}));`;
   // A small young generation: the judge's garbage (each answer parsed, judged and dropped) is collected
   // sooner, which measured 243 to 248 MiB of peak memory flat out at 10 connections, 272 to 277 MiB
   // with V8's default. It never ends the thread: only the old generation's limit does.
-  const worker = new Worker(entry, { eval: true, workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const options = { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 8 } };
+  // Installed, the package is JavaScript: the thread starts from its compiled file. In the clone, a
+  // thread does not inherit the TypeScript loader the command runs under (tsx), and Node checks a
+  // thread's entry before any loader it is given on its command line runs: a small JavaScript entry
+  // loads the thread's TypeScript through tsx's own API.
+  const worker = COMPILED
+    ? new Worker(THREAD, options)
+    : new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(THREAD.href)}, ${JSON.stringify(import.meta.url)}));`,
+        { ...options, eval: true },
+      );
   return new Promise((resolveReady, reject) => {
     const onMessage = (message: FromJudgingThread) => {
       if (message.kind === 'ready') resolveReady(worker);

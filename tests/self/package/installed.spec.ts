@@ -212,10 +212,10 @@ test('the tarball holds compiled JavaScript with its source maps and declaration
     [...readFileSync(join(installedPackage, file), 'utf8').matchAll(/['"]((?:tsx|playwright(?:-core)?\/lib)(?:\/[^'"]*)?)['"]/g)].map(
       (match) => `${file}: ${match[1]}`,
     );
+  // The proxy names tsx too, on the clone's branch only: installed, its judging thread starts from
+  // the compiled file (the installed proxy's own test below).
   expect(['bin/calls-conformance.js', ...modules].flatMap(specifiers)).toEqual([
     'dist/reporters/cli/package-paths.js: tsx',
-    // Not this package's build to change: the judging proxy still starts its thread through tsx's
-    // API, so the installed `proxy` command needs it fixed in reporters/cli/proxy.ts.
     'dist/reporters/cli/proxy.js: tsx/esm/api',
   ]);
   // The development tools, tsx among them, are not installed with it.
@@ -238,6 +238,43 @@ test('npx calls-conformance --help, reference --list-faults and a refused comman
   const refused = await npx(installed, ['frob']);
   expect(refused.code).toBe(2);
   expect(refused.stderr).toContain('calls-conformance: unknown command "frob"');
+});
+
+test('npx calls-conformance proxy from the installed package: its judging thread starts from the compiled file, and judges what passes', async () => {
+  const installed = await install(LATEST);
+  await withReference(undefined, async (base) => {
+    const bin = join(installed.project, 'node_modules', 'calls-conformance', 'bin', 'calls-conformance.js');
+    const reports = join(installed.project, 'proxy-report');
+    const child = spawn(join(installed.node.bin, 'node'), [bin, 'proxy', '--target', base, '--port', '0', '--report-every-minutes', '0'], {
+      cwd: installed.project,
+      env: envWith(installed.node, { REPORT_DIR: reports }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const listening = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the installed proxy did not listen:\n${output}`)), 60_000);
+      const look = () => {
+        const address = output.match(/Point your app, SDK or tests at (http:\/\/\S+) as their base URL/)?.[1];
+        if (address) {
+          clearTimeout(timer);
+          resolve(address);
+        }
+      };
+      child.stdout.on('data', look);
+      void exited.then(() => reject(new Error(`the installed proxy exited before it listened:\n${output}`)));
+    });
+    const answer = await fetch(`${listening}/calls?perPage=5`, { headers: { apikey: referenceTargetEnv(base).API_KEY! } });
+    expect(answer.status).toBe(200);
+    await answer.arrayBuffer();
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+    expect(output).not.toContain('could not start');
+    const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as ConformanceReport;
+    expect(results.verdict, output).toBe('NO VIOLATIONS IN 1 EXCHANGES');
+  });
 });
 
 test('a Playwright other than the pinned one (an npm override) is refused at start in one line, exit 2', async () => {
