@@ -227,6 +227,19 @@ function rowOf(target: RowTarget, seen: RowObservation): MatrixRow {
   return row;
 }
 
+/** Collects the detection lines of a run's stdout as they come (a `stopWhen` that never stops it), and whether the run ended. */
+function watchDetections(): { lines: DetectionLine[]; ended: () => boolean; watch: (text: string) => boolean } {
+  const lines: DetectionLine[] = [];
+  let ended = false;
+  const watch = (text: string) => {
+    const line = detectionLine(text);
+    if (line?.status === 'end') ended = true;
+    else if (line) lines.push(line);
+    return false;
+  };
+  return { lines, ended: () => ended, watch };
+}
+
 /** Reads one DetectionLine from a line of the run's stdout; anything else (a summary a reporter printed) is not one. */
 function detectionLine(text: string): DetectionLine | undefined {
   if (!text.startsWith('{')) return undefined;
@@ -247,25 +260,18 @@ export async function runAgainst(fault: Fault | undefined, options: RunOptions =
   const target = await startTarget({ fault, options });
   const reports = mkdtempSync(join(tmpdir(), 'kill-matrix-reports-'));
   const started = Date.now();
-  const tests: DetectionLine[] = [];
-  let ended = false;
-  const watch = (text: string) => {
-    const line = detectionLine(text);
-    if (line?.status === 'end') ended = true;
-    else if (line) tests.push(line);
-    return false;
-  };
+  const seen = watchDetections();
   try {
     // One worker per run: the matrix gets its parallelism from running rows side by side, and a run
     // with workers of its own would oversubscribe a large machine.
     const run = await runSuite(
       ['--project=conformance', '--workers=1', `--reporter=${DETECTION_REPORTER},${CONFORMANCE_REPORTER}`],
       { ...rowEnv(target), REPORT_DIR: reports },
-      { timeoutMs: options.timeoutMs ?? RUN_TIMEOUT_MS, stopWhen: watch },
+      { timeoutMs: options.timeoutMs ?? RUN_TIMEOUT_MS, stopWhen: seen.watch },
     );
     return rowOf(target, {
-      tests,
-      ended,
+      tests: seen.lines,
+      ended: seen.ended(),
       results: readResults(reports),
       exitCode: run.code,
       stderr: run.stderr,
@@ -306,27 +312,20 @@ export async function runRows(
     const planFile = join(scratch, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan));
     const started = Date.now();
-    const lines: DetectionLine[] = [];
-    let ended = false;
-    const watch = (text: string) => {
-      const line = detectionLine(text);
-      if (line?.status === 'end') ended = true;
-      else if (line) lines.push(line);
-      return false;
-    };
+    const seen = watchDetections();
     const run = await runSuite(
       [`--config=${MATRIX_CONFIG}`],
       // The demo keys, so that the reports redact them as a user's run redacts its own.
       { KILL_MATRIX_PLAN: planFile, REPORT_DIR: reports, API_KEY: DEMO_KEYS.fullAccess, RESTRICTED_API_KEY: DEMO_KEYS.readOnly },
-      { timeoutMs, stopWhen: watch },
+      { timeoutMs, stopWhen: seen.watch },
     );
     return targets.map((target, index) => {
-      const tests = lines.filter((line) => line.project === names[index]);
+      const tests = seen.lines.filter((line) => line.project === names[index]);
       const first = Math.min(...tests.map((line) => line.startedAt));
       const last = Math.max(...tests.map((line) => line.at));
       return rowOf(target, {
         tests,
-        ended,
+        ended: seen.ended(),
         results: readResults(join(reports, reportFolderOf(names[index]!))),
         exitCode: run.code,
         stderr: run.stderr,
