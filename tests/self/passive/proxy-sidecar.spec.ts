@@ -67,7 +67,8 @@ test('SIGUSR1 writes an interim report of the traffic so far, and only then with
   try {
     const target = await reference.listen(0);
     const proxy = await startProxyProcess(['--target', target, '--port', '0', '--report-every-minutes', '0'], { REPORT_DIR: reports });
-    expect(proxy.output()).toContain('Interim reports: on SIGUSR1');
+    // The line follows the listening lines in a write of its own, which may arrive a moment later.
+    await expect.poll(() => proxy.output(), { timeout: 10_000 }).toContain('Interim reports: on SIGUSR1');
     for (const page of [1, 2, 3]) expect((await sendRaw(`${proxy.base}/calls?perPage=5&page=${page}`, 'GET', KEY)).status).toBe(200);
     await pause(1_000);
     expect(interimLines(proxy)).toEqual([]);
