@@ -9,13 +9,15 @@
 // Rows are judged in batches: one Playwright run of the suite per batch, a project per row, each
 // against its own reference (runRows). The first test of a batch runs it; the batch's rows are kept
 // on disk, so a test after a failed one (Playwright starts a new worker) reads them instead of running again.
+// The README's bounded line against the clean reference living is a self-test of its own
+// (tests/self/suite/bounded-run.spec.ts), where a door counts its requests and its rate.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type TestInfo } from '@playwright/test';
-import { RUN_TIMEOUT_MS, runAgainst, runRows, type MatrixRow } from './kill-matrix.ts';
+import { RUN_TIMEOUT_MS, runRows, type MatrixRow } from './kill-matrix.ts';
 import { saveRow } from './matrix-files.ts';
 import { rowsDir } from './rows-dir.ts';
-import { FAULT_LIVING_RATE, matrixBatches, sampleKey, type MatrixBatch } from './matrix-rows.ts';
+import { matrixBatches, sampleKey, type MatrixBatch } from './matrix-rows.ts';
 
 const whole = process.env.KILL_MATRIX_WHOLE === 'all' ? 'all' : 'sample';
 const BATCHES = matrixBatches({ whole, key: whole === 'all' ? '' : sampleKey() });
@@ -40,22 +42,6 @@ function rowsOf(batch: MatrixBatch, testInfo: TestInfo): Promise<MatrixRow[]> {
   running.set(batch.title, rows);
   return rows;
 }
-
-// First, since it waits most: the README's line for a deployment that must not be pressed (REQUEST_BUDGET=800 MAX_RPS=5), against
-// a living target, run as a user runs it (the product's own config, its preflight and learning in
-// the runner): paced to five requests a second, the run takes minutes, long enough for calls to be
-// logged, end and settle between the suite's answers, and its own waiting must never be counted as
-// the target's.
-const BOUNDED_ENV = { REQUEST_BUDGET: '800', MAX_RPS: '5' } as const;
-/** About three minutes at five requests a second; room for a slow, shared machine. */
-const BOUNDED_RUN_TIMEOUT_MS = 480_000;
-
-test(`the clean reference living at ${FAULT_LIVING_RATE} new calls a second under REQUEST_BUDGET=${BOUNDED_ENV.REQUEST_BUDGET} MAX_RPS=${BOUNDED_ENV.MAX_RPS} passes the whole suite with no warning`, async ({}, testInfo) => {
-  testInfo.setTimeout(BOUNDED_RUN_TIMEOUT_MS + 60_000);
-  const row = await runAgainst(undefined, { live: FAULT_LIVING_RATE, env: BOUNDED_ENV, timeoutMs: BOUNDED_RUN_TIMEOUT_MS });
-  saveRow(rowsDir(testInfo), row);
-  expect(row.outcome, row.problem).toBe('passed');
-});
 
 for (const batch of BATCHES) {
   test.describe(batch.title, () => {

@@ -92,9 +92,6 @@ export function expectationOf(fault: Fault | undefined, profile = fault?.profile
   return 'pass';
 }
 
-const DETECTION_REPORTER = fileURLToPath(new URL('./detection-reporter.ts', import.meta.url));
-const CONFORMANCE_REPORTER = fileURLToPath(new URL('../../../reporters/conformance-reporter.ts', import.meta.url));
-
 export interface RunOptions {
   conformanceSeed?: string;
   referenceSeed?: number;
@@ -247,40 +244,6 @@ function detectionLine(text: string): DetectionLine | undefined {
     return JSON.parse(text) as DetectionLine;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Runs the whole suite against the reference with the fault (none: the clean reference), to the
- * end, as a user runs it (`npx playwright test` with the product's config): whether every other
- * requirement was still judged is known only then, and so are the run's requests and time, which a
- * failing run must keep close to a passing one's.
- */
-export async function runAgainst(fault: Fault | undefined, options: RunOptions = {}): Promise<MatrixRow> {
-  const target = await startTarget({ fault, options });
-  const reports = mkdtempSync(join(tmpdir(), 'kill-matrix-reports-'));
-  const started = Date.now();
-  const seen = watchDetections();
-  try {
-    // One worker per run: the matrix gets its parallelism from running rows side by side, and a run
-    // with workers of its own would oversubscribe a large machine.
-    const run = await runSuite(
-      ['--project=conformance', '--workers=1', `--reporter=${DETECTION_REPORTER},${CONFORMANCE_REPORTER}`],
-      { ...rowEnv(target), REPORT_DIR: reports },
-      { timeoutMs: options.timeoutMs ?? RUN_TIMEOUT_MS, stopWhen: seen.watch },
-    );
-    return rowOf(target, {
-      tests: seen.lines,
-      ended: seen.ended(),
-      results: readResults(reports),
-      exitCode: run.code,
-      stderr: run.stderr,
-      startedAt: started,
-      seconds: (Date.now() - started) / 1000,
-    });
-  } finally {
-    await target.reference.close();
-    rmSync(reports, { recursive: true, force: true });
   }
 }
 
