@@ -28,6 +28,8 @@ const FAULTS = [
 ];
 
 const recorded = once(() => recordSuiteHar(undefined));
+/** Its requests, read once for every fault's replay. */
+const recordedRequests = once(async () => requestsOf((await recorded()).har));
 
 async function judgeHar(path: string, env: Record<string, string> = {}) {
   const dir = freshDir('passive-suite-report');
@@ -57,8 +59,7 @@ for (const name of FAULTS) {
   test(`the suite's traffic against the reference with the fault ${name}: VIOLATIONS FOUND, naming its requirement`, async () => {
     const fault = findFault(name);
     expect(fault, `the catalog has a fault named ${name}`).toBeDefined();
-    const { har } = await recorded();
-    const entries = await replayAgainst(await requestsOf(har), name);
+    const entries = await replayAgainst(await recordedRequests(), name);
     const path = join(freshDir('passive-fault'), `${name}.har`);
     writeFileSync(path, JSON.stringify(harOf(entries)));
     const { run, results } = await judgeHar(path, fault!.profile === 'strict' ? { CONFORMANCE_PROFILE: 'strict' } : {});
