@@ -18,10 +18,14 @@ const END = '<!-- self-test-times:end -->';
 
 interface JsonResult {
   duration: number;
+  error?: { message?: string };
 }
 interface JsonSpec {
   file: string;
-  tests: Array<{ projectName: string; results: JsonResult[] }>;
+  title?: string;
+  line?: number;
+  /** `unexpected` for a test that failed every attempt (Playwright's JSON report). */
+  tests: Array<{ projectName: string; status?: string; results: JsonResult[] }>;
 }
 interface JsonSuite {
   specs?: JsonSpec[];
@@ -62,6 +66,24 @@ export function timesByFolder(report: JsonReport, selfDir: string): FolderTime[]
   return [...folders.values()].sort((a, b) => b.seconds - a.seconds);
 }
 
+/** Each test that failed, as `file:line title: the first line of its last error`, so a timing run also says what broke. */
+export function failedTests(report: JsonReport): string[] {
+  const failed: string[] = [];
+  const walk = (suite: JsonSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        const message = test.results.at(-1)?.error?.message ?? '';
+        const first = message.split('\n').find((line) => line.trim() !== '') ?? 'no error message';
+        failed.push(`${spec.file}:${spec.line ?? 0} ${spec.title ?? ''}: ${first.trim()}`);
+      }
+    }
+    (suite.suites ?? []).forEach(walk);
+  };
+  report.suites.forEach(walk);
+  return failed;
+}
+
 function timed(
   command: string,
   args: string[],
@@ -90,9 +112,16 @@ function main(): void {
   const root = resolve(values.root ?? PROJECT_ROOT);
   const npx = 'npx';
   const wall: Record<string, number> = {};
-  wall.typecheck = timed(npx, ['tsc', '--noEmit'], root).seconds;
-  wall.lint = timed('npm', ['run', '--silent', 'lint'], root).seconds;
-  wall['lint:openapi'] = timed('npm', ['run', '--silent', 'lint:openapi'], root).seconds;
+  const steps: Array<[string, number | null]> = [];
+  for (const [step, command, args] of [
+    ['typecheck', npx, ['tsc', '--noEmit']],
+    ['lint', 'npm', ['run', '--silent', 'lint']],
+    ['lint:openapi', 'npm', ['run', '--silent', 'lint:openapi']],
+  ] as const) {
+    const done = timed(command, [...args], root);
+    wall[step] = done.seconds;
+    steps.push([step, done.status]);
+  }
   const scratch = mkdtempSync(join(tmpdir(), 'self-test-times-'));
   try {
     const reportFile = join(scratch, 'report.json');
@@ -111,6 +140,12 @@ function main(): void {
       `on ${new Date().toISOString().slice(0, 10)} (${expected} passed, ${unexpected} failed, ${flaky} flaky, ${skipped} skipped)`,
     );
     process.stdout.write(`${table}\n`);
+    // A timing run is also a whole run: what failed is named, and the command fails with it.
+    const failed = failedTests(report);
+    for (const line of failed) process.stdout.write(`Failed: ${line}\n`);
+    const stepsFailed = steps.filter(([, status]) => status !== 0).map(([step]) => step);
+    for (const step of stepsFailed) process.stdout.write(`Failed: ${step}\n`);
+    if (failed.length > 0 || stepsFailed.length > 0 || run.status !== 0) process.exitCode = 1;
     if (values.write) {
       const doc = readFileSync(DOC, 'utf8');
       const start = doc.indexOf(START);

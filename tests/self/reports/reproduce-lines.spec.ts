@@ -8,7 +8,7 @@
 // same lines, the HTML escaped for HTML.
 import { test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { curlFor, NO_CURL_LINE, type Exchange } from '../../../fixtures/exchange.ts';
@@ -167,6 +167,9 @@ function expectPastedAs(shell: Shell, got: string[][], expected: string[][]): vo
   expect(existsSync(MARKER), `${shell.name} ran something`).toBe(false);
 }
 
+// Each test is a group of its own (fullyParallel), and hooks run around each group: a worker that
+// runs a second test of this file after the first one's afterAll needs the folder again.
+test.beforeAll(() => mkdirSync(WORK, { recursive: true }));
 test.afterAll(() => rmSync(WORK, { recursive: true, force: true }));
 
 test('a hostile value in every place of a curl line (method, path, query, header name and value, body) comes back exactly from every shell, and runs nothing', () => {

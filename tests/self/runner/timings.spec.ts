@@ -1,7 +1,7 @@
 // `npm run self-test-times` (tests/self/timings.ts): Playwright's JSON report, summed by self-test folder,
 // the faults project as the kill matrix, every retry counted, rendered as the table docs/self-tests.md shows.
 import { test, expect } from '@playwright/test';
-import { renderTable, timesByFolder } from '../timings.ts';
+import { failedTests, renderTable, timesByFolder } from '../timings.ts';
 
 const report = {
   config: { rootDir: '/project/tests' },
@@ -32,4 +32,45 @@ test('the table gives each step its wall time and each folder its tests and seco
   expect(table).toContain('| kill matrix (faults) | 1 | 60 |');
   expect(table).toContain('| checks | 2 | 3 |');
   expect(table).toMatch(/^Measured today by `npm run self-test-times`/);
+});
+
+test('a failed test is named with its place and the first line of its last error; passed, flaky and skipped ones are not', () => {
+  const withFailures = {
+    ...report,
+    suites: [
+      {
+        specs: [
+          {
+            file: 'self/reports/lines.spec.ts',
+            title: 'a line is safe',
+            line: 12,
+            tests: [
+              {
+                projectName: 'self',
+                status: 'unexpected',
+                results: [
+                  { duration: 1, error: { message: 'first try' } },
+                  { duration: 1, error: { message: '\nError: spawnSync bash ENOENT\n  at x' } },
+                ],
+              },
+            ],
+          },
+          {
+            file: 'self/a.spec.ts',
+            title: 'flaky',
+            line: 3,
+            tests: [{ projectName: 'self', status: 'flaky', results: [{ duration: 1 }] }],
+          },
+          {
+            file: 'self/b.spec.ts',
+            title: 'fine',
+            line: 4,
+            tests: [{ projectName: 'self', status: 'expected', results: [{ duration: 1 }] }],
+          },
+        ],
+      },
+    ],
+  };
+  expect(failedTests(withFailures)).toEqual(['self/reports/lines.spec.ts:12 a line is safe: Error: spawnSync bash ENOENT']);
+  expect(failedTests(report)).toEqual([]);
 });
