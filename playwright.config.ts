@@ -75,6 +75,9 @@ const embeddedReference =
       }
     : undefined;
 
+/** Workers of the self project while the kill matrix runs (measured: docs/self-tests.md). */
+const SELF_PROJECT_WORKERS_BESIDE_THE_MATRIX = 2;
+
 /** The kill matrix runs a whole suite per test, so it may take several minutes on a slow machine. */
 const FAULT_RUN_TIMEOUT_MS = 360_000;
 
@@ -95,21 +98,24 @@ export default defineConfig({
     : [['list']],
   ...(suite && inRunner && { metadata: { [METADATA_KEY]: runMetadata(suite) } }),
   ...(suite && { globalSetup: ownFile('./fixtures/preflight.ts'), globalTeardown: ownFile('./fixtures/run-state-teardown.ts') }),
-  // The self-tests' slowest part runs the suite once per fault, each run mostly waiting on its own
-  // child processes: one per core keeps the machine busy without oversubscribing it.
-  ...(selfTests && { workers: availableParallelism() }),
+  // The self-tests: the kill matrix (faults) keeps a core busy per worker, while the self project
+  // mostly waits (on targets that trickle, on MAX_RPS, on child runs starting), using about half a
+  // core per worker. So the matrix gets one worker per core and starts first (it is listed first),
+  // and two more workers run the self project beside it, then everything left of it.
+  ...(selfTests && { workers: availableParallelism() + SELF_PROJECT_WORKERS_BESIDE_THE_MATRIX }),
   // A target over a network is waited on, not computed on: see defaultWorkers. --workers overrides it.
   ...(suite && { workers: defaultWorkers(suite) }),
   projects: selfTests
     ? [
-        { name: 'self', testDir: 'tests/self', testIgnore: ['faults/**'], timeout: 60_000 },
         {
           name: 'faults',
           testDir: 'tests/self/faults',
           testMatch: 'kill-matrix.spec.ts',
           timeout: FAULT_RUN_TIMEOUT_MS,
           teardown: 'kill-matrix',
+          workers: availableParallelism(),
         },
+        { name: 'self', testDir: 'tests/self', testIgnore: ['faults/**'], timeout: 60_000 },
         { name: 'kill-matrix', testDir: 'tests/self/faults', testMatch: 'kill-matrix.teardown.ts' },
       ]
     : [{ name: 'conformance', testIgnore: ['self/**', 'bench/**'], retries: suite?.retries ?? 0 }],
