@@ -165,6 +165,10 @@ export function describeCounts(counts: ProxyCounts, timeouts: UpstreamTimeouts =
     lines.push(
       `${plural(counts.refused, 'request')} refused with a 400, whose request line the proxy would have had to give another meaning, not forwarded: ${counts.refusedSamples.join('; ')}`,
     );
+  if (counts.keptAliveClosed > 0)
+    lines.push(
+      `${plural(counts.keptAliveClosed, 'request')} reached the target as it closed a connection it had kept alive: the client's connection closed likewise, with no answer (a client sends such a request again), not judged`,
+    );
   if (counts.clientAborts > 0)
     lines.push(`${plural(counts.clientAborts, 'exchange')} the client gave up on before it had the whole answer, not judged`);
   if (counts.cutAtStop > 0)
@@ -419,6 +423,10 @@ function notJudgedByTheProxy(counts: ProxyCounts): Array<[string, number]> {
     ['requests the target did not answer whole (502 from the proxy, or an answer cut off)', counts.upstreamErrors],
     ['requests the target did not answer in time (504 from the proxy, or an answer cut off once begun)', timedOut(counts)],
     ['requests refused with a 400 (a request line the proxy would have had to give another meaning)', counts.refused],
+    [
+      "requests that reached the target as it closed a kept-alive connection (the client's closed likewise, no answer)",
+      counts.keptAliveClosed,
+    ],
     ['exchanges the client gave up on before it had the whole answer', counts.clientAborts],
     ['exchanges cut when the proxy stopped', counts.cutAtStop],
   ];

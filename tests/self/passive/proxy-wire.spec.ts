@@ -182,6 +182,27 @@ test.describe('through the proxy', () => {
     expect(seen).toEqual([]);
   });
 
+  test('a target that closes a kept-alive connection as the next request reaches it: the client connection closes with no answer, as directly, never a 502; counted, not judged', async () => {
+    // The race every keep-alive client meets: the target's idle timer fires as a request arrives.
+    // Directly, the client sees its connection closed with no answer, and may send the request
+    // again on a new one; a 502 from the proxy would be an answer the target never gave.
+    let requests = 0;
+    await proxyTo(() => (++requests === 1 ? { bytes: 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}' } : { bytes: '', close: true }));
+    const request = 'GET /v3/calls HTTP/1.1\r\nHost: x\r\n\r\n';
+    const viaProxy = await exchangeRaw(proxy, request, undefined, (socket, got) => {
+      if (got === 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}') socket.write(request, 'latin1');
+    });
+    requests = 0;
+    const direct = await exchangeRaw({ address: new URL(target.base).origin } as JudgingProxy, request, undefined, (socket, got) => {
+      if (got === 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}') socket.write(request, 'latin1');
+    });
+    expect(direct).toBe('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}');
+    expect(viaProxy).toBe(direct);
+    expect(proxy.counts().keptAliveClosed).toBe(1);
+    expect(proxy.counts().upstreamErrors).toBe(0);
+    await expect.poll(() => seen.length).toBe(1);
+  });
+
   test('an answer that is not HTTP gets the client a 502 that says why, counted and not judged', async () => {
     await proxyTo(() => ({ bytes: 'SSH-2.0-OpenSSH\r\n\r\n' }));
     const got = await exchangeRaw(proxy, 'GET /v3/calls HTTP/1.1\r\nHost: x\r\n\r\n');
