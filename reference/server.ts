@@ -123,8 +123,20 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
   };
 }
 
+/**
+ * The request target in origin form. A server must accept the absolute form too (RFC 9112 §3.2.2:
+ * `GET http://host/v3/calls HTTP/1.1`, which a client told to use an HTTP proxy sends): its path and
+ * query are taken as they are written, undecoded, as the origin form's are.
+ */
+export function originForm(target: string): string {
+  const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(target);
+  if (!absolute) return target;
+  const rest = target.slice(absolute[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 function describe(req: IncomingMessage): AnsweredRequest & { route: Route | undefined } {
-  const target = req.url ?? '/';
+  const target = originForm(req.url ?? '/');
   const queryStart = target.indexOf('?');
   const path = queryStart === -1 ? target : target.slice(0, queryStart);
   const search = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
