@@ -49,14 +49,21 @@ test('the door passes each request to the server and its answer back, and notes 
       ['/v3/calls?perPage=1', 'door-key'],
       ['/v3/calls/missing', undefined],
     ]);
-    const more = [];
-    for (let index = 0; index < 8; index += 1) more.push(await timedFetch(`${door.base}/calls`));
-    const arrivals = await door.arrivals();
-    expect(arrivals).toHaveLength(10);
-    [found, missing, ...more].forEach((request, index) => expectReadOnItsWay(arrivals[index]!, request));
+    const sent = [found, missing];
+    for (let index = 0; index < 8; index += 1) sent.push(await timedFetch(`${door.base}/calls`));
     // A request read while the door runs is known to the millisecond; a loaded machine may keep the
-    // door from a turn or two, and it says so for what it read then.
-    expect(arrivals.filter(({ earliest, at }) => earliest === at).length).toBeGreaterThanOrEqual(5);
+    // door from a turn or two, and it says so for what it read then (here, with four workers on two
+    // cores, 4 of 10 once). So the door gets up to 60 requests to show 5 known to the millisecond: a
+    // door that never knew (which would make every rate test pass) shows none in any number.
+    let arrivals = await door.arrivals();
+    const exact = () => arrivals.filter(({ earliest, at }) => earliest === at).length;
+    while (exact() < 5 && sent.length < 60) {
+      for (let index = 0; index < 10; index += 1) sent.push(await timedFetch(`${door.base}/calls`));
+      arrivals = await door.arrivals();
+    }
+    expect(arrivals).toHaveLength(sent.length);
+    sent.forEach((request, index) => expectReadOnItsWay(arrivals[index]!, request));
+    expect(exact(), `${exact()} of ${sent.length} arrivals known to the millisecond`).toBeGreaterThanOrEqual(5);
   } finally {
     await close();
   }
