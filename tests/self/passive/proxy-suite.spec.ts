@@ -49,9 +49,17 @@ test('the suite through the proxy in front of the clean reference: CONFORMANT as
   expect(through.failing).toEqual(direct.failing);
   expect(exit.code, exit.stdout).toBe(0);
   expect(passive.verdict).toMatch(/^NO VIOLATIONS IN \d+ EXCHANGES$/);
-  // The suite's requests, its preflight's and its learning's all passed and were judged.
-  expect(passive.passive!.entries).toBeGreaterThanOrEqual(through.requests);
-  expect(passive.passive!.exchanges).toBeGreaterThan(through.requests / 2);
+  // The suite's requests, its preflight's and its learning's all passed and were judged, or were left
+  // to the sampler by rule and counted so: the suite sends pages of up to 2 MB in bursts, faster than
+  // the judge reads them when the machine is busy, and the proxy then judges whole connections by
+  // design (proxy-sampling.spec.ts). That the judge finds nothing in the whole of the suite's traffic
+  // is shown on its recording (suite-har.spec.ts); here, that nothing passes uncounted.
+  const behind = Object.entries(passive.passive!.ignored)
+    .filter(([reason]) => /^exchanges (sampled out|not judged): the judge fell behind/.test(reason))
+    .reduce((total, [, count]) => total + count, 0);
+  expect(passive.passive!.entries + behind, exit.stdout).toBeGreaterThanOrEqual(through.requests);
+  expect(passive.passive!.exchanges, exit.stdout).toBeGreaterThan(0);
+  if (behind > 0) expect(exit.stdout).toMatch(/judged a share of the traffic: [\d.]+% \(\d+ of \d+ exchanges\)/);
 });
 
 test(`the suite through the proxy in front of the reference with the fault ${FAULT}: NON-CONFORMANT as without it, and the proxy finds the fault's requirement in the traffic`, async () => {
