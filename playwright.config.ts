@@ -54,6 +54,12 @@ function configOrExit(): SuiteConfig {
 const selfTests = process.env.CONFORMANCE_SELF_TESTS === '1';
 const suite = selfTests ? undefined : configOrExit();
 
+// The self-tests start some thousand Node processes (workers, child suites, references), each
+// compiling the same Playwright bundles and project files: Node's compile cache, inherited by every
+// one of them (the self-tests' children too, tests/self/runner/run-suite.ts), spares about a tenth of
+// the CPU (docs/self-tests.md). A cache the user chose is kept.
+if (selfTests) process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'calls-conformance-compile-cache');
+
 // The embedded reference learns the suite's keys from the environment it inherits from the runner,
 // not from webServer.env: Playwright writes its config, webServer included, into its JSON and blob
 // reports, and a key the user configured is a secret there too.

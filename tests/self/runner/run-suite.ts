@@ -80,6 +80,15 @@ export function runScript(
   return runNode(['--import', 'tsx', script, ...args], env, options);
 }
 
+/**
+ * What a child Node process keeps of this one's environment beyond PATH and HOME: Node's compile
+ * cache, no setting of the suite's, which npm test turns on (playwright.config.ts) for every child.
+ */
+export function nodeSettings(): Record<string, string> {
+  const cache = process.env.NODE_COMPILE_CACHE;
+  return cache ? { NODE_COMPILE_CACHE: cache } : {};
+}
+
 /** Node with `argv` in the project folder, in a clean environment and a process group of its own. */
 export function runNode(argv: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
   const { timeoutMs = 120_000, stopWhen, interruptWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
@@ -88,6 +97,7 @@ export function runNode(argv: string[], env: Record<string, string> = {}, option
     HOME: process.env.HOME ?? '/tmp',
     ENV_FILE: '',
     CONFORMANCE_SEED: SELF_TEST_SEED,
+    ...nodeSettings(),
     ...env,
   };
   return new Promise<RunResult>((resolve, reject) => {
