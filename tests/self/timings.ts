@@ -15,6 +15,8 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOC = join(PROJECT_ROOT, 'docs', 'self-tests.md');
 const START = '<!-- self-test-times:start -->';
 const END = '<!-- self-test-times:end -->';
+/** How many of the slowest self-test files the command lists after its table. */
+const SLOWEST = 15;
 
 interface JsonResult {
   duration: number;
@@ -45,15 +47,15 @@ export interface FolderTime {
   seconds: number;
 }
 
-/** Test time by folder (tests/self/<folder>; the faults project is the kill matrix), from Playwright's JSON report. */
-export function timesByFolder(report: JsonReport, selfDir: string): FolderTime[] {
+/** Test time summed by what `keyOf` makes of each test's path under tests/self and its project, slowest first. */
+function timesBy(report: JsonReport, selfDir: string, keyOf: (path: string, project: string) => string | undefined): FolderTime[] {
   const rootDir = report.config?.rootDir ?? selfDir;
   const folders = new Map<string, FolderTime>();
   const walk = (suite: JsonSuite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
-        const path = relative(selfDir, resolve(rootDir, spec.file));
-        const folder = test.projectName === 'self' ? path.split('/')[0]! : `kill matrix (${test.projectName})`;
+        const folder = keyOf(relative(selfDir, resolve(rootDir, spec.file)), test.projectName);
+        if (folder === undefined) continue;
         const entry = folders.get(folder) ?? { folder, tests: 0, seconds: 0 };
         entry.tests += 1;
         entry.seconds += test.results.reduce((sum, result) => sum + result.duration, 0) / 1000;
@@ -64,6 +66,16 @@ export function timesByFolder(report: JsonReport, selfDir: string): FolderTime[]
   };
   report.suites.forEach(walk);
   return [...folders.values()].sort((a, b) => b.seconds - a.seconds);
+}
+
+/** Test time by folder (tests/self/<folder>; the faults project is the kill matrix), from Playwright's JSON report. */
+export function timesByFolder(report: JsonReport, selfDir: string): FolderTime[] {
+  return timesBy(report, selfDir, (path, project) => (project === 'self' ? path.split('/')[0]! : `kill matrix (${project})`));
+}
+
+/** The `count` self-test files whose tests took longest, summed (the kill matrix left out): where to look for time. */
+export function slowestFiles(report: JsonReport, selfDir: string, count: number): FolderTime[] {
+  return timesBy(report, selfDir, (path, project) => (project === 'self' ? path : undefined)).slice(0, count);
 }
 
 /** Each test that failed, as `file:line title: the first line of its last error`, so a timing run also says what broke. */
@@ -140,6 +152,9 @@ function main(): void {
       `on ${new Date().toISOString().slice(0, 10)} (${expected} passed, ${unexpected} failed, ${flaky} flaky, ${skipped} skipped)`,
     );
     process.stdout.write(`${table}\n`);
+    process.stdout.write(`\nThe ${SLOWEST} slowest self-test files (tests' durations summed):\n`);
+    for (const file of slowestFiles(report, join(root, 'tests', 'self'), SLOWEST))
+      process.stdout.write(`${file.seconds.toFixed(0).padStart(6)} s  ${String(file.tests).padStart(4)} tests  ${file.folder}\n`);
     // A timing run is also a whole run: what failed is named, and the command fails with it.
     const failed = failedTests(report);
     for (const line of failed) process.stdout.write(`Failed: ${line}\n`);

@@ -1,7 +1,7 @@
 // `npm run self-test-times` (tests/self/timings.ts): Playwright's JSON report, summed by self-test folder,
 // the faults project as the kill matrix, every retry counted, rendered as the table docs/self-tests.md shows.
 import { test, expect } from '@playwright/test';
-import { failedTests, renderTable, timesByFolder } from '../timings.ts';
+import { failedTests, renderTable, slowestFiles, timesByFolder } from '../timings.ts';
 
 const report = {
   config: { rootDir: '/project/tests' },
@@ -24,6 +24,14 @@ test('test time is summed by folder, every attempt counted, the faults project a
     { folder: 'kill matrix (faults)', tests: 1, seconds: 60 },
     { folder: 'checks', tests: 2, seconds: 3 },
   ]);
+});
+
+test('the slowest self-test files are listed by the summed time of their tests, the kill matrix left out', () => {
+  expect(slowestFiles(report, '/project/tests/self', 5)).toEqual([
+    { folder: 'checks/dates.spec.ts', tests: 1, seconds: 1.5 },
+    { folder: 'checks/pagination.spec.ts', tests: 1, seconds: 1.5 },
+  ]);
+  expect(slowestFiles(report, '/project/tests/self', 1)).toHaveLength(1);
 });
 
 test('the table gives each step its wall time and each folder its tests and seconds', () => {
