@@ -20,7 +20,10 @@ const plan = JSON.parse(readFileSync(planFile, 'utf8')) as MatrixPlan;
 const inRunner = process.env.TEST_WORKER_INDEX === undefined;
 const reportMetadata = inRunner ? await import('./matrix-metadata.ts') : undefined;
 
-export default defineConfig<object, { conformanceEnvironment: Env; conformanceWorkers: number | undefined }>({
+export default defineConfig<
+  object,
+  { conformanceEnvironment: Env; conformanceWorkers: number | undefined; conformanceKeepsWorkerOnFailure: boolean }
+>({
   testDir: '../..',
   fullyParallel: true,
   workers: plan.workers,
@@ -32,6 +35,10 @@ export default defineConfig<object, { conformanceEnvironment: Env; conformanceWo
     workers: 1,
     ...(project.grep !== undefined && { grep: new RegExp(project.grep) }),
     ...(reportMetadata && reportMetadata.projectSettings({ ...process.env, ...project.env })),
-    use: { conformanceEnvironment: project.env, conformanceWorkers: 1 },
+    // A row of its fault's own tests expects them to fail: each failure keeping its worker spares a
+    // worker's start per failed test (a batch of 16 such rows: 27-32 CPU-s against 42-44). The rows
+    // are judged on each test's status and the report, never on Playwright's expected outcome. A row
+    // of the whole suite runs as a user's run does, a new worker after each failure.
+    use: { conformanceEnvironment: project.env, conformanceWorkers: 1, conformanceKeepsWorkerOnFailure: project.grep !== undefined },
   })),
 });
