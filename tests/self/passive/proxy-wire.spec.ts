@@ -100,6 +100,25 @@ function exchangeRaw(proxy: JudgingProxy, bytes: string, until?: RegExp, more?: 
   });
 }
 
+/** Sends `bytes` to `address` and reads to the connection's end: what came, and how it ended (closed, or the error's code). */
+function exchangeToTheEnd(
+  address: string,
+  bytes: string,
+  more: (socket: Socket, got: string) => void,
+): Promise<{ got: string; ended: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(address).port), '127.0.0.1', () => socket.write(bytes, 'latin1'));
+    let got = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      got += chunk;
+      more(socket, got);
+    });
+    socket.on('end', () => resolve({ got, ended: 'closed' }));
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve({ got, ended: error.code ?? error.message }));
+  });
+}
+
 let seen: PassedExchange[];
 let proxy: JudgingProxy;
 let target: Awaited<ReturnType<typeof rawTarget>>;
@@ -198,6 +217,26 @@ test.describe('through the proxy', () => {
     });
     expect(direct).toBe('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}');
     expect(viaProxy).toBe(direct);
+    expect(proxy.counts().keptAliveClosed).toBe(1);
+    expect(proxy.counts().upstreamErrors).toBe(0);
+    await expect.poll(() => seen.length).toBe(1);
+  });
+
+  test('a target that resets a kept-alive connection as the next request reaches it: the client connection is reset with no answer, as directly, never a 502; counted, not judged', async () => {
+    let requests = 0;
+    await proxyTo((_head, socket) => {
+      if (++requests === 1) return { bytes: 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}' };
+      socket.resetAndDestroy();
+      return undefined;
+    });
+    const request = 'GET /v3/calls HTTP/1.1\r\nHost: x\r\n\r\n';
+    const again = (socket: Socket, got: string) =>
+      got === 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}' && socket.write(request, 'latin1');
+    const viaProxy = await exchangeToTheEnd(proxy.address, request, again);
+    requests = 0;
+    const direct = await exchangeToTheEnd(new URL(target.base).origin, request, again);
+    expect(direct).toEqual({ got: 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}', ended: 'ECONNRESET' });
+    expect(viaProxy).toEqual(direct);
     expect(proxy.counts().keptAliveClosed).toBe(1);
     expect(proxy.counts().upstreamErrors).toBe(0);
     await expect.poll(() => seen.length).toBe(1);
