@@ -109,11 +109,13 @@ test('reports rewritten every 0.6 s while traffic flows: every read of them find
       }
     })();
     await until('a first report', () => interimLines(proxy).length > 0);
-    // A reader that reads as often as it can: a file seen half-written would not parse.
+    // A reader that reads as often as it can: a file seen half-written would not parse. It reads
+    // until it has seen four reports written one over another (about 2.4 s on a quiet machine; a
+    // busy one writes them later, so the bound is generous and the count is what is asked).
     const seen = new Set<string>();
     let reads = 0;
-    const deadline = Date.now() + 4_000;
-    while (Date.now() < deadline) {
+    const deadline = Date.now() + 30_000;
+    while (seen.size < 4 && Date.now() < deadline) {
       const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as { verdictReason: string };
       const state = JSON.parse(readFileSync(join(reports, STATE_FILE), 'utf8')) as PassiveState;
       seen.add(`${results.verdictReason.slice(0, 90)} / ${state.asOf}`);
