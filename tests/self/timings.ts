@@ -96,24 +96,44 @@ export function failedTests(report: JsonReport): string[] {
   return failed;
 }
 
+/**
+ * CPU seconds this process's finished children (and theirs, each waited for) have used, from Linux's
+ * /proc/self/stat (cutime and cstime, in clock ticks of 1/100 s); undefined elsewhere.
+ */
+export function childrenCpuSeconds(stat = '/proc/self/stat'): number | undefined {
+  try {
+    const text = readFileSync(stat, 'utf8');
+    // Fields after the command name (which may hold spaces, in parentheses): the 3rd field onwards.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    return Number.isFinite(ticks) ? ticks / 100 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function timed(
   command: string,
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv = process.env,
-): { seconds: number; status: number | null } {
+): { seconds: number; cpuSeconds: number | undefined; status: number | null } {
   const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   const run = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  return { seconds: (Date.now() - started) / 1000, status: run.status };
+  const cpuAfter = childrenCpuSeconds();
+  const cpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return { seconds: (Date.now() - started) / 1000, cpuSeconds, status: run.status };
 }
 
-export function renderTable(times: FolderTime[], wall: Record<string, number>, when: string): string {
+export function renderTable(times: FolderTime[], wall: Record<string, number>, when: string, cpu: Record<string, number> = {}): string {
   const lines = [
-    `Measured ${when} by \`npm run self-test-times\`. Wall times are the step's own; a folder's time is its tests' durations summed (the workers run several at once, so these add up to more than the wall time).`,
+    `Measured ${when} by \`npm run self-test-times\`. Wall times are the step's own; CPU is what its processes used, on all cores; a folder's time is its tests' durations summed (the workers run several at once, so these add up to more than the wall time).`,
     '',
     '| Step | Tests | Seconds |',
     '| --- | ---: | ---: |',
     ...Object.entries(wall).map(([step, seconds]) => `| ${step} (wall) | | ${seconds.toFixed(0)} |`),
+    ...Object.entries(cpu).map(([step, seconds]) => `| ${step} (CPU) | | ${seconds.toFixed(0)} |`),
     ...times.map((time) => `| ${time.folder} | ${time.tests} | ${time.seconds.toFixed(0)} |`),
   ];
   return lines.join('\n');
@@ -143,6 +163,7 @@ function main(): void {
       PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
     });
     wall['self and faults projects'] = run.seconds;
+    const cpu: Record<string, number> = run.cpuSeconds === undefined ? {} : { 'self and faults projects': run.cpuSeconds };
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
     const times = timesByFolder(report, join(root, 'tests', 'self'));
     const { expected, unexpected, flaky, skipped } = report.stats;
@@ -150,6 +171,7 @@ function main(): void {
       times,
       wall,
       `on ${new Date().toISOString().slice(0, 10)} (${expected} passed, ${unexpected} failed, ${flaky} flaky, ${skipped} skipped)`,
+      cpu,
     );
     process.stdout.write(`${table}\n`);
     process.stdout.write(`\nThe ${SLOWEST} slowest self-test files (tests' durations summed):\n`);

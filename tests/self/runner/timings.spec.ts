@@ -1,7 +1,11 @@
 // `npm run self-test-times` (tests/self/timings.ts): Playwright's JSON report, summed by self-test folder,
 // the faults project as the kill matrix, every retry counted, rendered as the table docs/self-tests.md shows.
 import { test, expect } from '@playwright/test';
-import { failedTests, renderTable, slowestFiles, timesByFolder } from '../timings.ts';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { childrenCpuSeconds, failedTests, renderTable, slowestFiles, timesByFolder } from '../timings.ts';
 
 const report = {
   config: { rootDir: '/project/tests' },
@@ -34,8 +38,23 @@ test('the slowest self-test files are listed by the summed time of their tests, 
   expect(slowestFiles(report, '/project/tests/self', 1)).toHaveLength(1);
 });
 
+test('the CPU of finished children is read from the stat line, a command name with spaces and parentheses included', () => {
+  const stat = join(mkdtempSync(join(tmpdir(), 'stat-')), 'stat');
+  // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime …
+  writeFileSync(stat, '4242 (npm run (x) y) S 1 4242 4242 0 -1 4194560 100 200 0 0 150 30 12345 678 20 0 1 0');
+  expect(childrenCpuSeconds(stat)).toBeCloseTo(130.23, 5);
+  expect(childrenCpuSeconds(join(stat, 'none'))).toBeUndefined();
+  // This process's own grows by what a child that works for half a second of CPU used.
+  const before = childrenCpuSeconds()!;
+  spawnSync(process.execPath, ['-e', 'const end = process.cpuUsage().user + 500_000; while (process.cpuUsage().user < end);']);
+  expect(childrenCpuSeconds()! - before).toBeGreaterThanOrEqual(0.4);
+});
+
 test('the table gives each step its wall time and each folder its tests and seconds', () => {
-  const table = renderTable(timesByFolder(report, '/project/tests/self'), { typecheck: 12.4, lint: 40 }, 'today');
+  const table = renderTable(timesByFolder(report, '/project/tests/self'), { typecheck: 12.4, lint: 40 }, 'today', {
+    'self and faults projects': 1800.4,
+  });
+  expect(table).toContain('| self and faults projects (CPU) | | 1800 |');
   expect(table).toContain('| typecheck (wall) | | 12 |');
   expect(table).toContain('| kill matrix (faults) | 1 | 60 |');
   expect(table).toContain('| checks | 2 | 3 |');
