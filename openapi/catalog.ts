@@ -2,7 +2,7 @@
 // malformed entry stops everything that uses it.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseYamlFile } from './yaml-cache.ts';
+import { parseYamlFile, validateOnce } from './yaml-cache.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OperationId } from './contract.ts';
 
@@ -50,7 +50,7 @@ export interface Catalog {
 
 const loaded = new Map<string, Catalog>();
 
-/** The catalog at `path`, read and validated once per process (test files and fixtures share it). */
+/** The catalog at `path`, read once per process (test files and fixtures share it), and validated once per text (validateOnce). */
 export function loadCatalog(path = CATALOG_PATH): Catalog {
   let catalog = loaded.get(path);
   if (!catalog) {
@@ -62,12 +62,15 @@ export function loadCatalog(path = CATALOG_PATH): Catalog {
 
 function readCatalog(path: string): Catalog {
   const raw = parseYamlFile(path);
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
-  const validate = ajv.compile(JSON.parse(readFileSync(CATALOG_SCHEMA_PATH, 'utf8')));
-  if (!validate(raw)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
-    throw new Error(`${path} does not match its schema: ${problems.join('; ')}`);
-  }
+  const schema = readFileSync(CATALOG_SCHEMA_PATH, 'utf8');
+  validateOnce([readFileSync(path, 'utf8'), schema], () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+    const validate = ajv.compile(JSON.parse(schema));
+    if (!validate(raw)) {
+      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+      throw new Error(`${path} does not match its schema: ${problems.join('; ')}`);
+    }
+  });
   const {
     specification,
     requirements,

@@ -5,7 +5,7 @@
 // a stale entry is never read. Anything wrong with the cache (not writable, an entry cut short, a
 // value JSON cannot hold) costs only the parse it would have saved.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
@@ -37,4 +37,25 @@ export function parseYamlFile(path: string, cacheDir = YAML_CACHE_DIR): unknown 
     }
   }
   return value;
+}
+
+/**
+ * Runs `validate` (which throws on what it refuses) unless it already passed, in an earlier process,
+ * on exactly these texts (a file and the schema it is checked against): a mark kept beside the parsed
+ * values, by the SHA-256 of the texts, says so. The catalog's check against its JSON Schema compiles
+ * the schema first, about a tenth of a second of every process's start. An edited text is a new key;
+ * a refusal leaves no mark; a cache that cannot be written validates every time.
+ */
+export function validateOnce(texts: readonly string[], validate: () => void, cacheDir = YAML_CACHE_DIR): void {
+  const hash = createHash('sha256');
+  for (const text of texts) hash.update(createHash('sha256').update(text).digest('hex'));
+  const mark = join(cacheDir, `${hash.digest('hex')}.valid`);
+  if (existsSync(mark)) return;
+  validate();
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(mark, '');
+  } catch {
+    // Validated here, and again in the next process.
+  }
 }

@@ -1,12 +1,12 @@
 // The parsed YAML kept between processes: read back, it is exactly what parsing gives; an edited
 // file is never answered from the old entry; a broken entry or an unwritable cache costs a parse,
-// never a wrong value or an error.
+// never a wrong value or an error. A validation passed on the same texts is remembered likewise.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { parse } from 'yaml';
-import { parseYamlFile } from '../../../openapi/yaml-cache.ts';
+import { parseYamlFile, validateOnce } from '../../../openapi/yaml-cache.ts';
 import { OPENAPI_PATH } from '../../../openapi/contract.ts';
 import { CATALOG_PATH } from '../../../openapi/catalog.ts';
 
@@ -62,6 +62,38 @@ test('a broken entry, a value JSON cannot hold, or a cache that cannot be writte
     writeFileSync(notAFolder, '');
     writeFileSync(file, 'ok: true\n');
     expect(parseYamlFile(file, join(notAFolder, 'cache'))).toEqual({ ok: true });
+  } finally {
+    remove();
+  }
+});
+
+test('a validation passed on the same texts is not run again; an edited text, a refusal or an unwritable cache runs it again', () => {
+  const { dir, cache, remove } = scratch();
+  try {
+    let runs = 0;
+    const passes = () => void (runs += 1);
+    validateOnce(['catalog', 'schema'], passes, cache);
+    validateOnce(['catalog', 'schema'], passes, cache);
+    expect(runs).toBe(1);
+    validateOnce(['catalog, edited', 'schema'], passes, cache);
+    validateOnce(['catalog', 'schema, edited'], passes, cache);
+    // The same characters split otherwise between the texts are other texts.
+    validateOnce(['catalogs', 'chema'], passes, cache);
+    expect(runs).toBe(4);
+
+    const refuses = () => {
+      runs += 1;
+      throw new Error('refused');
+    };
+    expect(() => validateOnce(['bad'], refuses, cache)).toThrow('refused');
+    expect(() => validateOnce(['bad'], refuses, cache)).toThrow('refused');
+    expect(runs).toBe(6);
+
+    const notAFolder = join(dir, 'not-a-folder');
+    writeFileSync(notAFolder, '');
+    validateOnce(['catalog', 'schema'], passes, join(notAFolder, 'cache'));
+    validateOnce(['catalog', 'schema'], passes, join(notAFolder, 'cache'));
+    expect(runs).toBe(8);
   } finally {
     remove();
   }
