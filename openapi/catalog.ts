@@ -1,5 +1,5 @@
 // The requirement catalog (requirements.yaml), validated against its JSON Schema on load so that a
-// malformed entry stops everything that uses it.
+// malformed entry stops everything that uses it (once per text of the two: yaml-cache.ts's validateOnce).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseYamlFile, validateOnce } from './yaml-cache.ts';
