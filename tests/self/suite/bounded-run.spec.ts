@@ -8,7 +8,7 @@ import { test, expect } from '@playwright/test';
 import { createServer } from '../../../reference/server.ts';
 import { findFault } from '../../../reference/faults/catalog.ts';
 import { loadConfig } from '../../../fixtures/config.ts';
-import { planBudget } from '../../../fixtures/budget-plan.ts';
+import { planBudget, RETAKE_RESERVE } from '../../../fixtures/budget-plan.ts';
 import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
 import { CLI, freshDir, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
 import { busiestSecondSeen } from '../transport/busiest-second.ts';
@@ -71,10 +71,12 @@ test("the README's bounded line (REQUEST_BUDGET=800 MAX_RPS=5) against a living 
     const arrivals = await target.arrivals();
     expect(arrivals.length).toBe(results.summary.requests + 1);
     expect(arrivals.length).toBeLessThanOrEqual(800);
-    // The estimate the budget is planned by is an upper bound of each operation, as it claims.
+    // The estimate the budget is planned by counts a standing target's requests; a living one makes
+    // the suite take some comparisons again, the more the slower it reads (a busy machine read 8% more
+    // lists once), for which the plan keeps RETAKE_RESERVE: each operation stays within the two.
     for (const operation of results.operations)
       expect(operation.requests, operation.operation).toBeLessThanOrEqual(
-        plan.estimate.perOperation[operation.operation as keyof typeof plan.estimate.perOperation],
+        Math.floor(plan.estimate.perOperation[operation.operation as keyof typeof plan.estimate.perOperation] * (1 + RETAKE_RESERVE)),
       );
     expect(busiestSecondSeen(arrivals)).toBeLessThanOrEqual(5);
     // Paced, not stalled: the requests at 5 a second, plus the start of Playwright and the reference
