@@ -13,6 +13,7 @@ import { startJudgingProxy, type JudgingProxy, type PassedExchange } from '../..
 import type { UpstreamTimeouts } from '../../../fixtures/passive/proxy-deadline.ts';
 import { SETTLE_MS } from '../../../fixtures/passive/proxy-receipt.ts';
 import { sendRaw } from './proxy-origin.ts';
+import { sendRequestTarget } from '../send-request-target.ts';
 import { bomb, startBlackHole, startHostileTarget, type HostileTarget } from './proxy-hostile-target.ts';
 
 let target: HostileTarget;
@@ -171,27 +172,13 @@ test.describe('decompression', () => {
   });
 });
 
-/** Sends `GET requestTarget` to `host:port` as written: the absolute form, or any other. */
-function sendTarget(port: number, requestTarget: string, method = 'GET'): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const sent = request({ host: '127.0.0.1', port, method, path: requestTarget, headers: { host: `127.0.0.1:${port}` } }, (answer) => {
-      let body = '';
-      answer.setEncoding('utf8');
-      answer.on('data', (chunk: string) => (body += chunk));
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
-}
-
 test.describe('the request line', () => {
   test("the absolute form naming the target's origin reaches the target as sent, and is answered as it is directly", async () => {
     await proxyTo(target.base);
     const absolute = `${target.base}/echo?type=audio`;
     const targetPort = Number(new URL(target.base).port);
-    const direct = await sendTarget(targetPort, absolute);
-    const proxied = await sendTarget(Number(new URL(proxy.address).port), absolute);
+    const direct = await sendRequestTarget(targetPort, absolute);
+    const proxied = await sendRequestTarget(Number(new URL(proxy.address).port), absolute);
     // The target echoes the request target it received: the same both ways, absolute.
     expect(JSON.parse(direct.body)).toEqual({ ok: true, url: absolute });
     expect(proxied).toEqual(direct);
@@ -202,13 +189,13 @@ test.describe('the request line', () => {
   test('the absolute form naming any other origin, the asterisk form, and the proxy itself are refused with a 400 that says why; nothing is forwarded or judged', async () => {
     await proxyTo(target.base);
     const port = Number(new URL(proxy.address).port);
-    const elsewhere = await sendTarget(port, 'http://elsewhere.example/v3/calls?apikey=secret-in-query');
+    const elsewhere = await sendRequestTarget(port, 'http://elsewhere.example/v3/calls?apikey=secret-in-query');
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body).toBe(
       `judging proxy: refused GET http://elsewhere.example/v3/calls: the request names http://elsewhere.example, but this proxy forwards to ${new URL(target.base).origin} only: it is not a forward proxy (give a client the proxy's address as its base URL, not as its HTTP proxy)\n`,
     );
-    expect((await sendTarget(port, `${proxy.address}/v3/calls`)).status).toBe(400);
-    expect((await sendTarget(port, '*', 'OPTIONS')).body).toMatch(
+    expect((await sendRequestTarget(port, `${proxy.address}/v3/calls`)).status).toBe(400);
+    expect((await sendRequestTarget(port, '*', { method: 'OPTIONS' })).body).toMatch(
       /^judging proxy: refused OPTIONS \*: the request target "\*" is neither a path/,
     );
     expect(target.arrivals).toEqual([]);

@@ -1,7 +1,7 @@
 // The judging proxy as a team runs it: `npm run conformance -- proxy --target …` in a process of its
 // own, stopped by a signal. Used by the proxy's self-tests and by the benchmark (tests/bench/proxy.ts).
 import { spawn } from 'node:child_process';
-import { nodeSettings, PROJECT_ROOT, SELF_TEST_SEED } from '../runner/run-suite.ts';
+import { childEnv, PROJECT_ROOT } from '../runner/run-suite.ts';
 
 export const PROXY_COMMAND = ['--import', 'tsx', 'reporters/cli/conformance.ts', 'proxy'];
 
@@ -28,14 +28,7 @@ export interface ProxyExit {
 export function startProxyProcess(args: string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<ProxyProcess> {
   const child = spawn(process.execPath, [...PROXY_COMMAND, ...args], {
     cwd: PROJECT_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      ENV_FILE: '',
-      CONFORMANCE_SEED: SELF_TEST_SEED,
-      ...nodeSettings(),
-      ...env,
-    },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -3,8 +3,8 @@
 import { test, expect, expectContractValid, sendRaw, type Answer } from '../reference-fixtures.ts';
 import type { OperationId } from '../../../openapi/contract.ts';
 import { sessionIdsOf } from './list-oracle.ts';
-import { request as httpRequest } from 'node:http';
 import { originForm } from '../../../reference/server.ts';
+import { sendRequestTarget } from '../send-request-target.ts';
 
 /** Unknown routes have no operation; each is checked against the nearest one, whose default answer is the Error schema. */
 const unknownRoutes: Array<[method: string, path: string, nearest: OperationId]> = [
@@ -72,37 +72,20 @@ test('a request line in the absolute form is answered as the origin form is (RFC
   baseUrl,
   reference,
 }) => {
-  const { port } = new URL(baseUrl);
-  const absolute = await sendRequestTarget(Number(port), `${baseUrl}/calls?type=audio&perPage=3`, reference.keys.fullAccess);
-  const origin = await sendRequestTarget(Number(port), '/v3/calls?type=audio&perPage=3', reference.keys.fullAccess);
+  const port = Number(new URL(baseUrl).port);
+  const keyed = { headers: { apikey: reference.keys.fullAccess } };
+  const absolute = await sendRequestTarget(port, `${baseUrl}/calls?type=audio&perPage=3`, keyed);
+  const origin = await sendRequestTarget(port, '/v3/calls?type=audio&perPage=3', keyed);
   expect(absolute.status).toBe(200);
-  expect(absolute.body).toEqual(origin.body);
+  expect(JSON.parse(absolute.body)).toEqual(JSON.parse(origin.body));
   // An unknown id in the absolute form is the origin form's not-found, encoded characters and all.
-  const unknown = await sendRequestTarget(Number(port), `${baseUrl}/calls/no%2Fsuch`, reference.keys.fullAccess);
+  const unknown = await sendRequestTarget(port, `${baseUrl}/calls/no%2Fsuch`, keyed);
   expect(unknown.status).toBe(404);
-  expect((unknown.body as { error: { code: string } }).error.code).toBe('ERR_CALL_SESSION_NOT_FOUND');
+  expect((JSON.parse(unknown.body) as { error: { code: string } }).error.code).toBe('ERR_CALL_SESSION_NOT_FOUND');
   expect(originForm('http://host:1/v3/calls?x=1')).toBe('/v3/calls?x=1');
   expect(originForm('https://host?x=1')).toBe('/?x=1');
   expect(originForm('/v3/calls/http://x')).toBe('/v3/calls/http://x');
 });
-
-/** GET with `requestTarget` written as is on the request line (Playwright's request context always sends the origin form). */
-function sendRequestTarget(port: number, requestTarget: string, apikey: string): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest(
-      { host: '127.0.0.1', port, path: requestTarget, headers: { host: `127.0.0.1:${port}`, apikey }, timeout: 10_000 },
-      (answer) => {
-        let text = '';
-        answer.setEncoding('utf8');
-        answer.on('data', (chunk: string) => (text += chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) as unknown }));
-      },
-    );
-    sent.on('timeout', () => sent.destroy(new Error(`no answer to GET ${requestTarget} within 10 s`)));
-    sent.on('error', reject);
-    sent.end();
-  });
-}
 
 test('200 requests in parallel each get their own correct answer', async ({ sendAuthorized, contract, reference }) => {
   const rows = reference.store.data.rows;

@@ -81,25 +81,26 @@ export function runScript(
 }
 
 /**
- * What a child Node process keeps of this one's environment beyond PATH and HOME: Node's compile
- * cache, no setting of the suite's, which npm test turns on (playwright.config.ts) for every child.
+ * The clean environment a self-test's child process of the project runs in, with `env` on top: PATH
+ * and HOME, no env file, the self-tests' seed, and Node's compile cache (no setting of the suite's,
+ * which npm test turns on for every process it starts: playwright.config.ts).
  */
-export function nodeSettings(): Record<string, string> {
+export function childEnv(env: Record<string, string> = {}): Record<string, string> {
   const cache = process.env.NODE_COMPILE_CACHE;
-  return cache ? { NODE_COMPILE_CACHE: cache } : {};
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    ENV_FILE: '',
+    CONFORMANCE_SEED: SELF_TEST_SEED,
+    ...(cache && { NODE_COMPILE_CACHE: cache }),
+    ...env,
+  };
 }
 
 /** Node with `argv` in the project folder, in a clean environment and a process group of its own. */
 export function runNode(argv: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
   const { timeoutMs = 120_000, stopWhen, interruptWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
-  const cleanEnv: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    ENV_FILE: '',
-    CONFORMANCE_SEED: SELF_TEST_SEED,
-    ...nodeSettings(),
-    ...env,
-  };
+  const cleanEnv = childEnv(env);
   return new Promise<RunResult>((resolve, reject) => {
     // Its own process group, so that stopping it stops its workers and its web server too.
     const child = spawn(process.execPath, argv, { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
