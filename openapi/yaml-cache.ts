@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { parse } from 'yaml';
+import { parseYaml } from './yaml-parse.ts';
 
 export const YAML_CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/calls-conformance/', import.meta.url));
 
@@ -22,7 +22,7 @@ export function parseYamlFile(path: string, cacheDir = YAML_CACHE_DIR): unknown 
   } catch {
     // No entry yet, or one that cannot be read: parse, and keep it for the next process.
   }
-  const value = parse(text) as unknown;
+  const value = parseYaml(text);
   const json = JSON.stringify(value);
   // Only a value JSON holds exactly is kept (YAML can say more than JSON can).
   if (json !== undefined && isDeepStrictEqual(JSON.parse(json), value)) {

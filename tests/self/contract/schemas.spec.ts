@@ -195,3 +195,16 @@ test('every response the document declares compiles into a validator', () => {
     }
   }
 });
+
+test('a schema of the document with a bad keyword value, or a keyword ajv does not know, is refused when it is compiled', () => {
+  // The document is not checked against the meta-schema as a whole (contract.ts says why): each
+  // schema is checked as it is compiled, which is where a broken one must stop the run.
+  const withRecording = (property: object) => {
+    const document = structuredClone(contract.document) as { components: { schemas: Record<string, { properties: object }> } };
+    document.components.schemas.Recording!.properties = { ...document.components.schemas.Recording!.properties, broken: property };
+    return loadContract(document as never);
+  };
+  expect(() => withRecording({ type: 5 }).validateSchema('Recording', {})).toThrow(/type must be JSONType/);
+  expect(() => withRecording({ type: 'string', maxLenght: 3 }).validateSchema('Recording', {})).toThrow(/unknown keyword: "maxLenght"/);
+  expect(() => withRecording({ type: 'string', maxLength: 3 }).validateSchema('Recording', {})).not.toThrow();
+});
