@@ -1,4 +1,5 @@
-// `npm run test:quick`, the edit loop: after the typecheck and the lint, the self-tests that judge
+// `npm run test:quick`, the edit loop: after the static checks (typecheck, lint, OpenAPI lint, at
+// once: static-checks.ts), the self-tests that judge
 // the suite's parts in seconds (checks, transport, reference, contract, catalog, configuration,
 // fixtures, the passive judge, the command line), and none that runs the whole suite, a command
 // or a benchmark as a child process: those are what make `npm test` take minutes, and it still runs
@@ -30,8 +31,7 @@ function main(): number {
   const project = fileURLToPath(new URL('../../', import.meta.url));
   const env = { ...process.env, CONFORMANCE_SELF_TESTS: '1' };
   for (const [command, args] of [
-    ['npm', ['run', '--silent', 'typecheck']],
-    ['npm', ['run', '--silent', 'lint']],
+    ['npm', ['run', '--silent', 'checks']],
     ['npx', ['playwright', 'test', '--project=self', ...QUICK_PATHS, ...process.argv.slice(2)]],
   ] as const) {
     const run = spawnSync(command, [...args], { cwd: project, env, stdio: 'inherit' });
