@@ -1,8 +1,8 @@
 // The benchmark's arithmetic and its table, from hand-made results: medians, each target marked met
 // or missed from the numbers, and the section of docs/speed.md replaced between its markers only.
 import { test, expect } from '@playwright/test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { freshDir } from '../fresh-dir.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, percentile, ratio } from '../../bench/stats.ts';
 import {
@@ -91,7 +91,7 @@ test("the suite's shape is reported beside the floor, with both ratios", () => {
 });
 
 test('--write-docs replaces the section between the markers, and nothing else', () => {
-  const readme = join(mkdtempSync(join(tmpdir(), 'bench-doc-')), 'speed.md');
+  const readme = join(freshDir('bench-doc'), 'speed.md');
   writeFileSync(readme, `# Title\n\nbefore\n${SECTION_START}\nold table\n${SECTION_END}\nafter\n`);
   writeDocSection(readme, results());
   const written = readFileSync(readme, 'utf8');

@@ -1,14 +1,14 @@
 // The catalog loader refuses a malformed catalog instead of letting a report be built from it.
 import { test, expect } from '@playwright/test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { freshDir } from '../fresh-dir.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOG_PATH, loadCatalog } from '../../../openapi/catalog.ts';
 
 const original = readFileSync(CATALOG_PATH, 'utf8');
 
 function loadEdited(edit: (text: string) => string) {
-  const path = join(mkdtempSync(join(tmpdir(), 'catalog-')), 'requirements.yaml');
+  const path = join(freshDir('catalog'), 'requirements.yaml');
   writeFileSync(path, edit(original));
   return () => loadCatalog(path);
 }

@@ -1,7 +1,8 @@
 // The configuration module: defaults for the embedded reference, the two ways to name a remote
 // target, and one clear error naming the variable for each bad value (never echoing a key).
 import { test, expect } from '@playwright/test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { freshDir } from '../fresh-dir.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, environment, loadConfig, redactedConfig } from '../../../fixtures/config.ts';
@@ -148,7 +149,7 @@ test('the redacted configuration carries no key', () => {
 });
 
 test('the env file is read, and the process environment wins over it', () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'dotenv-')), '.env');
+  const path = join(freshDir('dotenv'), '.env');
   writeFileSync(path, 'REFERENCE_CALLS=77\nREFERENCE_SEED=5\n');
   const env = environment({ ENV_FILE: path, REFERENCE_SEED: '6' });
   expect(loadConfig(env).target).toEqual({ kind: 'embedded', seed: 6, calls: 77, readings: 'entries', getEnvelope: 'data-object' });
@@ -203,7 +204,7 @@ for (const [variable, value] of [
 }
 
 test('NODE_EXTRA_CA_CERTS in the env file is refused: Node reads it as it starts, so from the file it would trust nothing', () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'dotenv-')), '.env');
+  const path = join(freshDir('dotenv'), '.env');
   writeFileSync(path, 'NODE_EXTRA_CA_CERTS=/etc/ssl/our-authority.pem\n');
   expect(() => environment({ ENV_FILE: path })).toThrow(
     /^NODE_EXTRA_CA_CERTS is read by Node as it starts, so in .* it has no effect: set it in the environment instead$/,

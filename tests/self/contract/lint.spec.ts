@@ -1,9 +1,9 @@
 // `npm test` lints the contract with Redocly's linter; this shows the lint step fails when the
 // document has an error, so a green lint means something.
 import { test, expect } from '@playwright/test';
+import { freshDir } from '../fresh-dir.ts';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPENAPI_PATH } from '../../../openapi/contract.ts';
@@ -25,7 +25,7 @@ function lint(path: string) {
 }
 
 test('the linter fails on a contract with a dangling reference', () => {
-  const broken = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'broken.openapi.yaml');
+  const broken = join(freshDir('openapi'), 'broken.openapi.yaml');
   writeFileSync(
     broken,
     readFileSync(OPENAPI_PATH, 'utf8').replace('$ref: "#/components/schemas/CallList"', '$ref: "#/components/schemas/NoSuchSchema"'),

@@ -1,7 +1,6 @@
 // Runs of the suite the way users start them (npm run conformance, certify, verify-bundle), each
 // writing its reports into a folder of its own, and the reports read back.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from '../../../reference/server.ts';
 import { DEFAULT_CALLS } from '../../../reference/fixtures.ts';
@@ -18,7 +17,9 @@ export const CLI = {
 /** A whole suite run takes about 10 s alone; on a busy 2-core machine, several times that. */
 export const SUITE_RUN_TIMEOUT_MS = 240_000;
 
-export const freshDir = (prefix: string) => mkdtempSync(join(tmpdir(), `${prefix}-`));
+import { freshDir } from '../fresh-dir.ts';
+
+export { freshDir };
 
 export interface Reports {
   results: ConformanceReport;

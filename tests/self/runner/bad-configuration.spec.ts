@@ -1,7 +1,7 @@
 // Bad configuration stops the run before any test, with one line naming the variable.
 import { test, expect } from '@playwright/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { freshDir } from '../fresh-dir.ts';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSuite } from './run-suite.ts';
 
@@ -34,7 +34,7 @@ for (const [variable, env] of cases) {
 }
 
 test('a bad value in the env file stops the run the same way, naming the variable', async () => {
-  const envFile = join(mkdtempSync(join(tmpdir(), 'env-file-')), '.env');
+  const envFile = join(freshDir('env-file'), '.env');
   writeFileSync(envFile, 'APP_ID=abc123\nREGION=mars\nAPI_KEY=k\n');
 
   const run = await runSuite(['--project=conformance'], { ENV_FILE: envFile });

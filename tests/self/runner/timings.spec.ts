@@ -1,9 +1,9 @@
 // `npm run self-test-times` (tests/self/timings.ts): Playwright's JSON report, summed by self-test folder,
 // the faults project as the kill matrix, every retry counted, rendered as the table docs/self-tests.md shows.
 import { test, expect } from '@playwright/test';
+import { freshDir } from '../fresh-dir.ts';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { childrenCpuSeconds, failedTests, renderTable, slowestFiles, timesByFolder } from '../timings.ts';
 
@@ -39,7 +39,7 @@ test('the slowest self-test files are listed by the summed time of their tests, 
 });
 
 test('the CPU of finished children is read from the stat line, a command name with spaces and parentheses included', () => {
-  const stat = join(mkdtempSync(join(tmpdir(), 'stat-')), 'stat');
+  const stat = join(freshDir('stat'), 'stat');
   // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime …
   writeFileSync(stat, '4242 (npm run (x) y) S 1 4242 4242 0 -1 4194560 100 200 0 0 150 30 12345 678 20 0 1 0');
   expect(childrenCpuSeconds(stat)).toBeCloseTo(130.23, 5);

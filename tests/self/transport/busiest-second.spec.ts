@@ -1,7 +1,7 @@
 // The rate tests' judge: the most arrivals within any one second, and the most certainly within one
 // when some arrivals are known only to lie within a span the counting door could not see.
 import { test, expect } from '@playwright/test';
-import { busiestSecond, busiestSecondSeen } from './busiest-second.ts';
+import { busiestSecond, busiestSecondAt, busiestSecondSeen } from './busiest-second.ts';
 
 const known = (at: number) => ({ earliest: at, at });
 
@@ -26,4 +26,12 @@ test('an arrival known only within a span counts for a second only when the whol
   expect(busiestSecond([...late, ...prompt].map(({ at }) => at))).toBe(15);
   // A spell wider than a second holds nothing certain.
   expect(busiestSecondSeen([{ earliest: 0, at: 1500 }])).toBe(0);
+});
+
+test("a failure's message names the busiest second and each arrival it counted, as busiestSecondSeen counts them", () => {
+  const late = Array.from({ length: 2 }, () => ({ earliest: 900, at: 1050 }));
+  const prompt = [1000, 1100, 1200, 1900, 1950].map(known);
+  expect(busiestSecondAt([...late, ...prompt])).toBe(
+    `${busiestSecondSeen([...late, ...prompt])} in the second from 1970-01-01T00:00:00.900Z (ms after it): +0..150, +0..150, +100, +200, +300`,
+  );
 });

@@ -28,3 +28,16 @@ export function busiestSecondSeen(arrivals: ReadonlyArray<{ earliest: number; at
   }
   return most;
 }
+
+/** The arrivals busiestSecondSeen counted in its busiest second, as the second's start and each one's span from it (for a failure's message). */
+export function busiestSecondAt(arrivals: ReadonlyArray<{ earliest: number; at: number }>): string {
+  let most: { start: number; within: Array<{ earliest: number; at: number }> } = { start: 0, within: [] };
+  for (const { earliest: start } of arrivals) {
+    const within = arrivals.filter(({ earliest, at }) => earliest >= start && at < start + 1000);
+    if (within.length > most.within.length) most = { start, within };
+  }
+  const spans = most.within
+    .sort((a, b) => a.earliest - b.earliest)
+    .map(({ earliest, at }) => (earliest === at ? `+${earliest - most.start}` : `+${earliest - most.start}..${at - most.start}`));
+  return `${most.within.length} in the second from ${new Date(most.start).toISOString()} (ms after it): ${spans.join(', ')}`;
+}
