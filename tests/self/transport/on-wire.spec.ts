@@ -12,6 +12,7 @@ import { Pacer, pacedInFlight } from '../../../fixtures/transport/rate-limit.ts'
 import { exchangeWithTarget } from '../../../fixtures/transport/target-http.ts';
 import { Transport } from '../../../fixtures/transport/transport.ts';
 import { CA_CERTIFICATE, startTlsFront } from '../tls/tls-front.ts';
+import { startCountingDoor } from '../suite/counting-door.ts';
 import { json, startScriptedServer } from './scripted-server.ts';
 import { WIRES, wireOf } from './test-wires.ts';
 import { trackedSockets } from './tracked-sockets.ts';
@@ -76,6 +77,42 @@ test('a request on a new connection goes on the wire once its TLS handshake is d
     agents['https:'].destroy();
     await network.close();
     await front.close();
+    await server.close();
+  }
+});
+
+test('a request is marked as on the wire only once it is written: a worker held up right after the mark cannot make it arrive later than marked', async () => {
+  // MAX_RPS holds at the target only if no request arrives later than its mark (rate-limit.ts). A
+  // mark taken before the write let a worker that lost its core in between send it after: on a
+  // loaded machine, 6 arrivals in one second at MAX_RPS=5. The door is a process of its own, so it
+  // notes the arrival while this one is held up.
+  const server = await startScriptedServer((_request, response) => json(response, 200, { data: [] }));
+  const door = await startCountingDoor(server.base);
+  const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent() };
+  try {
+    for (const connection of ['a new connection', 'a connection kept alive']) {
+      let marked = 0;
+      const outcome = await exchangeWithTarget(
+        new URL(`${door.base}/calls`),
+        'GET',
+        {},
+        Buffer.alloc(0),
+        { maxBodyBytes: 100_000, timeoutMs: 5_000 },
+        agents,
+        new Set(),
+        () => {
+          marked = Date.now();
+          const until = performance.now() + 300;
+          while (performance.now() < until);
+        },
+      );
+      expect(outcome.kind, connection).toBe('answer');
+      const arrival = (await door.arrivals()).at(-1)!;
+      expect(arrival.earliest - marked, connection).toBeLessThan(100);
+    }
+  } finally {
+    agents['http:'].destroy();
+    await door.close();
     await server.close();
   }
 });
