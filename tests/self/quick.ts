@@ -1,9 +1,9 @@
-// `npm run test:quick`, the edit loop: after the static checks (typecheck, lint, OpenAPI lint, at
-// once: static-checks.ts), the self-tests that judge
-// the suite's parts in seconds (checks, transport, reference, contract, catalog, configuration,
-// fixtures, the passive judge, the command line), and none that runs the whole suite, a command
-// or a benchmark as a child process: those are what make `npm test` take minutes, and it still runs
-// them all. tests/self/runner/quick-selection.spec.ts keeps this list honest.
+// `npm run test:quick`, the edit loop: after the static checks (typecheck, lint and OpenAPI lint, at
+// once: static-checks.ts), the self-tests that judge the suite's parts in seconds (checks, transport,
+// reference, contract, catalog, configuration, fixtures, the passive judge, the command line), and
+// none that runs the whole suite, a command or a benchmark as a child process: those are what make
+// `npm test` take minutes, and it still runs them all. tests/self/runner/quick-selection.spec.ts
+// keeps this list honest.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,6 +2,7 @@
 // writing its reports into a folder of its own, and the reports read back.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { freshDir } from '../fresh-dir.ts';
 import { createServer } from '../../../reference/server.ts';
 import { DEFAULT_CALLS } from '../../../reference/fixtures.ts';
 import { findFault } from '../../../reference/faults/catalog.ts';
@@ -17,8 +18,7 @@ export const CLI = {
 /** A whole suite run takes about 10 s alone; on a busy 2-core machine, several times that. */
 export const SUITE_RUN_TIMEOUT_MS = 240_000;
 
-import { freshDir } from '../fresh-dir.ts';
-
+/** What the self-tests' runs write goes into folders of their own, gone when the worker exits (fresh-dir.ts). */
 export { freshDir };
 
 export interface Reports {
