@@ -81,41 +81,39 @@ test('a request on a new connection goes on the wire once its TLS handshake is d
   }
 });
 
-test('a request is marked as on the wire only once it is written: a worker held up right after the mark cannot make it arrive later than marked', async () => {
-  // MAX_RPS holds at the target only if no request arrives later than its mark (rate-limit.ts). A
-  // mark taken before the write let a worker that lost its core in between send it after: on a
-  // loaded machine, 6 arrivals in one second at MAX_RPS=5. The door is a process of its own, so it
-  // notes the arrival while this one is held up.
-  const server = await startScriptedServer((_request, response) => json(response, 200, { data: [] }));
-  const door = await startCountingDoor(server.base);
-  const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent() };
-  try {
-    for (const connection of ['a new connection', 'a connection kept alive']) {
-      let marked = 0;
-      const outcome = await exchangeWithTarget(
-        new URL(`${door.base}/calls`),
-        'GET',
-        {},
-        Buffer.alloc(0),
-        { maxBodyBytes: 100_000, timeoutMs: 5_000 },
-        agents,
-        new Set(),
-        () => {
+for (const kind of WIRES) {
+  test(`over the ${kind} wire, a request is marked as on the wire only once it is written: a worker held up right after the mark cannot make it arrive later than marked`, async ({
+    request,
+  }) => {
+    // MAX_RPS holds at the target only if no request arrives later than its mark (rate-limit.ts). A
+    // mark taken before the write let a worker that lost its core in between send it after: on a
+    // loaded machine, 6 arrivals in one second at MAX_RPS=5. The door is a process of its own, so it
+    // notes the arrival while this one is held up. (Through the gateway, the gateway's write is the mark.)
+    const server = await startScriptedServer((_request, response) => json(response, 200, { data: [] }));
+    const door = await startCountingDoor(server.base);
+    const config = loadConfig({ CALLS_BASE_URL: door.base, CHAT_BASE_URL: door.base, API_KEY: 'on-wire-key', REQUEST_TIMEOUT_MS: '5000' });
+    const wire = await wireOf(kind, request, config);
+    try {
+      for (const connection of ['a new connection', 'a connection kept alive']) {
+        let marked = 0;
+        const outcome = await wire.send({ method: 'GET', url: `${door.base}/calls`, headers: { apikey: '$API_KEY' } }, () => {
           marked = Date.now();
           const until = performance.now() + 300;
           while (performance.now() < until);
-        },
-      );
-      expect(outcome.kind, connection).toBe('answer');
-      const arrival = (await door.arrivals()).at(-1)!;
-      expect(arrival.earliest - marked, connection).toBeLessThan(100);
+        });
+        expect(outcome.kind, connection).toBe('answer');
+        if (outcome.kind === 'answer') await outcome.answer.dispose();
+        expect(marked, `${connection}: marked`).toBeGreaterThan(0);
+        const arrival = (await door.arrivals()).at(-1)!;
+        expect(arrival.earliest - marked, connection).toBeLessThan(100);
+      }
+    } finally {
+      await wire.close();
+      await door.close();
+      await server.close();
     }
-  } finally {
-    agents['http:'].destroy();
-    await door.close();
-    await server.close();
-  }
-});
+  });
+}
 
 for (const kind of WIRES) {
   test(`over the ${kind} wire, MAX_RPS counts a request from when it went on the wire, not from when its answer came`, async ({
