@@ -10,7 +10,7 @@ import { join } from 'node:path';
 const made: string[] = [];
 
 /** Removes every folder freshDir made in this process, unless CONFORMANCE_KEEP_TEST_DIRS=1 asks to keep them. */
-export function removeFreshDirs(): void {
+function removeFreshDirs(): void {
   if (process.env.CONFORMANCE_KEEP_TEST_DIRS === '1') return;
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
