@@ -3,14 +3,16 @@
 // prints; on SIGINT or SIGTERM it stops accepting, lets the exchanges in flight finish, and writes the
 // passive reports (the HAR mode's wording: VIOLATIONS FOUND, exit 1, or NO VIOLATIONS IN N
 // EXCHANGES, exit 0) and, when asked, a HAR of what it saw with its secrets redacted. A second signal
-// cuts the exchanges still in flight at once. The judge and the HAR writer run on a thread of their
-// own (proxy-judging-thread.ts), so that judging never holds up the traffic.
+// cuts the exchanges still in flight at once. The traffic passes on a thread of its own
+// (proxy-thread.ts), whose young generation is kept small; the judge and the HAR writer run on a
+// thread of their own beside it (proxy-judging-thread.ts), so that judging never holds up the traffic.
+// The process's main thread only takes the signals and hands them on.
 import { COMMAND_LINE } from '../../fixtures/replay-command.ts';
 import { shellWord } from '../../fixtures/shell-quote.ts';
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { ConfigError, environment, loadConfig } from '../../fixtures/config.ts';
 import { startJudgingProxy, type JudgingProxy, type PassedExchange, type ProxyCounts } from '../../fixtures/passive/proxy.ts';
 import { MAX_CAPTURED_BODY_BYTES } from '../../fixtures/passive/proxy-capture.ts';
@@ -200,24 +202,37 @@ export const MAX_JUDGING_BACKLOG_BYTES = 64 * 2 ** 20;
 /** How often the sampler looks at the backlog. */
 const SAMPLING_EVERY_MS = 100;
 
-const THREAD = new URL(ownFile('./proxy-judging-thread.ts'), import.meta.url);
+const JUDGING_THREAD = new URL(ownFile('./proxy-judging-thread.ts'), import.meta.url);
+const PROXY_THREAD = new URL(ownFile('./proxy-thread.ts'), import.meta.url);
+
+/**
+ * The young generation of the thread that passes the traffic. V8 sizes it by the machine's memory
+ * (64 MiB on a machine of 24 GiB) and grows it with the rate of garbage, which forwarding makes
+ * fast: the proxy's peak memory at 500 connections was some 40 to 90 MiB higher with V8's own.
+ */
+const PROXY_THREAD_YOUNG_GENERATION_MB = 8;
+
+/**
+ * A thread of the proxy's own, started. In the clone, a thread does not inherit the TypeScript loader
+ * the command runs under (tsx), and Node checks a thread's entry before any loader it is given on its
+ * command line runs: a small JavaScript entry loads the thread's TypeScript through tsx's own API.
+ * Installed, the package is JavaScript: the thread starts from its compiled file.
+ */
+function startThread(file: URL, options: WorkerOptions): Worker {
+  return COMPILED
+    ? new Worker(file, options)
+    : new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(file.href)}, ${JSON.stringify(import.meta.url)}));`,
+        { ...options, eval: true },
+      );
+}
 
 /** The judging thread, started and ready; or why it could not start. */
 function startJudgingThread(data: JudgingThreadData): Promise<Worker> {
   // A small young generation: the judge's garbage (each answer parsed, judged and dropped) is collected
   // sooner, which measured 243 to 248 MiB of peak memory flat out at 10 connections, 272 to 277 MiB
   // with V8's default. It never ends the thread: only the old generation's limit does.
-  const options = { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 8 } };
-  // Installed, the package is JavaScript: the thread starts from its compiled file. In the clone, a
-  // thread does not inherit the TypeScript loader the command runs under (tsx), and Node checks a
-  // thread's entry before any loader it is given on its command line runs: a small JavaScript entry
-  // loads the thread's TypeScript through tsx's own API.
-  const worker = COMPILED
-    ? new Worker(THREAD, options)
-    : new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(THREAD.href)}, ${JSON.stringify(import.meta.url)}));`,
-        { ...options, eval: true },
-      );
+  const worker = startThread(JUDGING_THREAD, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   return new Promise((resolveReady, reject) => {
     const onMessage = (message: FromJudgingThread) => {
       if (message.kind === 'ready') resolveReady(worker);
@@ -229,6 +244,23 @@ function startJudgingThread(data: JudgingThreadData): Promise<Worker> {
   });
 }
 
+/** What the main thread tells the proxy's thread: a signal it took (the first stops, the second hurries), or a report asked for. */
+export type ToProxyThread = { kind: 'signal'; signal: NodeJS.Signals } | { kind: 'report' };
+/** What the proxy's thread answers, once: its exit code. */
+export type FromProxyThread = { kind: 'exit'; code: number };
+
+/** How the proxy's thread hears of the signals the process takes. */
+export interface ProxyControl {
+  /** The next SIGINT or SIGTERM the process takes. */
+  nextSignal(): Promise<NodeJS.Signals>;
+  /** Called on each REPORT_SIGNAL. */
+  onReport(ask: () => void): void;
+}
+
+/**
+ * `proxy`: the arguments and the configuration checked here, then the proxy run on a thread of its
+ * own, which this thread hands the signals to; its exit code.
+ */
 export async function runProxy(argv: readonly string[]): Promise<number> {
   // Taken at once, and for as long as the process lives: Node starts its inspector (a debugger port
   // anyone on the machine could attach to, and read the keys passing) on a SIGUSR1 nobody listens to.
@@ -248,6 +280,34 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     process.stderr.write(`Configuration error: ${error.message}\n`);
     return EXIT_USAGE;
   }
+  const thread = startThread(PROXY_THREAD, {
+    workerData: { argv: [...argv] },
+    resourceLimits: { maxYoungGenerationSizeMb: PROXY_THREAD_YOUNG_GENERATION_MB },
+  });
+  const tell = (message: ToProxyThread) => thread.postMessage(message);
+  askForReport = () => tell({ kind: 'report' });
+  const onSignal = (signal: NodeJS.Signals) => tell({ kind: 'signal', signal });
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let code: number = EXIT_USAGE;
+  thread.on('message', (message: FromProxyThread) => {
+    if (message.kind === 'exit') code = message.code;
+  });
+  thread.on('error', (error) =>
+    process.stderr.write(`proxy: stopped by an error of its own (a bug: please report it): ${error.message}\n`),
+  );
+  // Once the thread has ended, its output has all been written here.
+  await new Promise((resolveExit) => thread.once('exit', resolveExit));
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  askForReport = () => {};
+  return code;
+}
+
+/** The proxy, on its own thread (proxy-thread.ts): it listens, passes the traffic, and at a signal writes the reports; its exit code. */
+export async function serveProxy(parsed: ProxyArguments, control: ProxyControl): Promise<number> {
+  let askForReport = () => {};
+  control.onReport(() => askForReport());
   const rerun =
     parsed.har === undefined
       ? `${COMMAND_LINE} proxy --target ${shellWord(parsed.target.href)} --har session.har (to keep the traffic), then ${COMMAND_LINE} har session.har`
@@ -346,10 +406,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   };
   const timer = parsed.reportEveryMinutes > 0 ? setInterval(askForReport, parsed.reportEveryMinutes * 60_000) : undefined;
 
-  const signal = await new Promise<NodeJS.Signals>((resolveSignal) => {
-    process.once('SIGINT', () => resolveSignal('SIGINT'));
-    process.once('SIGTERM', () => resolveSignal('SIGTERM'));
-  });
+  const signal = await control.nextSignal();
   // From now on the final report is on its way.
   clearInterval(timer);
   askForReport = () => {};
@@ -357,9 +414,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   process.stdout.write(
     `${signal}: the proxy stops accepting${inFlight > 0 ? ` and waits for ${inFlight} exchange${inFlight === 1 ? '' : 's'} in flight (a second signal cuts them)` : ''}\n`,
   );
-  const hurry = () => proxy.hurry();
-  process.once('SIGINT', hurry);
-  process.once('SIGTERM', hurry);
+  void control.nextSignal().then(() => proxy.hurry());
   const counts = await proxy.stop();
   clearInterval(sampling);
   for (const line of describeCounts(counts, parsed.timeouts)) process.stdout.write(`${line}\n`);
