@@ -213,12 +213,23 @@ const PROXY_THREAD = new URL(ownFile('./proxy-thread.ts'), import.meta.url);
 const PROXY_THREAD_YOUNG_GENERATION_MB = 8;
 
 /**
+ * The judging thread's young generation, where each answer is parsed, judged and dropped. Too small,
+ * and the answer being judged when it fills is copied out and promoted: at 8 MiB the judge took 1,000
+ * List Calls pages a CPU-second, at 24 MiB 1,650 (tests/bench/judge-speed.ts, on a thread with these
+ * limits), and at a steady 1,000 a second through the proxy it judged every exchange in more runs, at
+ * a peak of 279 to 302 MiB against 289 to 299. V8's own (up to 48 MiB here) measured 272 to 277 MiB
+ * flat out at 10 connections where 8 MiB measured 243 to 248. It never ends the thread: only the old
+ * generation's limit does.
+ */
+export const JUDGING_THREAD_LIMITS = { maxYoungGenerationSizeMb: 24 };
+
+/**
  * A thread of the proxy's own, started. In the clone, a thread does not inherit the TypeScript loader
  * the command runs under (tsx), and Node checks a thread's entry before any loader it is given on its
  * command line runs: a small JavaScript entry loads the thread's TypeScript through tsx's own API.
  * Installed, the package is JavaScript: the thread starts from its compiled file.
  */
-function startThread(file: URL, options: WorkerOptions): Worker {
+export function startThread(file: URL, options: WorkerOptions): Worker {
   return COMPILED
     ? new Worker(file, options)
     : new Worker(
@@ -229,10 +240,7 @@ function startThread(file: URL, options: WorkerOptions): Worker {
 
 /** The judging thread, started and ready; or why it could not start. */
 function startJudgingThread(data: JudgingThreadData): Promise<Worker> {
-  // A small young generation: the judge's garbage (each answer parsed, judged and dropped) is collected
-  // sooner, which measured 243 to 248 MiB of peak memory flat out at 10 connections, 272 to 277 MiB
-  // with V8's default. It never ends the thread: only the old generation's limit does.
-  const worker = startThread(JUDGING_THREAD, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const worker = startThread(JUDGING_THREAD, { workerData: data, resourceLimits: JUDGING_THREAD_LIMITS });
   return new Promise((resolveReady, reject) => {
     const onMessage = (message: FromJudgingThread) => {
       if (message.kind === 'ready') resolveReady(worker);

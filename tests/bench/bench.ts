@@ -36,7 +36,7 @@ import { livingTargets, measureLiving, renderLiving } from './living.ts';
 import { measurePassive, passiveTargets, renderPassive } from './passive.ts';
 import { measureProxy, proxyTargets, renderProxy } from './proxy.ts';
 import { measureProxyLoad, proxyLoadTargets } from './proxy-load.ts';
-import { judgeSpeedTarget, measureJudgeSpeed } from './judge-speed.ts';
+import { judgeSpeedTarget, measureJudgeSpeedOnThread } from './judge-speed.ts';
 import { readOptions } from '../../reporters/cli/read-options.ts';
 
 const SMALL = 1_000;
@@ -336,7 +336,7 @@ async function benchPassiveOnly(): Promise<void> {
 
 async function benchProxyOnly(options: Options): Promise<void> {
   // The judge's own speed on one thread, then the proxy under load, then what it adds one exchange at a time.
-  const judge = await measureJudgeSpeed();
+  const judge = await measureJudgeSpeedOnThread();
   const load = await measureProxyLoad();
   const proxy = await measureProxy(options.runs);
   mkdirSync(OUT_DIR, { recursive: true });

@@ -1,0 +1,11 @@
+import autocannon from 'autocannon';
+import { startReference } from '../processes.ts';
+import { startProxyProcess } from '../../self/passive/proxy-process.ts';
+const ref = await startReference(1000);
+await autocannon({ url: `${ref.base}/calls?perPage=25`, connections: 10, duration: 1, headers: { apikey: 'reference-demo-fullaccess-key' } });
+const proxy = await startProxyProcess(['--target', ref.base, '--port', '0', '--report-every-minutes', '0'], { REPORT_DIR: '/tmp/memexp-reports', ...JSON.parse(process.env.XENV ?? '{}') });
+const r = await autocannon({ url: `${proxy.base}/calls?perPage=25`, connections: Number(process.argv[2] ?? 10), duration: Number(process.argv[3] ?? 10), headers: { apikey: 'reference-demo-fullaccess-key' } });
+console.log(`rps ${Math.round(r.requests.average)}`);
+const e = await proxy.stop(); console.log(/peak.*/.exec(e.stdout)?.[0], /judged a share.*?%/.exec(e.stdout)?.[0]);
+await ref.stop();
+process.exit(0);
