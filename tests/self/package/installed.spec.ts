@@ -15,7 +15,7 @@ import { findFault } from '../../../reference/faults/catalog.ts';
 import type { ConformanceReport } from '../../../fixtures/results/report-model.ts';
 import { PROJECT_ROOT, referenceTargetEnv, SELF_TEST_SEED, type RunResult } from '../runner/run-suite.ts';
 import { withReference } from '../reports/report-runs.ts';
-import { nodeBinary, SUPPORTED_NODE_MAJORS, UNREACHABLE, type NodeBinary } from './node-binaries.ts';
+import { nodeBinary, NPM_NETWORK_BOUNDS, SUPPORTED_NODE_MAJORS, UNREACHABLE, type NodeBinary } from './node-binaries.ts';
 
 /** Packing (a tsc build), two installs from the npm cache and five suite runs; on a busy 2-core machine, a few minutes. */
 const FILE_TIMEOUT_MS = 600_000;
@@ -119,7 +119,12 @@ function installOnce(major: number, node: { bin: string; version: string }): Pro
         const project = join(root, `project-node-${major}`);
         mkdirSync(project);
         writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2)}\n`);
-        const added = await run('npm', ['i', '-D', '--prefer-offline', '--no-audit', '--no-fund', tarball], project, envWith(node));
+        const added = await run(
+          'npm',
+          ['i', '-D', '--prefer-offline', '--no-audit', '--no-fund', ...NPM_NETWORK_BOUNDS, tarball],
+          project,
+          envWith(node),
+        );
         const unreachable = added.stderr.split('\n').find((line) => UNREACHABLE.test(line));
         if (added.code !== 0 && unreachable !== undefined)
           return {

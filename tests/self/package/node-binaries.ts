@@ -14,6 +14,14 @@ const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'calls-conformance-no
 /** What npm says when the registry cannot be reached, as opposed to an install that is broken. */
 export const UNREACHABLE = /E(NOTFOUND|AI_AGAIN|CONNREFUSED|CONNRESET|TIMEDOUT|NETUNREACH|HOSTUNREACH)|ENOTCACHED|network|offline/i;
 
+/**
+ * How long npm waits on the registry here. Its default is 5 minutes a request, retried twice: a
+ * request the registry left hanging once held the install past the test's 10 minutes (seen twice in
+ * a row on 2026-11-28, each time a `npm i` idle on one download; the next run installed in 2 s). A
+ * minute a request, retried, takes a new connection instead.
+ */
+export const NPM_NETWORK_BOUNDS = ['--fetch-timeout=60000', '--fetch-retries=3'];
+
 export type NodeBinary = { bin: string; version: string } | { unavailable: string };
 
 /** The folder holding `node` of that major version, with its exact version; or why there is none. */
@@ -23,7 +31,7 @@ export function nodeBinary(major: number, env: Record<string, string>): NodeBina
   if (!existsSync(join(bin, 'node'))) {
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'package.json'), '{ "private": true }\n');
-    const installed = spawnSync('npm', ['i', '--no-audit', '--no-fund', '--prefer-offline', `node@${major}`], {
+    const installed = spawnSync('npm', ['i', '--no-audit', '--no-fund', '--prefer-offline', ...NPM_NETWORK_BOUNDS, `node@${major}`], {
       cwd: folder,
       env,
       encoding: 'utf8',
