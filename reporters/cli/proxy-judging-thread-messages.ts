@@ -36,6 +36,15 @@ export type FromJudgingThread =
 /** How often (in exchanges) the judging thread says how much it has taken. */
 export const TAKEN_EVERY = 32;
 
+/**
+ * The judging thread's priority on Linux (proxy-judging-thread.ts): the lowest, so that it runs on
+ * what the traffic, the target and the machine's other work leave. Flat out at 10 connections, with
+ * 10 it still took 44 µs of CPU per exchange and the traffic passed 0.32x what it did directly; with
+ * 19, 33-34 µs and 0.34x-0.35x, every exchange judged at a steady 1,000 a second all the same (four
+ * runs each, alternated: docs/passive-proxy.md).
+ */
+export const JUDGING_THREAD_NICE = 19;
+
 /** The bytes of an exchange's kept bodies: what its copy to the judging thread costs. */
 export const bodyBytes = (exchange: PassedExchange): number =>
   (exchange.passed.requestBody?.byteLength ?? 0) + (exchange.passed.responseBody?.byteLength ?? 0);

@@ -18,6 +18,7 @@ import { redactorFor } from '../redact.ts';
 import {
   bodyBytes,
   withBodyTexts,
+  JUDGING_THREAD_NICE,
   TAKEN_EVERY,
   type FromJudgingThread,
   type JudgingThreadData,
@@ -26,14 +27,14 @@ import {
 
 /**
  * On a busy machine the judge still takes CPU the traffic's thread may be waiting for: on Linux this
- * thread lowers its own priority (nice 10; setpriority applies to one thread given its id), so that
- * the proxy's thread runs first. Best effort: elsewhere, or where it is not allowed, judging runs at
+ * thread lowers its own priority (JUDGING_THREAD_NICE; setpriority applies to one thread given its
+ * id), so that the proxy's thread runs first. Best effort: elsewhere, or where it is not allowed, judging runs at
  * the same priority.
  */
 function yieldToTheTraffic(): void {
   try {
     const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(thread) && thread > 0) setPriority(thread, 10);
+    if (Number.isInteger(thread) && thread > 0) setPriority(thread, JUDGING_THREAD_NICE);
   } catch {
     // Not Linux, or not permitted.
   }

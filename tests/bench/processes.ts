@@ -144,6 +144,8 @@ export interface Server {
   base: string;
   /** Spawn to the first line saying it listens (the reference) or the first answer (Prism). */
   startupMs: number;
+  /** Its process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -185,7 +187,7 @@ function startServer(argv: string[], listening: RegExp | undefined, knownBase?: 
     const timer = setTimeout(() => fail('no answer within 60 s'), 60_000);
     const ready = (base: string) => {
       clearTimeout(timer);
-      resolve({ base, startupMs: performance.now() - started, stop });
+      resolve({ base, startupMs: performance.now() - started, pid: child.pid!, stop });
     };
     child.on('close', (code) => fail(`it exited with ${code}`));
     const onData = (chunk: string) => {

@@ -10,6 +10,8 @@
 //   proxy less the p99 direct, each over all its rounds' answers.
 // - 500 connections flat out (autocannon), direct and through a fresh proxy: the slowest answer, and
 //   the slowest first answer of a connection (a client arriving at a busy proxy).
+// - The CPU time each exchange cost flat out, per process (the load, the reference, the proxy) and per
+//   role of the proxy's threads (thread-cpu.ts): what the ratio above can be at best on shared cores.
 // - The proxy's peak resident memory (its threads' included) over all of these.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { pacedLoad, type PacedLoad } from './paced-load.ts';
 import { startReference } from './processes.ts';
 import { median, percentile } from './stats.ts';
 import type { Target } from './render.ts';
+import { CpuTally, type CpuPerExchange } from './thread-cpu.ts';
 
 const CALLS = 1_000;
 const PAGE = '/calls?perPage=25';
@@ -52,7 +55,15 @@ export const LOAD_SIZES: LoadSizes = {
 };
 
 export interface ProxyLoadResults {
-  flat: { connections: number; directRps: number; proxiedRps: number; ratio: number; errors: number };
+  flat: {
+    connections: number;
+    directRps: number;
+    proxiedRps: number;
+    ratio: number;
+    errors: number;
+    /** Where /proc can be read: each way's CPU per exchange, and the ratio the traffic's thread alone allows. */
+    cpu?: { direct: CpuPerExchange; proxied: CpuPerExchange; bestRatio: number };
+  };
   steady: { rate: number; seconds: number; sent: number; passed: number; judged: number; share: number; sampling: string; verdict: string };
   latency: {
     connections: number;
@@ -141,13 +152,13 @@ interface ProxyRun {
 }
 
 /** A proxy in front of `target` for the time `body` takes; what it said at stop. */
-async function withProxy(target: string, body: (base: string) => Promise<void>): Promise<ProxyRun> {
+async function withProxy(target: string, body: (base: string, pid: number) => Promise<void>): Promise<ProxyRun> {
   const reports = mkdtempSync(join(tmpdir(), 'bench-proxy-load-'));
   const proxy = await startProxyProcess(['--target', target, '--port', '0', '--report-every-minutes', '0'], {
     REPORT_DIR: reports,
   });
   try {
-    await body(proxy.base);
+    await body(proxy.base, proxy.pid);
     const exit = await proxy.stop('SIGTERM');
     const number = (pattern: RegExp) => Number(pattern.exec(exit.stdout)?.[1] ?? 0);
     return {
@@ -176,17 +187,21 @@ export async function measureProxyLoad(sizes: LoadSizes = LOAD_SIZES): Promise<P
     const directRps: number[] = [];
     const proxiedRps: number[] = [];
     let flatErrors = 0;
+    const directCpu = new CpuTally();
+    const proxiedCpu = new CpuTally();
     runs.push(
-      await withProxy(direct, async (proxied) => {
+      await withProxy(direct, async (proxied, proxyPid) => {
         await load(proxied, 10, 1);
         for (let round = 0; round < sizes.flatRounds; round += 1) {
-          for (const [via, into] of [
-            [direct, directRps],
-            [proxied, proxiedRps],
-            [proxied, proxiedRps],
-            [direct, directRps],
+          for (const [via, into, tally] of [
+            [direct, directRps, directCpu],
+            [proxied, proxiedRps, proxiedCpu],
+            [proxied, proxiedRps, proxiedCpu],
+            [direct, directRps, directCpu],
           ] as const) {
+            const reading = tally.start(reference.pid, via === proxied ? proxyPid : undefined);
             const measured = await load(via, 10, sizes.flatSeconds);
+            reading.end(measured.sent);
             into.push(measured.rps);
             flatErrors += measured.errors + measured.non2xx;
           }
@@ -237,8 +252,27 @@ export async function measureProxyLoad(sizes: LoadSizes = LOAD_SIZES): Promise<P
 
     const flatDirect = median(directRps);
     const flatProxied = median(proxiedRps);
+    const cpuDirect = directCpu.perExchange();
+    const cpuProxied = proxiedCpu.perExchange();
     return {
-      flat: { connections: 10, directRps: flatDirect, proxiedRps: flatProxied, ratio: flatProxied / flatDirect, errors: flatErrors },
+      flat: {
+        connections: 10,
+        directRps: flatDirect,
+        proxiedRps: flatProxied,
+        ratio: flatProxied / flatDirect,
+        errors: flatErrors,
+        ...(cpuDirect &&
+          cpuProxied && {
+            cpu: {
+              direct: cpuDirect,
+              proxied: cpuProxied,
+              // On shared cores the hop costs what its thread spends beside the load and the reference,
+              // even were the judge and V8's helpers to spend nothing.
+              bestRatio:
+                (cpuDirect.loadUs + cpuDirect.referenceUs) / (cpuDirect.loadUs + cpuDirect.referenceUs + cpuProxied.proxyTrafficUs!),
+            },
+          }),
+      },
       steady: {
         rate: sizes.steadyRate,
         seconds: sizes.steadySeconds,
@@ -282,6 +316,19 @@ export async function measureProxyLoad(sizes: LoadSizes = LOAD_SIZES): Promise<P
   }
 }
 
+const us = (value: number | undefined) => `${(value ?? 0).toFixed(0)} µs`;
+
+/** Where each exchange's CPU went flat out, and the best ratio the proxy's hop allows on shared cores. */
+function cpuNote(cpu: ProxyLoadResults['flat']['cpu']): string {
+  if (cpu === undefined) return '';
+  const { direct, proxied } = cpu;
+  return (
+    `; CPU per exchange: direct, the load ${us(direct.loadUs)} and the reference ${us(direct.referenceUs)}; through the proxy, ` +
+    `its traffic's thread ${us(proxied.proxyTrafficUs)}, its judge ${us(proxied.proxyJudgeUs)}, its other threads ${us(proxied.proxyOtherUs)}: ` +
+    `at best ${cpu.bestRatio.toFixed(2)}x on shared cores, were the judge and the other threads to spend nothing`
+  );
+}
+
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
@@ -289,7 +336,7 @@ export function proxyLoadTargets(results: ProxyLoadResults): Target[] {
   return [
     {
       name: 'Flat out at 10 connections: through the proxy / direct (target ≥ 0.5x)',
-      value: `${results.flat.ratio.toFixed(2)}x (${results.flat.proxiedRps.toFixed(0)} / ${results.flat.directRps.toFixed(0)} a second)`,
+      value: `${results.flat.ratio.toFixed(2)}x (${results.flat.proxiedRps.toFixed(0)} / ${results.flat.directRps.toFixed(0)} a second)${cpuNote(results.flat.cpu)}`,
       met: results.flat.ratio >= 0.5 && results.flat.errors === 0,
     },
     {

@@ -16,6 +16,8 @@ export interface ProxyProcess {
   output(): string;
   /** Sends `signal` (SIGUSR1: an interim report) and goes on. */
   signal(signal: NodeJS.Signals): void;
+  /** The proxy's process id (the benchmark reads its threads' CPU time). */
+  pid: number;
 }
 
 export interface ProxyExit {
@@ -58,6 +60,7 @@ export function startProxyProcess(args: string[], env: Record<string, string> = 
         base: base[1]!,
         output: () => `${stdout}\n${stderr}`,
         signal: (signal) => void child.kill(signal),
+        pid: child.pid!,
         stop: (signal = 'SIGTERM') => {
           if (child.exitCode === null) child.kill(signal);
           // A proxy that does not stop is a failure of the test, not a process left behind.
