@@ -28,8 +28,8 @@ import {
 /**
  * On a busy machine the judge still takes CPU the traffic's thread may be waiting for: on Linux this
  * thread lowers its own priority (JUDGING_THREAD_NICE; setpriority applies to one thread given its
- * id), so that the proxy's thread runs first. Best effort: elsewhere, or where it is not allowed, judging runs at
- * the same priority.
+ * id), so that the proxy's thread runs first. Best effort: elsewhere, or where it is not allowed,
+ * judging runs at the same priority.
  */
 function yieldToTheTraffic(): void {
   try {

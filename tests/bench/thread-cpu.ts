@@ -40,6 +40,8 @@ function parseStat(tid: number, stat: string): ThreadTime {
   return { tid, name, nice: Number(fields[16]), ms: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK };
 }
 
+const total = (threads: ThreadTime[]) => threads.reduce((sum, thread) => sum + thread.ms, 0);
+
 /** The time each thread spent between two readings of the same process (threads in both). */
 export function spent(before: ThreadTime[], after: ThreadTime[]): ThreadTime[] {
   const earlier = new Map(before.map((thread) => [thread.tid, thread.ms]));
@@ -59,13 +61,8 @@ export interface ProxyTime {
 export function proxyTime(threads: ThreadTime[]): ProxyTime {
   const judge = threads.filter((thread) => thread.nice > 0);
   const workers = threads.filter((thread) => thread.nice <= 0 && thread.name === 'WorkerThread').sort((a, b) => b.ms - a.ms);
-  const traffic = workers[0];
-  const sum = (list: ThreadTime[]) => list.reduce((total, thread) => total + thread.ms, 0);
-  return {
-    trafficMs: traffic?.ms ?? 0,
-    judgeMs: sum(judge),
-    otherMs: sum(threads) - sum(judge) - (traffic?.ms ?? 0),
-  };
+  const trafficMs = workers[0]?.ms ?? 0;
+  return { trafficMs, judgeMs: total(judge), otherMs: total(threads) - total(judge) - trafficMs };
 }
 
 /** CPU microseconds per exchange over the runs of one way. */
@@ -133,5 +130,3 @@ export class CpuTally {
     };
   }
 }
-
-const total = (threads: ThreadTime[]) => threads.reduce((sum, thread) => sum + thread.ms, 0);

@@ -5,14 +5,13 @@
 // Then the real proxy: its judging thread, and only it, runs at the judge's priority, which is how
 // the bench tells it from the traffic's thread.
 import { test, expect } from '@playwright/test';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JUDGING_THREAD_NICE } from '../../../reporters/cli/proxy-judging-thread-messages.ts';
-import { startProxyProcess } from '../passive/proxy-process.ts';
-import { spawn } from 'node:child_process';
-import { platform } from 'node:os';
 import { proxyTime, spent, threadTimes } from '../../bench/thread-cpu.ts';
+import { startProxyProcess } from '../passive/proxy-process.ts';
 
 const CHILD = `
 const { Worker } = require('node:worker_threads');

@@ -38,6 +38,10 @@ async function startTarget(): Promise<{ base: string; close(): Promise<void> }> 
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
+    // One answer at a time per connection, in order (pipelined requests get theirs in turn); the
+    // connections' answers go on side by side.
+    let queue = Promise.resolve();
+    const answerInTurn = (kind: string, size: number, seed: number) => (queue = queue.then(() => answer(socket, kind, size, seed)));
     socket.on('close', () => sockets.delete(socket));
     let pending = '';
     socket.on('data', (chunk: Buffer) => {
@@ -46,43 +50,40 @@ async function startTarget(): Promise<{ base: string; close(): Promise<void> }> 
       while ((end = pending.indexOf('\r\n\r\n')) !== -1) {
         const [, kind, size, seed] = /^GET \/(\w[\w-]*)\/(\d+)\/(\d+) /.exec(pending) ?? [];
         pending = pending.slice(end + 4);
-        void answer(socket, kind ?? '', Number(size), Number(seed));
+        void answerInTurn(kind ?? '', Number(size), Number(seed));
       }
     });
   });
-  let queue = Promise.resolve();
-  // One answer at a time per target, in order: pipelined requests get their answers in turn.
-  const answer = (socket: Socket, kind: string, size: number, seed: number) =>
-    (queue = queue.then(async () => {
-      const body = varied(size, seed);
-      if (kind === 'chunked') {
-        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n');
-        for (let at = 0, step = 1; at < body.length; at += step, step = ((step * 7919) % 20_480) + 1) {
-          const piece = body.subarray(at, at + step);
-          socket.write(`${piece.length.toString(16)}\r\n`);
-          socket.write(piece);
-          socket.write('\r\n');
-        }
-        socket.write('0\r\n\r\n');
-        return;
+  const answer = async (socket: Socket, kind: string, size: number, seed: number) => {
+    const body = varied(size, seed);
+    if (kind === 'chunked') {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n');
+      for (let at = 0, step = 1; at < body.length; at += step, step = ((step * 7919) % 20_480) + 1) {
+        const piece = body.subarray(at, at + step);
+        socket.write(`${piece.length.toString(16)}\r\n`);
+        socket.write(piece);
+        socket.write('\r\n');
       }
-      const head = `HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nX-Filler: ${'f'.repeat(200)}\r\nContent-Length: ${size}\r\n\r\n`;
-      if (kind === 'split-head') {
-        for (const part of [head.slice(0, 20), head.slice(20, 120), head.slice(120)]) {
-          socket.write(part);
-          await pause(30);
-        }
-        socket.write(body);
-        return;
+      socket.write('0\r\n\r\n');
+      return;
+    }
+    const head = `HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nX-Filler: ${'f'.repeat(200)}\r\nContent-Length: ${size}\r\n\r\n`;
+    if (kind === 'split-head') {
+      for (const part of [head.slice(0, 20), head.slice(20, 120), head.slice(120)]) {
+        socket.write(part);
+        await pause(30);
       }
-      socket.write(head);
-      // Pieces smaller than a socket's high-water mark, each on a later turn of the target's loop, so
-      // that the proxy reads them one by one, and each of its writes to a client that is not reading waits.
-      for (let at = 0, step = 1_000; at < body.length; at += step, step = ((step * 7919) % 12_288) + 512) {
-        socket.write(body.subarray(at, at + step));
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }));
+      socket.write(body);
+      return;
+    }
+    socket.write(head);
+    // Pieces smaller than a socket's high-water mark, each on a later turn of the target's loop, so
+    // that the proxy reads them one by one, and each of its writes to a client that is not reading waits.
+    for (let at = 0, step = 1_000; at < body.length; at += step, step = ((step * 7919) % 12_288) + 512) {
+      socket.write(body.subarray(at, at + step));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
