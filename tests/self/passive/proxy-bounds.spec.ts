@@ -113,6 +113,29 @@ test.describe('timeouts', () => {
     expect(counts.exchanges).toBe(1);
   });
 
+  test('a proxy held up by its own work past the idle timeout does not blame the target: a piece waiting unread on its socket counts', async () => {
+    await proxyTo(target.base, { idleMs: 300 });
+    // The target (in this process too) sends a piece every 100 ms. Once the answer has begun, the
+    // whole process is held 600 ms: when it runs again, the target's next piece is sent before the
+    // proxy's idle timer fires, but not yet read. The target never went quiet; the proxy did.
+    const body = await new Promise<string>((resolve, reject) => {
+      const sent = request(`${proxy.base}/trickle?every=100&pieces=4`, (answer: IncomingMessage) => {
+        const until = performance.now() + 600;
+        while (performance.now() < until);
+        let text = '';
+        answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        answer.on('end', () => resolve(text));
+        answer.on('error', reject);
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+    expect(body).toBe(`${'piece\n'.repeat(3)}end\n`);
+    const counts = await proxy.stop(1_000);
+    expect(counts.timeouts).toEqual(noTimeouts);
+    expect(counts.exchanges).toBe(1);
+  });
+
   test('a client that reads slowly is its own pace: an answer it leaves unread for three idle timeouts still reaches it whole', async () => {
     await proxyTo(target.base, { idleMs: 300 });
     const bytes = 8 * 2 ** 20;
