@@ -2,7 +2,7 @@
 // ones on a call's minutes and counts run under both readings (../readings.ts), and those that
 // recompute a count recompute it by the server's readings, so that they break only what they say.
 import type { Fault, ShownCall } from './fault.ts';
-import { participantsOf, withParticipants, withRecordings } from './shown.ts';
+import { participantsOf, recordingsOf, withParticipants, withRecordings } from './shown.ts';
 import { REFERENCE_READINGS } from '../readings.ts';
 import { countedEntries } from '../data/call-totals.ts';
 
@@ -133,6 +133,15 @@ export const INVARIANT_FAULTS: Fault[] = [
             ? { ...recording, startTime: recording.endTime, endTime: recording.startTime }
             : recording,
         ),
+    }),
+  },
+  {
+    name: 'recording-beside-has-recording-false',
+    description:
+      'Get Call shows a recorded call with hasRecording false beside its recordings, as a serializer that reads a flag the recording pipeline never sets.',
+    requirements: ['RECORDING-MEANS-HAS-RECORDING'],
+    hooks: () => ({
+      showCall: (call) => (recordingsOf(call).length > 0 ? { ...call, hasRecording: false } : call),
     }),
   },
   {

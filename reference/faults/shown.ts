@@ -18,7 +18,7 @@ export function without(call: ShownCall, field: string): ShownCall {
   return rest;
 }
 
-function recordingsOf(call: ShownCall): ShownCall[] {
+export function recordingsOf(call: ShownCall): ShownCall[] {
   return Array.isArray(call.recordings) ? (call.recordings as ShownCall[]) : [];
 }
 

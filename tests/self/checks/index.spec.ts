@@ -42,6 +42,7 @@ const BROKEN: Readonly<Record<string, Record<string, unknown>>> = {
   'CALL-MID-ON-STARTED-CALLS': { ...listedCall(), mid: undefined },
   'RECORDING-FIELDS': { ...listedCall(), recordings: [{ rid: 'r1' }] },
   'RECORDING-END-NOT-BEFORE-START': { ...listedCall(), recordings: [{ ...recording(), endTime: 1692368167 }] },
+  'RECORDING-MEANS-HAS-RECORDING': { ...listedCall(), hasRecording: false, recordings: [recording()] },
 };
 
 test('each call invariant holds a distinct requirement of the catalog', () => {
@@ -54,7 +55,7 @@ test('each call invariant holds a distinct requirement of the catalog', () => {
 
 test('a conforming call passes every call invariant, listed or fetched', () => {
   expect(checkCall(seen(listedCall()), context)).toEqual([]);
-  expect(checkCall(seen({ ...listedCall(), recordings: [recording()] }, 'getCall'), context)).toEqual([]);
+  expect(checkCall(seen({ ...listedCall(), hasRecording: true, recordings: [recording()] }, 'getCall'), context)).toEqual([]);
 });
 
 for (const { requirement, check } of CALL_INVARIANTS) {

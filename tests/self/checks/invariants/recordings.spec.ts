@@ -1,15 +1,21 @@
-// Recordings: any object with a rid inside a call, against the Recording schema and in time order.
+// Recordings: any object with a rid inside a call, against the Recording schema and in time order,
+// and hasRecording true beside one.
 import { test, expect } from '@playwright/test';
-import { recordingEndNotBeforeStart, recordingFields, recordingsIn } from '../../../../fixtures/checks/invariants/recordings.ts';
+import {
+  recordingEndNotBeforeStart,
+  recordingFields,
+  recordingMeansHasRecording,
+  recordingsIn,
+} from '../../../../fixtures/checks/invariants/recordings.ts';
 import { checkContext, joinedParticipant, listedCall, recording, seen } from '../exchanges.ts';
 
 const { contract } = checkContext();
 const withRecording = (changes: Record<string, unknown>) =>
   seen({ ...listedCall(), hasRecording: true, recordings: [{ ...recording(), ...changes }] });
 
-test('a call with a well-formed recording, or none, passes both recording checks', () => {
+test('a call with a well-formed recording, or none, passes every recording check', () => {
   for (const call of [withRecording({}), seen(listedCall())]) {
-    expect([...recordingFields(call, contract), ...recordingEndNotBeforeStart(call)]).toEqual([]);
+    expect([...recordingFields(call, contract), ...recordingEndNotBeforeStart(call), ...recordingMeansHasRecording(call)]).toEqual([]);
   }
 });
 
@@ -47,4 +53,21 @@ test('a recording that ends before it starts breaks RECORDING-END-NOT-BEFORE-STA
       received: '1692368167 at /data/0/recordings/0/endTime',
     }),
   ]);
+});
+
+test('a call that shows a recording and says hasRecording false breaks RECORDING-MEANS-HAS-RECORDING', () => {
+  const call = seen({ ...listedCall(), hasRecording: false, media: { recording: recording() } });
+  expect(recordingMeansHasRecording(call)).toEqual([
+    expect.objectContaining({
+      check: 'recording_means_has_recording',
+      requirement: 'RECORDING-MEANS-HAS-RECORDING',
+      expected: 'hasRecording true beside the recording at /data/0/media/recording',
+      received: 'false at /data/0/hasRecording',
+    }),
+  ]);
+});
+
+test('hasRecording true with no recording shown is no violation (where and whether records appear is not shown), nor is a missing hasRecording (the schema reports it)', () => {
+  expect(recordingMeansHasRecording(seen({ ...listedCall(), hasRecording: true }))).toEqual([]);
+  expect(recordingMeansHasRecording(seen({ ...listedCall(), hasRecording: undefined, recordings: [recording()] }))).toEqual([]);
 });
