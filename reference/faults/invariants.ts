@@ -4,6 +4,7 @@
 import type { Fault, ShownCall } from './fault.ts';
 import { participantsOf, recordingsOf, withParticipants, withRecordings } from './shown.ts';
 import { REFERENCE_READINGS } from '../readings.ts';
+import { timer } from '../data/calls.ts';
 import { countedEntries } from '../data/call-totals.ts';
 
 const number = (value: unknown) => (typeof value === 'number' ? value : 0);
@@ -142,6 +143,19 @@ export const INVARIANT_FAULTS: Fault[] = [
     requirements: ['RECORDING-MEANS-HAS-RECORDING'],
     hooks: () => ({
       showCall: (call) => (recordingsOf(call).length > 0 ? { ...call, hasRecording: false } : call),
+    }),
+  },
+  {
+    name: 'timer-counts-seconds-as-minutes',
+    description: "An ended call's totalDuration shows its seconds as minutes: a call of 19 seconds shows 00:19:00.",
+    requirements: ['CALL-TOTAL-DURATION-IS-ITS-DURATION'],
+    readings: REFERENCE_READINGS,
+    hooks: () => ({
+      showCall: (call) => {
+        if (call.status !== 'ended' || typeof call.totalDuration !== 'string') return call;
+        const [hours = 0, minutes = 0, seconds = 0] = call.totalDuration.split(':').map(Number);
+        return { ...call, totalDuration: timer((hours * 3600 + minutes * 60 + seconds) * 60) };
+      },
     }),
   },
   {

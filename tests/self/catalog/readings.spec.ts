@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../../openapi/catalog.ts';
 import { READING_SUBJECTS, type ReadingSubject } from '../../../fixtures/learning/detection.ts';
-import { COUNT_READINGS, MINUTES_READINGS, TOOK_PART_READINGS } from '../../../fixtures/checks/readings.ts';
+import { COUNT_READINGS, MINUTES_READINGS, TIMER_READINGS, TOOK_PART_READINGS } from '../../../fixtures/checks/readings.ts';
 import { DATE_READINGS } from '../../../fixtures/checks/dates.ts';
 import { PAGE_SELECTIONS } from '../../../fixtures/learning/paging.ts';
 import { GET_CALL_ENVELOPES } from '../../../fixtures/checks/calls-in.ts';
@@ -21,6 +21,7 @@ const DETECTED: Readonly<Record<ReadingSubject, readonly string[]>> = {
   'ended-at-filter': DATE_READINGS.endedAt,
   'page-selection': PAGE_SELECTIONS,
   'get-call-envelope': GET_CALL_ENVELOPES,
+  'call-timer': TIMER_READINGS,
 };
 
 /** The requirements whose checks take a reading, by what they take it from. */
@@ -58,6 +59,7 @@ const JUDGED_UNDER: Readonly<Record<ReadingSubject, readonly string[]>> = {
     'CALLS-LIST-FILTER-COMPLETENESS',
   ],
   'get-call-envelope': ['CALLS-GET-OK', 'CALLS-GET-ENVELOPE'],
+  'call-timer': ['CALL-TOTAL-DURATION-IS-ITS-DURATION'],
 };
 
 test('the catalog declares each subject the suite learns, once, and nothing else', () => {

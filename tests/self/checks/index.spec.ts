@@ -16,7 +16,8 @@ import {
   textExchange,
 } from './exchanges.ts';
 
-const context = checkContext();
+// The target's clock an hour after the sample calls end, so that the timer, judged on settled calls only, is judged.
+const context = { ...checkContext(), clock: 1692368187 + 3600 };
 const withJoined = (changes: Record<string, unknown>): Record<string, unknown> => ({
   ...listedCall(),
   participants: [{ ...joinedParticipant(), ...changes }, neverJoinedParticipant()],
@@ -43,6 +44,7 @@ const BROKEN: Readonly<Record<string, Record<string, unknown>>> = {
   'RECORDING-FIELDS': { ...listedCall(), recordings: [{ rid: 'r1' }] },
   'RECORDING-END-NOT-BEFORE-START': { ...listedCall(), recordings: [{ ...recording(), endTime: 1692368167 }] },
   'RECORDING-MEANS-HAS-RECORDING': { ...listedCall(), hasRecording: false, recordings: [recording()] },
+  'CALL-TOTAL-DURATION-IS-ITS-DURATION': { ...listedCall(), totalDuration: '00:19:00' },
 };
 
 test('each call invariant holds a distinct requirement of the catalog', () => {

@@ -9,7 +9,7 @@ import { callsIn } from '../../../fixtures/checks/calls-in.ts';
 import { checkExchange } from '../../../fixtures/checks/index.ts';
 import { disagreements } from '../../../fixtures/checks/get-matches-list.ts';
 import { OPEN_READINGS, type Readings } from '../../../fixtures/checks/readings.ts';
-import { detectCountReading, detectMinutesReading } from '../../../fixtures/learning/call-readings.ts';
+import { detectCountReading, detectMinutesReading, detectTimerReading } from '../../../fixtures/learning/call-readings.ts';
 import { detectGetCallEnvelope } from '../../../fixtures/learning/get-call-envelope.ts';
 import { participantsUnderEveryReading } from '../../../fixtures/arbitraries/call-filters.ts';
 import { effectiveLevel, loadCatalog } from '../../../openapi/catalog.ts';
@@ -47,6 +47,15 @@ test("the readings learned from the deployment's published calls are the deploym
   expect(participantCount.ruledOut).toEqual([
     expect.objectContaining({ candidate: 'entries', reason: expect.stringContaining('totalParticipants 2 where it has 5 entries') }),
   ]);
+});
+
+test("the published calls' timers are their spans and their minutes alike (00:00:19 for 19 s): both readings survive, and each call, judged as settled, passes", () => {
+  // Published long ago, they have settled: read with no wait at all, every one of them is read.
+  const timer = detectTimerReading(calls, 0);
+  expect(timer.survivors).toEqual(['call-span', 'call-minutes']);
+  expect(timer.evidence).toMatch(/^3 sampled calls, 0 of which tell the readings apart: those of 3 that had settled/);
+  const settledContext = { ...checkContext({ ...readings, timer: timer.accepted }), clock: 2_000_000_000 };
+  for (const { file, exchange: sent } of exchanges) expect(checkExchange(sent, settledContext), file).toEqual([]);
 });
 
 for (const profile of ['spec', 'strict'] as const) {
