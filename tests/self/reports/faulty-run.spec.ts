@@ -94,8 +94,12 @@ test('the HTML report opens offline in Chromium and shows the verdict, the matri
       'ended-at-filter',
       'page-selection',
       'get-call-envelope',
+      'call-timer',
     ]);
     await expect(page.locator('#readings .reading')).toHaveCount(reports.results.readings.length);
+    // The reference's timers are its calls' spans, where its minutes are the entries' sums.
+    await expect(page.locator('#reading-call-timer tr[data-status="accepted"]')).toContainText('call-span');
+    await expect(page.locator('#reading-call-timer tr[data-status="ruled-out"]')).toContainText('call-minutes');
     await expect(page.locator('#reading-call-minutes tr[data-status="accepted"]')).toContainText('sum-of-entries');
     await expect(page.locator('#reading-call-minutes tr[data-status="ruled-out"]')).toContainText('Ruled out: call');
     await page.locator('table.matrix tr[data-requirement="CALL-MINUTES-SUM-OVER-PARTICIPANTS"] .judged-under a').click();
