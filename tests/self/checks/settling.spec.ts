@@ -1,7 +1,15 @@
 // The one-way rule for what settles after a call ends (fixtures/checks/settling.ts): the target's
 // clock read from its own data, settled only on evidence, and which changes are late fields settling.
 import { test, expect } from '@playwright/test';
-import { isLateGain, lastMomentOf, overTime, settledBy, targetClock } from '../../../fixtures/checks/settling.ts';
+import {
+  answerClock,
+  earliestClock,
+  isLateGain,
+  lastMomentOf,
+  overTime,
+  settledBy,
+  targetClock,
+} from '../../../fixtures/checks/settling.ts';
 import { listedCall, listOf } from './exchanges.ts';
 
 const ended = (endedAt: number) => ({ ...listedCall(), status: 'ended', initiatedAt: endedAt - 60, startedAt: endedAt - 50, endedAt });
@@ -11,6 +19,14 @@ test("the target's clock is the newest moment its answers show, participants' in
   expect(lastMomentOf(call)).toBe(1_700_000_000);
   expect(targetClock([listOf([ended(1_700_000_000), ended(1_700_000_500)])], 1_800_000_000)).toBe(1_700_000_500);
   expect(targetClock([], 1_800_000_000)).toBeUndefined();
+});
+
+test("answers taken together: each is its own clock, and the earliest of them (empty answers aside) bounds the target's now at all of them", () => {
+  const older = listOf([ended(1_700_000_000)]);
+  const newer = listOf([ended(1_700_000_900), ended(1_700_000_000)]);
+  expect(answerClock(newer)).toBe(1_700_000_900);
+  expect(earliestClock([newer, listOf([]), older])).toBe(1_700_000_000);
+  expect(earliestClock([listOf([])])).toBeUndefined();
 });
 
 test("a moment later than the suite's own clock by more than an hour is left out: it cannot have happened", () => {
