@@ -55,6 +55,26 @@ test('each call invariant holds a distinct requirement of the catalog', () => {
   expect(Object.keys(BROKEN).sort()).toEqual([...ids].sort());
 });
 
+/** A call that does not show what each invariant of some calls only is about. */
+const WITHOUT: Readonly<Record<string, Record<string, unknown>>> = {
+  'RECORDING-FIELDS': listedCall(),
+  'RECORDING-END-NOT-BEFORE-START': listedCall(),
+  'RECORDING-MEANS-HAS-RECORDING': listedCall(),
+  'CALL-TOTAL-DURATION-IS-ITS-DURATION': { ...listedCall(), status: 'ongoing', totalDuration: '00:19:00' },
+};
+
+test('an invariant of what not every call shows judges the calls that show it, the one that breaks it among them, and no other', () => {
+  const partial = CALL_INVARIANTS.filter((invariant) => invariant.judges !== undefined);
+  expect(partial.map((invariant) => invariant.requirement).sort()).toEqual(Object.keys(WITHOUT).sort());
+  for (const { requirement, judges } of partial) {
+    expect(judges!.calls(seen(BROKEN[requirement]!), context), requirement).toBe(true);
+    expect(judges!.calls(seen(WITHOUT[requirement]!), context), requirement).toBe(false);
+  }
+  // Not yet settled by any clock known: the timer is not judged.
+  const timer = CALL_INVARIANTS.find((invariant) => invariant.requirement === 'CALL-TOTAL-DURATION-IS-ITS-DURATION')!;
+  expect(timer.judges!.calls(seen(listedCall()), checkContext())).toBe(false);
+});
+
 test('a conforming call passes every call invariant, listed or fetched', () => {
   expect(checkCall(seen(listedCall()), context)).toEqual([]);
   expect(checkCall(seen({ ...listedCall(), hasRecording: true, recordings: [recording()] }, 'getCall'), context)).toEqual([]);
