@@ -182,3 +182,14 @@ test("the target's clock kept for settling is bounded: past its cap, older readi
   }
   expect(capped.by(999_000)).toBe(full.by(999_000));
 });
+
+test("an invariant of what not every call shows is judged on the calls that show it: a timer once its call has settled by the answer's clock, a recording where one is shown", async () => {
+  // The published calls alone: no recording, and neither has settled by the newest moment shown.
+  const alone = await judged([listAt(0, [NEWEST, RECENT])]);
+  for (const id of ['RECORDING-FIELDS', 'RECORDING-MEANS-HAS-RECORDING', 'CALL-TOTAL-DURATION-IS-ITS-DURATION'])
+    expect(alone.requirements.has(id), id).toBe(false);
+  // Beside a call 400 s later, both have settled: their timers are judged, and one showing seconds as minutes fails.
+  const settled = await judged([listAt(0, [LATER_CALL, { ...NEWEST, totalDuration: '00:19:00' }, RECENT])]);
+  expect(settled.requirements.get('CALL-TOTAL-DURATION-IS-ITS-DURATION')).toMatchObject({ judged: 2, violations: 1 });
+  expect(everyViolation(settled)).toEqual(['CALL-TOTAL-DURATION-IS-ITS-DURATION']);
+});
