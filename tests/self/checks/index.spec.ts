@@ -57,6 +57,9 @@ test('each call invariant holds a distinct requirement of the catalog', () => {
 
 /** A call that does not show what each invariant of some calls only is about. */
 const WITHOUT: Readonly<Record<string, Record<string, unknown>>> = {
+  'PARTICIPANT-NEVER-JOINED-SHAPE': { ...listedCall(), participants: [joinedParticipant()] },
+  'CALL-MULTI-DEVICE-DISTINCT-DEVICES': listedCall(),
+  'CALL-MID-ON-STARTED-CALLS': { ...listedCall(), status: 'unanswered' },
   'RECORDING-FIELDS': listedCall(),
   'RECORDING-END-NOT-BEFORE-START': listedCall(),
   'RECORDING-MEANS-HAS-RECORDING': listedCall(),
