@@ -1,7 +1,14 @@
-// judgeStill on scripted attempts: movement alone never fails a comparison, a wrong answer that an
-// identical retake repeats always does, and a comparison that never stood still is left unjudged.
+// judgeStill and judgeRepeated on scripted attempts: movement alone never fails a comparison, a wrong
+// answer that a retake repeats always does, and a comparison that never stood still is left unjudged.
 import { test, expect } from '@playwright/test';
-import { judgeStill, movementBetween, movementWithin, MovementTally, STILL_ATTEMPTS } from '../../../fixtures/moving-data.ts';
+import {
+  judgeRepeated,
+  judgeStill,
+  movementBetween,
+  movementWithin,
+  MovementTally,
+  STILL_ATTEMPTS,
+} from '../../../fixtures/moving-data.ts';
 import type { Violation } from '../../../fixtures/checks/violation.ts';
 import type { Exchange } from '../../../fixtures/exchange.ts';
 import { exchange, listedCall } from './exchanges.ts';
@@ -100,4 +107,56 @@ test('the tally says how often the data moved, and asks for a skip only when not
   never.count({ judged: false, retakes: 3, movement: 'a list answered total 1, then 2' });
   expect(never.skipReason()).toContain('the data moved during each of 4 attempts');
   expect(never.describe()).toContain('1 left unjudged');
+});
+
+test('a retake whose lists answer the same totals with other calls confirms nothing: ringing calls turn over whole', async () => {
+  // The combination shows a ringing call the single list, asked at other moments, lacks both times;
+  // its two answers hold other ringing calls, as many each time.
+  const combination = page('?status=initiated&type=audio', 1, [{ id: 'a', status: 'initiated' }]);
+  const first = [combination, page('?status=initiated', 2, [{ id: 'b' }, { id: 'c' }])];
+  const second = [combination, page('?status=initiated', 2, [{ id: 'd' }, { id: 'e' }])];
+  const missing: Violation = { ...broken, requirement: 'CALLS-LIST-AND-NARROWING', title: 'returned call a', received: 'call a' };
+  expect(movementBetween(first, second)).toBe('a list (status=initiated) showed other calls in the same total');
+  const { outcome } = await scripted([first, second, first, second], [[missing]]);
+  expect(outcome.judged).toBe(false);
+});
+
+/** Runs judgeRepeated over attempts each finding the violations given, in turn. */
+async function repeated(found: Violation[][]) {
+  let taken = 0;
+  const outcome = await judgeRepeated(
+    async () => ({ answers: [], index: taken++ }),
+    ({ index }) => found[Math.min(index, found.length - 1)]!,
+  );
+  return { outcome, taken };
+}
+
+const missingCall = (id: string): Violation => ({
+  check: 'and_narrowing_subset',
+  requirement: 'CALLS-LIST-AND-NARROWING',
+  title: `status=ongoing&type=audio returned call ${id}, which status=ongoing alone does not return`,
+  expected: 'a subset',
+  received: `call ${id}`,
+});
+
+test('judgeRepeated: an attempt that finds nothing is judged at once', async () => {
+  expect(await repeated([[]])).toEqual({ outcome: { judged: true, violations: [], retakes: 0 }, taken: 1 });
+});
+
+test('judgeRepeated: a call found missing again in the next attempt stands, however much else moved', async () => {
+  const { outcome, taken } = await repeated([
+    [missingCall('a'), missingCall('b')],
+    [missingCall('a'), missingCall('c')],
+  ]);
+  expect(outcome).toEqual({ judged: true, violations: [missingCall('a')], retakes: 1 });
+  expect(taken).toBe(2);
+});
+
+test('judgeRepeated: a finding the next attempt does not repeat was movement; findings that never repeat leave it unjudged', async () => {
+  const moved = await repeated([[missingCall('a')], []]);
+  expect(moved.outcome).toEqual({ judged: true, violations: [], retakes: 1 });
+  const never = await repeated([[missingCall('a')], [missingCall('b')], [missingCall('c')], [missingCall('d')]]);
+  expect(never.taken).toBe(STILL_ATTEMPTS);
+  expect(never.outcome.judged).toBe(false);
+  expect(never.outcome.judged === false && never.outcome.movement).toContain('returned call d');
 });

@@ -59,6 +59,7 @@ export interface MatrixRow {
   /** Requirements the run could not judge (status error in results.json), each with why. */
   errored: string[];
   verdict: string;
+  /** The exit code `npm run conformance` gives that verdict (results.json's); null without a report. */
   exitCode: number | null;
   testsRun: number;
   /** Requests the target answered before the first test reporting a declared requirement ended. */
@@ -160,7 +161,6 @@ interface RowObservation {
   tests: DetectionLine[];
   ended: boolean;
   results: ConformanceReport | undefined;
-  exitCode: number | null;
   stderr: string;
   startedAt: number;
   seconds: number;
@@ -207,7 +207,7 @@ function rowOf(target: RowTarget, seen: RowObservation): MatrixRow {
     warned: [...warned].sort(),
     errored,
     verdict: seen.results?.verdict ?? 'no report',
-    exitCode: seen.exitCode,
+    exitCode: seen.results?.exitCode ?? null,
     testsRun: seen.tests.length,
     requestsToDetect: detectedAt === undefined ? null : target.answeredAt.filter((time) => time <= detectedAt).length,
     requests: target.answeredAt.length,
@@ -220,7 +220,7 @@ function rowOf(target: RowTarget, seen: RowObservation): MatrixRow {
       ]),
     ),
   };
-  if (row.outcome === 'survived' || row.outcome === 'unjudged') row.problem = explain(row, seen.ended, seen.stderr);
+  if (row.outcome === 'survived' || row.outcome === 'unjudged') row.problem = explain(row, seen.ended, seen.stderr, seen.results);
   return row;
 }
 
@@ -290,7 +290,6 @@ export async function runRows(
         tests,
         ended: seen.ended(),
         results: readResults(join(reports, reportFolderOf(names[index]!))),
-        exitCode: run.code,
         stderr: run.stderr,
         startedAt: tests.length > 0 ? first : started,
         seconds: tests.length > 0 ? (last - first) / 1000 : 0,
@@ -340,12 +339,21 @@ function judge(
   return verdict === 'CONFORMANT' && missed.length === 0 ? 'warned' : 'survived';
 }
 
-function explain(row: MatrixRow, ended: boolean, stderr: string): string {
+function explain(row: MatrixRow, ended: boolean, stderr: string, results: ConformanceReport | undefined): string {
   const reported = `${row.verdict}, exit ${row.exitCode}; violated [${row.violated.join(', ') || 'nothing'}]; warned [${row.warned.join(', ') || 'nothing'}]`;
   if (!ended) return `the run did not finish: ${reported}\n${stderr.slice(-2000)}`;
   if (row.outcome === 'unjudged')
     return `other requirements were left in error, one deviation hiding the verdict on them: ${row.errored.join('; ')}`;
-  if (row.expected === 'pass') return `the clean reference did not pass cleanly: ${reported}\n${stderr.slice(-2000)}`;
+  if (row.expected === 'pass') return `the clean reference did not pass cleanly: ${reported}\n${failuresOf(results)}`;
   if (row.expected === 'warn' && row.verdict !== 'CONFORMANT') return `a SHOULD fault must only warn, but the run failed: ${reported}`;
   return `the suite did not report ${row.missed.join(', ')}: ${reported}`;
+}
+
+/** What the run's report says failed, test by test, for a row that should have passed: enough to see the cause without running it again. */
+function failuresOf(results: ConformanceReport | undefined): string {
+  if (!results) return 'no results.json was written';
+  return results.failures
+    .slice(0, 3)
+    .map((failure) => `${failure.test}\n${failure.message.slice(0, 3000)}\nrerun: ${failure.rerun}`)
+    .join('\n\n');
 }
