@@ -9,12 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chooseSeed, ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './fixtures/config.ts';
-import { defaultWorkers, describePlan, planBudget } from './fixtures/budget-plan.ts';
-import { describeDryRun } from './fixtures/dry-run.ts';
-import { RUN_STATE_VARIABLE } from './fixtures/transport/run-state.ts';
-import { METADATA_KEY, runMetadata } from './reporters/run-metadata.ts';
-import { ownFile, REFERENCE_COMMAND } from './reporters/cli/package-paths.ts';
+import { chooseSeed, ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './core/run/config.ts';
+import { defaultWorkers, describePlan, planBudget } from './core/run/budget-plan.ts';
+import { describeDryRun } from './core/run/dry-run.ts';
+import { RUN_STATE_VARIABLE } from './core/transport/run-state.ts';
+import { METADATA_KEY, runMetadata } from './reports/run-metadata.ts';
+import { ownFile, REFERENCE_COMMAND } from './core/run/package-paths.ts';
 
 /** Workers load this file too; what the reports say about the run is computed once, in the runner. */
 const inRunner = process.env.TEST_WORKER_INDEX === undefined;
@@ -56,7 +56,7 @@ const suite = selfTests ? undefined : configOrExit();
 
 // The self-tests start some thousand Node processes (workers, child suites, references), each
 // compiling the same Playwright bundles and project files: Node's compile cache, inherited by every
-// one of them (the self-tests' children too, tests/self/runner/run-suite.ts), spares about a tenth of
+// one of them (the self-tests' children too, tests/runner/run-suite.ts), spares about a tenth of
 // the CPU (docs/self-tests.md). A cache the user chose is kept.
 if (selfTests) process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'calls-conformance-compile-cache');
 
@@ -97,13 +97,10 @@ export default defineConfig({
   // the failed requirements and the verdict; the console reporter shows progress only, unless
   // CONFORMANCE_CONSOLE=verbose asks for Playwright's list with every failure in full.
   reporter: suite
-    ? [
-        [suite.console === 'verbose' ? 'list' : ownFile('./reporters/console-reporter.ts')],
-        [ownFile('./reporters/conformance-reporter.ts')],
-      ]
+    ? [[suite.console === 'verbose' ? 'list' : ownFile('./reports/console-reporter.ts')], [ownFile('./reports/conformance-reporter.ts')]]
     : [['list']],
   ...(suite && inRunner && { metadata: { [METADATA_KEY]: runMetadata(suite) } }),
-  ...(suite && { globalSetup: ownFile('./fixtures/preflight.ts'), globalTeardown: ownFile('./fixtures/run-state-teardown.ts') }),
+  ...(suite && { globalSetup: ownFile('./core/run/preflight.ts'), globalTeardown: ownFile('./core/run/run-state-teardown.ts') }),
   // The self-tests: the kill matrix (faults) keeps a core busy per worker, while the self project
   // mostly waits (on targets that trickle, on MAX_RPS, on child runs starting), using about half a
   // core per worker. So the matrix gets one worker per core and starts first (it is listed first),
@@ -115,15 +112,16 @@ export default defineConfig({
     ? [
         {
           name: 'faults',
-          testDir: 'tests/self/faults',
+          testDir: 'tests/faults',
           testMatch: 'kill-matrix.spec.ts',
           timeout: FAULT_RUN_TIMEOUT_MS,
           teardown: 'kill-matrix',
           workers: availableParallelism(),
         },
-        { name: 'self', testDir: 'tests/self', testIgnore: ['faults/**'], timeout: 60_000 },
-        { name: 'kill-matrix', testDir: 'tests/self/faults', testMatch: 'kill-matrix.teardown.ts' },
+        // The bench's floor is a Playwright project of its own (tests/bench/floor/playwright.config.ts).
+        { name: 'self', testDir: 'tests', testIgnore: ['faults/**', 'bench/floor/**'], timeout: 60_000 },
+        { name: 'kill-matrix', testDir: 'tests/faults', testMatch: 'kill-matrix.teardown.ts' },
       ]
-    : [{ name: 'conformance', testIgnore: ['self/**', 'bench/**'], retries: suite?.retries ?? 0 }],
+    : [{ name: 'conformance', testDir: 'suite', retries: suite?.retries ?? 0 }],
   ...(embeddedReference && { webServer: embeddedReference }),
 });

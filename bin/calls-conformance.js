@@ -8,7 +8,7 @@ import process from 'node:process';
 import { URL } from 'node:url';
 
 // The suite stands on Playwright's reporter API and on Playwright placing each compiled test at its
-// TypeScript line through the source map beside it; tests/self/package/installed.spec.ts checks both
+// TypeScript line through the source map beside it; tests/package/installed.spec.ts checks both
 // with the Playwright the package pins. npm keeps to the pin unless a project overrides it, and a
 // Playwright that changed either would give wrong reports without an error: so any other is refused.
 const pinned = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).dependencies['@playwright/test'];
@@ -20,4 +20,4 @@ if (!found.startsWith(`${minor}.`) || Number(found.split('.')[2]) < Number(patch
   );
   process.exit(2);
 }
-await import('../dist/reporters/cli/conformance.js');
+await import('../dist/cli/conformance.js');

@@ -1,4 +1,4 @@
-// Faults a suite that lets late fields settle must still catch (fixtures/checks/settling.ts: between
+// Faults a suite that lets late fields settle must still catch (core/checks/settling.ts: between
 // two answers about a call not yet settled, hasRecording, a recording, minutes and leftAt may only
 // arrive or grow; about a call settled on evidence, nothing may differ). A recording that goes again,
 // a hasRecording that claims one no answer holds, and minutes that still move on calls long settled

@@ -14,7 +14,7 @@ export const NO_SETTLE_DELAY: SettleDelay = Object.freeze([0, 0] as const);
 
 /**
  * The suite judges a call settled, on the evidence of the target's own clock, 300 seconds after its
- * last moment (fixtures/checks/settling.ts, DEFAULT_SETTLE_SECONDS): a reference still settling past
+ * last moment (core/checks/settling.ts, DEFAULT_SETTLE_SECONDS): a reference still settling past
  * that would be a faulty target, not a late one.
  */
 export const MAX_SETTLE_DELAY_SECONDS = 300;

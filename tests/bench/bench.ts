@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import { createServer } from '../../reference/server.ts';
 import { findFault, type Fault } from '../../reference/faults/catalog.ts';
-import type { MatrixRow } from '../self/faults/kill-matrix.ts';
-import { freeLoopbackPort } from '../self/runner/run-suite.ts';
+import type { MatrixRow } from '../faults/kill-matrix.ts';
+import { freeLoopbackPort } from '../runner/run-suite.ts';
 import { readOperations, sendFor, timeAmount, type LoadResult } from './load.ts';
 import {
   PROJECT_ROOT,
@@ -37,7 +37,7 @@ import { measurePassive, passiveTargets, renderPassive } from './passive.ts';
 import { measureProxy, proxyTargets, renderProxy } from './proxy.ts';
 import { measureProxyLoad, proxyLoadTargets } from './proxy-load.ts';
 import { judgeSpeedTarget, measureJudgeSpeedOnThread } from './judge-speed.ts';
-import { readOptions } from '../../reporters/cli/read-options.ts';
+import { readOptions } from '../../core/run/read-options.ts';
 
 const SMALL = 1_000;
 const LARGE = 200_000;

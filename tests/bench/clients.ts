@@ -1,4 +1,4 @@
-// The CPU a request costs the suite's worker, by HTTP client: what chose the wire (fixtures/transport/
+// The CPU a request costs the suite's worker, by HTTP client: what chose the wire (core/transport/
 // wire.ts). Each client sends the same List Calls requests, one after another, to a reference in
 // another process, so the CPU measured in this process is the client's alone (and the gateway's,
 // where it runs here too). Measured: the direct wire (Node's own client, the default); Playwright's
@@ -6,8 +6,8 @@
 // (undici), the other client Node ships.
 import { request as playwrightRequest } from '@playwright/test';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
-import { startGateway } from '../../fixtures/transport/gateway.ts';
-import { directWire, requestContextWire, type Wire } from '../../fixtures/transport/wire.ts';
+import { startGateway } from '../../core/transport/gateway.ts';
+import { directWire, requestContextWire, type Wire } from '../../core/transport/wire.ts';
 import { median } from './stats.ts';
 
 export interface ClientCost {

@@ -3,10 +3,10 @@
 // thread alone. Prints pages judged a second. Target: at least 1,000.
 import { createServer } from '../../reference/server.ts';
 import { DEFAULT_CALLS, DEMO_KEYS } from '../../reference/fixtures.ts';
-import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
-import type { RecordedExchange } from '../../fixtures/passive/recorded-exchange.ts';
+import { createPassiveJudge } from '../../passive/judge.ts';
+import type { RecordedExchange } from '../../passive/recorded-exchange.ts';
 import type { Target } from './render.ts';
-import { JUDGING_THREAD_LIMITS, startThread } from '../../reporters/cli/proxy.ts';
+import { JUDGING_THREAD_LIMITS, startThread } from '../../passive/proxy/proxy-command.ts';
 
 export interface JudgeSpeed {
   pages: number;

@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPassiveJudge } from '../../fixtures/passive/judge.ts';
-import { readHar } from '../../fixtures/passive/har-reader.ts';
-import { writePassiveReports } from '../../reporters/passive-report.ts';
+import { createPassiveJudge } from '../../passive/judge.ts';
+import { readHar } from '../../passive/har-reader.ts';
+import { writePassiveReports } from '../../passive/passive-report.ts';
 
 const file = process.argv[2]!;
 const dir = mkdtempSync(join(tmpdir(), 'bench-passive-report-'));

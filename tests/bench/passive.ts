@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '../../reference/server.ts';
 import { DEFAULT_CALLS } from '../../reference/fixtures.ts';
-import { harOf, startRecordingForwarder, type HarEntry } from '../self/passive/recording-forwarder.ts';
+import { harOf, startRecordingForwarder, type HarEntry } from '../passive/recording-forwarder.ts';
 import { PROJECT_ROOT, timeSuiteRun } from './processes.ts';
 import type { Target } from './render.ts';
 

@@ -7,9 +7,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ConformanceReport } from '../../fixtures/results/report-model.ts';
+import type { ConformanceReport } from '../../core/results/report-model.ts';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
-import { referenceTargetEnv } from '../self/runner/run-suite.ts';
+import { referenceTargetEnv } from '../runner/run-suite.ts';
 import type { RunTiming } from './timing-reporter.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
 const PRISM_CLI = join(PROJECT_ROOT, 'node_modules/@stoplight/prism-cli/dist/index.js');
 const TIMING_REPORTER = fileURLToPath(new URL('./timing-reporter.ts', import.meta.url));
-const CONFORMANCE_REPORTER = fileURLToPath(new URL('../../reporters/conformance-reporter.ts', import.meta.url));
+const CONFORMANCE_REPORTER = fileURLToPath(new URL('../../reports/conformance-reporter.ts', import.meta.url));
 const FLOOR_CONFIG = fileURLToPath(new URL('./floor/playwright.config.ts', import.meta.url));
 
 /** The benchmark's runs use the suite's defaults, with one fixed seed so every run sends the same requests. */

@@ -1,11 +1,11 @@
 // A one-off experiment (issue 36, item 2): one forwarder in a process of its own, judge off.
-// `http`: the judging proxy as it is (fixtures/passive/proxy.ts), no sinks (bodies still captured).
+// `http`: the judging proxy as it is (passive/proxy/proxy.ts), no sinks (bodies still captured).
 // The mode's name is from before commit 0673cc7, when the proxy forwarded through Node's http module.
 // `pipe`: one upstream socket per client connection, bytes piped both ways as they come, the
 // request head's Host rewritten, and a cheap boundary tracker (status line, headers,
 // content-length or chunked framing) on the answer, keeping a copy of each body as the judge would.
 import { connect, createServer, type Socket } from 'node:net';
-import { startJudgingProxy } from '../../fixtures/passive/proxy.ts';
+import { startJudgingProxy } from '../../passive/proxy/proxy.ts';
 
 const [mode, rawTarget] = process.argv.slice(2);
 const target = new URL(rawTarget!);

@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
-import { startProxyProcess, type ProxyExit } from '../self/passive/proxy-process.ts';
+import { startProxyProcess, type ProxyExit } from '../passive/proxy-process.ts';
 import { pacedLoad, type PacedLoad } from './paced-load.ts';
 import { startReference } from './processes.ts';
 import { median, percentile } from './stats.ts';

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
-import { startProxyProcess } from '../self/passive/proxy-process.ts';
+import { startProxyProcess } from '../passive/proxy-process.ts';
 import { startLatencyProxy } from './latency-proxy.ts';
 import { readOperations, type Operation } from './load.ts';
 import { startReference } from './processes.ts';

@@ -7,8 +7,8 @@
 // a target with one fault beside a clean one.
 import { createServer } from '../../reference/server.ts';
 import { findFault, type Fault } from '../../reference/faults/catalog.ts';
-import { DEFAULT_MAX_IN_FLIGHT } from '../../fixtures/config.ts';
-import { REMOTE_WORKERS } from '../../fixtures/budget-plan.ts';
+import { DEFAULT_MAX_IN_FLIGHT } from '../../core/run/config.ts';
+import { REMOTE_WORKERS } from '../../core/run/budget-plan.ts';
 import { startLatencyProxy } from './latency-proxy.ts';
 import { timeSuiteRun, type SuiteRun } from './processes.ts';
 import { median, ratio, seconds, times } from './stats.ts';

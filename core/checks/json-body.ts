@@ -1,0 +1,39 @@
+// HTTP-JSON-BODIES: the specification says response bodies are JSON, errors included. A body is
+// JSON when it parses as JSON and says so: a client that reads the content type (as HTTP clients
+// do) cannot take text/html as JSON, whatever the bytes happen to be.
+import type { Exchange } from '../transport/exchange.ts';
+import { shown, type Violation } from './violation.ts';
+
+/** application/json, or a structured type ending in +json, with any parameters. */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+export function jsonBody(exchange: Exchange): Violation[] {
+  // A 204 or 304 has no body by HTTP's own rules: there is nothing to be JSON (whether that status
+  // is the right answer is the operation's requirement to judge).
+  if ((exchange.response.status === 204 || exchange.response.status === 304) && exchange.response.text === '') return [];
+  const contentType = exchange.response.headers['content-type']?.trim() || undefined;
+  const base = {
+    check: 'json_body',
+    requirement: 'HTTP-JSON-BODIES',
+    expected: 'a JSON body',
+    exchange,
+  };
+  if (!exchange.response.isJson) {
+    return [
+      {
+        ...base,
+        title: `${exchange.request.method} ${exchange.operation} answered ${exchange.response.status} with a body that is not JSON`,
+        received: `content-type ${contentType ?? '(none)'}, body ${shown(exchange.response.text, 120)}`,
+      },
+    ];
+  }
+  if (contentType !== undefined && JSON_MEDIA_TYPE.test(contentType)) return [];
+  return [
+    {
+      ...base,
+      title: `${exchange.request.method} ${exchange.operation} answered ${exchange.response.status} with JSON labelled as ${contentType ?? 'nothing'}`,
+      expected: 'a JSON body with a JSON content type (application/json)',
+      received: `content-type ${contentType ?? '(none)'}`,
+    },
+  ];
+}

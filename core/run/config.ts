@@ -1,0 +1,374 @@
+// The suite's configuration enters here and only here: `.env` (read with dotenv) under the process
+// environment, parsed into a typed, validated, frozen object. Tests and checks never read
+// process.env. A bad value stops the run before any test, with one line naming the variable.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError } from './config-error.ts';
+import { PROFILES, type Profile } from './profile.ts';
+import { readExpectations, EXPECTATIONS_VARIABLE, type Expectations } from '../results/expectations.ts';
+import { loadCatalog } from '../../openapi/catalog.ts';
+import { readResultsFile, resultsPathOf } from '../results/results-file.ts';
+import { parse as parseDotenv } from 'dotenv';
+import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS, MAX_CALLS, UNREAD_FIXTURE } from '../../reference/fixtures.ts';
+import { DEFAULT_READINGS, isReferenceReadings, REFERENCE_READINGS, type ReferenceReadings } from '../../reference/readings.ts';
+import { LIVE_RATE_RULE, parseLiveRate } from '../../reference/live/rate.ts';
+import { parseSettleDelay, SETTLE_DELAY_RULE } from '../../reference/live/settle-delay.ts';
+import { DEFAULT_SETTLE_SECONDS } from '../checks/settling.ts';
+import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES, isGetEnvelope, type GetEnvelope } from '../../reference/get-envelope.ts';
+import { LAUNCHER_VARIABLE, LAUNCHERS, type Launcher } from '../results/replay-command.ts';
+
+export const REGIONS = ['us', 'eu', 'in'] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** Set by Playwright from the embedded reference's start-up line (see playwright.config.ts). */
+export const REFERENCE_URL_VARIABLE = 'CONFORMANCE_REFERENCE_URL';
+
+export type Target =
+  | {
+      kind: 'embedded';
+      seed: number;
+      calls: number;
+      readings: ReferenceReadings;
+      getEnvelope: GetEnvelope;
+      /** New calls a second when the reference lives (REFERENCE_LIVE); absent: it stands still. */ live?: number;
+      /** Seconds after a live call's end over which its late fields settle, `MIN-MAX` (REFERENCE_SETTLE_DELAY); absent: the reference's default. */
+      settleDelay?: string;
+    }
+  | { kind: 'remote'; source: 'base-urls' | 'app-id'; appId?: string; region?: Region };
+
+export interface SuiteConfig {
+  target: Target;
+  /** Base addresses, ending in /v3; for the embedded target known only once it has started. */
+  callsBaseUrl: string | undefined;
+  chatBaseUrl: string | undefined;
+  apiKey: string;
+  /** A key without fullAccess scope, when one is configured. */
+  restrictedApiKey: string | undefined;
+  /** Whether the suite may send the one write of the interface (mark-unread). */
+  allowWrites: boolean;
+  unread: { groupGuid: string; messageId: number; actingUid: string } | undefined;
+  requestTimeoutMs: number;
+  /** The most the suite reads of one answer's body (after decoding); a larger answer is not judged. */
+  maxBodyBytes: number;
+  /** At most this many requests in the run (each retry counts), when set; property runs are scaled to fit. */
+  requestBudget: number | undefined;
+  /** At most this many requests a second, shared by the workers, when set. */
+  maxRps: number | undefined;
+  /** At most this many requests waiting on the target at once, shared by the workers (1 sends one at a time). */
+  maxInFlight: number;
+  /**
+   * How long after a call's last moment (by the target's own clock) what settles late may still
+   * change (SETTLE_SECONDS): older calls are compared strictly, newer ones one way (checks/settling.ts).
+   */
+  settleSeconds: number;
+  /** `spec` judges by the specification alone; `strict` adds the deployed API's conventions. */
+  profile: Profile;
+  /** fast-check's seed and number of runs per property; `replayPath` replays one counterexample. */
+  seed: number;
+  runs: number;
+  replayPath: string | undefined;
+  /** List what a run would send, and send nothing. */
+  dryRun: boolean;
+  /** Known failures (CONFORMANCE_EXPECTATIONS), when a file is named. */
+  expectations: Expectations | undefined;
+  /** How many times a failed test is run again before its requirement is judged (Playwright's retries). */
+  retries: number;
+  /** The results.json a run is compared with when it ends (BASELINE), when one is named. */
+  baseline: string | undefined;
+  /**
+   * What the console shows (CONFORMANCE_CONSOLE): `compact`, progress and one line per failed
+   * requirement before the verdict (the failures in full are in the report); `verbose`, Playwright's
+   * list of every test with each failure in full, and every test that met a credited violation.
+   */
+  console: ConsoleMode;
+  /**
+   * What started the run (CONFORMANCE_LAUNCHER, set by the command line for its Playwright; unset,
+   * Playwright itself), so that failures name a command that replays them (replay-command.ts).
+   */
+  launcher: Launcher;
+}
+
+export const CONSOLE_MODES = ['compact', 'verbose'] as const;
+export type ConsoleMode = (typeof CONSOLE_MODES)[number];
+
+export const DEFAULT_RUNS = 20;
+/** Enough to hide most of a remote target's latency, few enough that no deployment takes it for a burst. */
+export const DEFAULT_MAX_IN_FLIGHT = 8;
+/**
+ * A failed test is run once more: a failure seen both times is deterministic, one seen once
+ * intermittent. Once, not more: Playwright starts a new worker for every attempt after a failure,
+ * and a failing run must cost about what a passing one does.
+ */
+export const DEFAULT_RETRIES = 1;
+export const DEFAULT_MAX_BODY_BYTES = 10 * 2 ** 20;
+const MAX_SEED = 2 ** 31 - 1;
+
+/** A fresh seed for a run that names none; the runner pins it in the environment for its workers. */
+export function chooseSeed(): number {
+  return Math.floor(Math.random() * MAX_SEED);
+}
+
+export { ConfigError };
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The process environment over the env file, if there is one: ENV_FILE names it (`.env` in the
+ * working directory by default; empty for none, which keeps the project's own tests hermetic).
+ */
+export function environment(processEnv: Env = process.env): Env {
+  const path = processEnv.ENV_FILE ?? '.env';
+  if (path !== '' && processEnv.ENV_FILE !== undefined && !existsSync(path)) {
+    throw new ConfigError('ENV_FILE', `names a file that does not exist (got "${path}")`);
+  }
+  const fromFile = path !== '' && existsSync(path) ? parseDotenv(readFileSync(path)) : {};
+  // Node reads it as a process starts, long before any env file is: from the file it would trust nothing.
+  if (fromFile.NODE_EXTRA_CA_CERTS !== undefined && processEnv.NODE_EXTRA_CA_CERTS === undefined) {
+    throw new ConfigError(
+      'NODE_EXTRA_CA_CERTS',
+      `is read by Node as it starts, so in ${path} it has no effect: set it in the environment instead`,
+    );
+  }
+  return { ...fromFile, ...processEnv };
+}
+
+export function loadConfig(env: Env): SuiteConfig {
+  const read = (name: string) => {
+    const value = env[name];
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const target = readTarget(read);
+  const embedded = target.kind === 'embedded';
+  const addresses = embedded ? embeddedAddresses(read) : remoteAddresses(target, read);
+
+  const apiKey = readKey('API_KEY', read('API_KEY')) ?? (embedded ? DEMO_KEYS.fullAccess : undefined);
+  if (apiKey === undefined) throw new ConfigError('API_KEY', 'is required when a remote target is configured');
+  const restrictedApiKey = readKey('RESTRICTED_API_KEY', read('RESTRICTED_API_KEY')) ?? (embedded ? DEMO_KEYS.readOnly : undefined);
+  if (restrictedApiKey !== undefined && restrictedApiKey === apiKey) {
+    throw new ConfigError('RESTRICTED_API_KEY', 'must differ from API_KEY (it is the key without fullAccess scope)');
+  }
+
+  const allowWrites = readBoolean('ALLOW_WRITES', read('ALLOW_WRITES')) ?? embedded;
+  if (!embedded) checkExtraCertificates(read('NODE_EXTRA_CA_CERTS'));
+  const unread = readUnreadFixture(read, embedded, allowWrites);
+
+  return Object.freeze({
+    target: Object.freeze(target),
+    ...addresses,
+    apiKey,
+    restrictedApiKey,
+    allowWrites,
+    unread: unread && Object.freeze(unread),
+    requestTimeoutMs: readInteger('REQUEST_TIMEOUT_MS', read('REQUEST_TIMEOUT_MS'), 100, 600_000) ?? 10_000,
+    maxBodyBytes: readInteger('MAX_BODY_BYTES', read('MAX_BODY_BYTES'), 1024, 2 ** 30) ?? DEFAULT_MAX_BODY_BYTES,
+    requestBudget: readInteger('REQUEST_BUDGET', read('REQUEST_BUDGET'), 1, 10_000_000),
+    maxRps: readRate('MAX_RPS', read('MAX_RPS')),
+    maxInFlight: readInteger('MAX_IN_FLIGHT', read('MAX_IN_FLIGHT'), 1, 256) ?? DEFAULT_MAX_IN_FLIGHT,
+    settleSeconds: readInteger('SETTLE_SECONDS', read('SETTLE_SECONDS'), 0, 7 * 86_400) ?? DEFAULT_SETTLE_SECONDS,
+    profile: readChoice('CONFORMANCE_PROFILE', read('CONFORMANCE_PROFILE'), PROFILES) ?? 'spec',
+    seed: readInteger('CONFORMANCE_SEED', read('CONFORMANCE_SEED'), 0, MAX_SEED) ?? chooseSeed(),
+    runs: readInteger('CONFORMANCE_RUNS', read('CONFORMANCE_RUNS'), 1, 10_000) ?? DEFAULT_RUNS,
+    replayPath: readReplayPath(read('CONFORMANCE_PATH')),
+    dryRun: readBoolean('CONFORMANCE_DRY_RUN', read('CONFORMANCE_DRY_RUN')) ?? false,
+    expectations:
+      read(EXPECTATIONS_VARIABLE) === undefined ? undefined : Object.freeze(readExpectations(read(EXPECTATIONS_VARIABLE)!, loadCatalog())),
+    retries: readInteger('CONFORMANCE_RETRIES', read('CONFORMANCE_RETRIES'), 0, 10) ?? DEFAULT_RETRIES,
+    baseline: readBaseline(read('BASELINE'), reportDirectory(env)),
+    console: readChoice('CONFORMANCE_CONSOLE', read('CONFORMANCE_CONSOLE'), CONSOLE_MODES) ?? 'compact',
+    launcher: readChoice(LAUNCHER_VARIABLE, read('CONFORMANCE_LAUNCHER'), LAUNCHERS) ?? 'playwright',
+  });
+}
+
+/**
+ * The certificates Node trusts beside its own (an organisation's authority, for a target over HTTPS).
+ * Node only warns when the file cannot be read, and every request then fails on the certificate.
+ * The embedded reference is reached over plain HTTP, so there it does not matter.
+ */
+function checkExtraCertificates(path: string | undefined): void {
+  if (path !== undefined && !existsSync(path))
+    throw new ConfigError('NODE_EXTRA_CA_CERTS', `names a file that does not exist (got "${path}")`);
+}
+
+/** Where the conformance reports are written: REPORT_DIR, or conformance-report/ in the working directory. */
+export function reportDirectory(env: Env): string {
+  const value = env.REPORT_DIR;
+  return value === undefined || value.trim() === '' ? 'conformance-report' : value;
+}
+
+/** The configuration with every secret replaced, for reports and logs. */
+export function redactedConfig(config: SuiteConfig): Record<string, unknown> {
+  // The expectations are reported in a place of their own; here only which file they came from.
+  return {
+    ...config,
+    apiKey: '[redacted]',
+    restrictedApiKey: config.restrictedApiKey === undefined ? undefined : '[redacted]',
+    expectations: config.expectations?.file,
+  };
+}
+
+function readTarget(read: (name: string) => string | undefined): Target {
+  const hasBaseUrls = read('CALLS_BASE_URL') !== undefined || read('CHAT_BASE_URL') !== undefined;
+  const hasAppId = read('APP_ID') !== undefined || read('REGION') !== undefined;
+  if (hasBaseUrls && hasAppId) {
+    const variable = read('CALLS_BASE_URL') !== undefined ? 'CALLS_BASE_URL' : 'CHAT_BASE_URL';
+    throw new ConfigError(
+      variable,
+      'and APP_ID/REGION both configure the target; set CALLS_BASE_URL and CHAT_BASE_URL, or APP_ID and REGION, not both',
+    );
+  }
+  if (hasBaseUrls) return { kind: 'remote', source: 'base-urls' };
+  if (hasAppId) {
+    const appId = read('APP_ID');
+    const region = read('REGION');
+    if (appId === undefined) throw new ConfigError('APP_ID', 'is required with REGION');
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,62}$/.test(appId))
+      throw new ConfigError('APP_ID', `must be letters, digits and hyphens (got "${appId}")`);
+    if (region === undefined) throw new ConfigError('REGION', `is required with APP_ID; one of ${REGIONS.join(', ')}`);
+    if (!(REGIONS as readonly string[]).includes(region))
+      throw new ConfigError('REGION', `must be one of ${REGIONS.join(', ')} (got "${region}")`);
+    return { kind: 'remote', source: 'app-id', appId, region: region as Region };
+  }
+  return {
+    kind: 'embedded',
+    seed: readInteger('REFERENCE_SEED', read('REFERENCE_SEED'), 0, 2 ** 32 - 1) ?? DEFAULT_SEED,
+    calls: readInteger('REFERENCE_CALLS', read('REFERENCE_CALLS'), 1, MAX_CALLS) ?? DEFAULT_CALLS,
+    readings: readReferenceReadings(read('REFERENCE_READINGS')),
+    ...readLiveRate(read('REFERENCE_LIVE')),
+    ...readSettleDelay(read('REFERENCE_SETTLE_DELAY')),
+    getEnvelope: readGetEnvelope(read('REFERENCE_GET_ENVELOPE')),
+  };
+}
+
+function remoteAddresses(target: Extract<Target, { kind: 'remote' }>, read: (name: string) => string | undefined) {
+  if (target.source === 'app-id') {
+    return {
+      callsBaseUrl: `https://${target.appId}.call-${target.region}.cometchat.io/v3`,
+      chatBaseUrl: `https://${target.appId}.api-${target.region}.cometchat.io/v3`,
+    };
+  }
+  return { callsBaseUrl: readBaseUrl('CALLS_BASE_URL', read), chatBaseUrl: readBaseUrl('CHAT_BASE_URL', read) };
+}
+
+/** In the runner the embedded reference has not started yet; in the workers its address is known. */
+function embeddedAddresses(read: (name: string) => string | undefined) {
+  const url = read(REFERENCE_URL_VARIABLE);
+  const base = url === undefined ? undefined : readBaseUrl(REFERENCE_URL_VARIABLE, read);
+  return { callsBaseUrl: base, chatBaseUrl: base };
+}
+
+function readBaseUrl(name: string, read: (name: string) => string | undefined): string {
+  const raw = read(name);
+  if (raw === undefined) throw new ConfigError(name, 'is required: CALLS_BASE_URL and CHAT_BASE_URL go together');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL ending in /v3 (got "${raw}")`);
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!['http:', 'https:'].includes(url.protocol) || !path.endsWith('/v3') || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(name, `must be an http(s) URL ending in /v3, without query or credentials (got "${raw}")`);
+  }
+  return `${url.origin}${path}`;
+}
+
+/** A baseline is a run's results.json, or the folder that holds one, but not the one this run writes. */
+function readBaseline(value: string | undefined, reportDir: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (resolve(resultsPathOf(value)) === resolve(reportDir, 'results.json')) {
+    throw new ConfigError('BASELINE', `names the results.json this run writes in REPORT_DIR (${reportDir}); keep the baseline elsewhere`);
+  }
+  try {
+    readResultsFile(value);
+  } catch (error) {
+    throw new ConfigError('BASELINE', `must name a run's results.json or its folder: ${(error as Error).message}`);
+  }
+  return resultsPathOf(value);
+}
+
+function readReferenceReadings(value: string | undefined): ReferenceReadings {
+  if (value === undefined) return DEFAULT_READINGS;
+  if (!isReferenceReadings(value))
+    throw new ConfigError('REFERENCE_READINGS', `must be one of ${REFERENCE_READINGS.join(', ')} (got "${value}")`);
+  return value;
+}
+
+/** The living reference's settle delay, as its --settle-delay takes it (reference/live/settle-delay.ts). */
+function readSettleDelay(value: string | undefined): { settleDelay?: string } {
+  if (value === undefined) return {};
+  const delay = parseSettleDelay(value.trim());
+  if (delay === undefined) throw new ConfigError('REFERENCE_SETTLE_DELAY', `must be ${SETTLE_DELAY_RULE} (got "${value}")`);
+  return { settleDelay: `${delay[0]}-${delay[1]}` };
+}
+
+function readLiveRate(value: string | undefined): { live?: number } {
+  if (value === undefined) return {};
+  const live = parseLiveRate(value);
+  if (live === undefined) throw new ConfigError('REFERENCE_LIVE', `must be ${LIVE_RATE_RULE} (got "${value}")`);
+  return { live };
+}
+
+function readGetEnvelope(value: string | undefined): GetEnvelope {
+  if (value === undefined) return DEFAULT_GET_ENVELOPE;
+  if (!isGetEnvelope(value)) throw new ConfigError('REFERENCE_GET_ENVELOPE', `must be one of ${GET_ENVELOPES.join(', ')} (got "${value}")`);
+  return value;
+}
+
+function readKey(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  // The value itself is never echoed: it is a secret.
+  if (/[\s\p{Cc}]/u.test(value)) throw new ConfigError(name, 'must not contain whitespace or control characters');
+  return value;
+}
+
+function readBoolean(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  throw new ConfigError(name, `must be true or false (got "${value}")`);
+}
+
+function readInteger(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(name, `must be an integer from ${min} to ${max} (got "${value}")`);
+  }
+  return Number(value);
+}
+
+function readRate(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0 || Number(value) > 100_000) {
+    throw new ConfigError(name, `must be a number of requests a second above 0, at most 100000 (got "${value}")`);
+  }
+  return Number(value);
+}
+
+function readChoice<T extends string>(name: string, value: string | undefined, choices: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(name, `must be one of ${choices.join(', ')} (got "${value}")`);
+}
+
+/** fast-check's path of a counterexample: run indexes separated by colons, as it prints them. */
+function readReplayPath(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+(:\d+)*$/.test(value)) return value;
+  throw new ConfigError('CONFORMANCE_PATH', `must be a fast-check path such as 12:0:3 (got "${value}")`);
+}
+
+function readUnreadFixture(read: (name: string) => string | undefined, embedded: boolean, allowWrites: boolean) {
+  const groupGuid = read('GROUP_GUID') ?? (embedded ? UNREAD_FIXTURE.groupGuid : undefined);
+  const rawMessageId = read('MESSAGE_ID');
+  const messageId =
+    rawMessageId === undefined
+      ? embedded
+        ? UNREAD_FIXTURE.messageId
+        : undefined
+      : readInteger('MESSAGE_ID', rawMessageId, 1, Number.MAX_SAFE_INTEGER);
+  const actingUid = read('ACTING_UID') ?? (embedded ? UNREAD_FIXTURE.actingUid : undefined);
+  if (!allowWrites) return groupGuid && messageId && actingUid ? { groupGuid, messageId, actingUid } : undefined;
+  if (groupGuid === undefined) throw new ConfigError('GROUP_GUID', 'is required when ALLOW_WRITES=true (the group mark-unread writes to)');
+  if (messageId === undefined) throw new ConfigError('MESSAGE_ID', 'is required when ALLOW_WRITES=true (a message id of that group)');
+  if (actingUid === undefined) throw new ConfigError('ACTING_UID', 'is required when ALLOW_WRITES=true (a member of that group)');
+  return { groupGuid, messageId, actingUid };
+}

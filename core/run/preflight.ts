@@ -1,0 +1,108 @@
+// Global setup: one request to the calls service before any test. A target that cannot be reached
+// at all (refused, unknown host, no answer within the request timeout) ends the run here with one
+// line and an INCONCLUSIVE verdict, instead of a hundred tests each failing on the same network error.
+// With more than one worker, or under MAX_RPS, it also starts the keeper of the run's MAX_IN_FLIGHT
+// slots, which the workers share and which paces the run's starts under MAX_RPS
+// (transport/shared-in-flight.ts), and it starts learning the target while the workers start
+// (learning/learn-in-runner.ts); the teardown it returns stops the keeper.
+import type { FullConfig } from '@playwright/test';
+import { environment, loadConfig, type SuiteConfig } from './config.ts';
+import { RunState } from '../transport/run-state.ts';
+import { learnInRunner, runnerLearns } from '../learning/learn-in-runner.ts';
+import { Pacer, rateShare } from '../transport/rate-limit.ts';
+import { SLOT_KEEPER_VARIABLE, slotKeeperPath, startSlotKeeper, type SlotKeeper } from '../transport/shared-in-flight.ts';
+import { tlsProblem } from '../transport/tls-problems.ts';
+
+/** An error printed as its message alone: the reader needs the cause, not the suite's stack. */
+export class TargetUnreachable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TargetUnreachable';
+    this.stack = `${this.name}: ${message}`;
+  }
+}
+
+export default async function preflight(runner?: FullConfig): Promise<(() => Promise<void>) | undefined> {
+  const config = loadConfig(environment());
+  const refusal = runner && tooManyWorkers(config, runner.workers);
+  if (refusal) {
+    process.stderr.write(`Configuration error: ${refusal}\n`);
+    process.exit(2);
+  }
+  // The whole run's rate, the preflight's request included: a worker started again after a failure
+  // asks the same keeper, so no start of the run is paced alone.
+  const pacer = config.maxRps === undefined ? undefined : new Pacer(rateShare(config.maxRps, 1, 0));
+  const keeper = (runner?.workers ?? 1) > 1 || pacer ? await keepSlots(config.maxInFlight, pacer) : undefined;
+  try {
+    await reachTarget(config, () => {
+      if (keeper) pacer?.counted();
+    });
+  } catch (error) {
+    await keeper?.close();
+    throw error;
+  }
+  // Not waited on, here or at the end: the workers start meanwhile and wait on its record
+  // (learn-in-runner.ts), and a run stopped while it learns from a slow target ends without it.
+  const runState = RunState.fromEnvironment(config.requestBudget);
+  if (runner && runnerLearns(runner, runState)) {
+    void learnInRunner(config, { runState, slotKeeper: keeper?.path }).catch((error: unknown) => {
+      process.stderr.write(
+        `Learning the target in the runner ended in an error: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    });
+  }
+  return keeper && (() => keeper.close());
+}
+
+async function reachTarget(config: SuiteConfig, sending: () => void): Promise<void> {
+  // The embedded reference has just said where it listens, and builds its data meanwhile; waiting
+  // for an answer here would only keep the workers from starting alongside.
+  if (config.target.kind === 'embedded') return;
+  if (config.callsBaseUrl === undefined) throw new TargetUnreachable('The calls service has no address.');
+  const url = `${config.callsBaseUrl}/calls?perPage=1`;
+  RunState.fromEnvironment(config.requestBudget).takeRequest(`GET ${url}`);
+  sending();
+  try {
+    const response = await fetch(url, {
+      headers: { apikey: config.apiKey },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(config.requestTimeoutMs),
+    });
+    await response.body?.cancel();
+  } catch (error) {
+    throw new TargetUnreachable(`The target cannot be reached: GET ${url} failed (${causeOf(error)}). Nothing was judged.`);
+  }
+}
+
+/**
+ * The run's slots, and under MAX_RPS its pace, kept here in the runner for its workers. Where the
+ * run's state folder is too long a path for a socket, or the socket cannot be made, each worker keeps
+ * its static share of both instead: the bounds hold either way.
+ */
+async function keepSlots(maxInFlight: number, pacer: Pacer | undefined): Promise<SlotKeeper | undefined> {
+  // Made here if no one has made it yet: the socket lives in it.
+  const folder = RunState.fromEnvironment(undefined).folder;
+  const path = folder === undefined ? undefined : slotKeeperPath(folder);
+  if (path === undefined) return undefined;
+  try {
+    const keeper = await startSlotKeeper(path, maxInFlight, pacer);
+    process.env[SLOT_KEEPER_VARIABLE] = keeper.path;
+    return keeper;
+  } catch {
+    return undefined;
+  }
+}
+
+function causeOf(error: unknown): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return 'no answer within REQUEST_TIMEOUT_MS';
+  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  const problem = tlsProblem(cause?.code, cause?.message);
+  if (problem !== undefined) return `${cause!.code}: ${problem}`;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Each worker keeps at least one request in flight: more workers than MAX_IN_FLIGHT would pass it. */
+export function tooManyWorkers(config: Pick<SuiteConfig, 'maxInFlight'>, workers: number): string | undefined {
+  if (workers <= config.maxInFlight) return undefined;
+  return `MAX_IN_FLIGHT ${config.maxInFlight} is fewer than the ${workers} workers, each of which keeps at least one request in flight: raise MAX_IN_FLIGHT or lower --workers.`;
+}

@@ -1,0 +1,104 @@
+// An exchange is one request and its response as the checks see them: parsed, timed, and with
+// every secret already redacted, so that nothing downstream can leak a key.
+import type { OperationId } from '../../openapi/contract.ts';
+import { shellWord } from '../results/shell-quote.ts';
+
+/** A request that got no answer the suite can judge: it is counted in the reports all the same. */
+export interface Unanswered {
+  operation: OperationId;
+  method: string;
+  url: string;
+}
+
+export interface Exchange {
+  operation: OperationId;
+  request: {
+    method: string;
+    url: string;
+    /** Header values with keys replaced by the name of the variable that holds them. */
+    headers: Record<string, string>;
+    /**
+     * The headers (named as in `headers`) whose value is such a variable, put there by the suite:
+     * a curl line lets the shell expand these and only these. Any other value is text, even one
+     * that reads `$API_KEY`.
+     */
+    variableHeaders?: readonly string[];
+    body?: unknown;
+  };
+  response: {
+    status: number;
+    headers: Record<string, string>;
+    /** The parsed JSON body, or undefined when the body is not JSON. */
+    body: unknown;
+    text: string;
+    isJson: boolean;
+  };
+  durationMs: number;
+  /** Requests sent for this exchange, when a retry made it more than one. */
+  attempts?: number;
+}
+
+/** What a failure shows in place of a curl line that no shell could give exactly. */
+export const NO_CURL_LINE = '(no curl line: the request holds a NUL character, which no command-line argument can carry)';
+
+/**
+ * A shell line that replays the request; keys appear as $API_KEY-style variables, never in clear.
+ * Every value is a shell word (shell-quote.ts): only the variables the suite put in place of a key
+ * (`variableHeaders`) expand.
+ */
+export function curlFor(exchange: Exchange): string {
+  const { method, url, headers, body, variableHeaders = [] } = exchange.request;
+  const bodyText = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  if ([method, url, ...Object.entries(headers).flat(), bodyText ?? ''].some((text) => text.includes('\0'))) return NO_CURL_LINE;
+  const variables = new Set(variableHeaders);
+  const words = ['curl', '-sS'];
+  // curl reads [] and {} in a URL as a range or a list of URLs to fetch; -g sends them as they are.
+  if (/[[\]{}]/.test(url)) words.push('-g');
+  words.push('-X', shellWord(method));
+  for (const [name, value] of Object.entries(headers))
+    words.push('-H', variables.has(name) ? headerWord(name, value) : shellWord(`${name}: ${value}`));
+  if (bodyText !== undefined) words.push('--data-raw', shellWord(bodyText));
+  // A last word that starts with a dash would be read as an option.
+  if (url.startsWith('-')) words.push('--url');
+  words.push(shellUrl(url));
+  return words.join(' ');
+}
+
+/** A header whose value is a variable of the suite's ($API_KEY, or a token such as `$API_KEY|cut:12`): the variable expands, the rest is text. */
+function headerWord(name: string, value: string): string {
+  const variable = /^\$([A-Za-z_][A-Za-z0-9_]*)/.exec(value);
+  if (!variable) return shellWord(`${name}: ${value}`);
+  return shellWord(`${name}: `, { variable: variable[1]! }, value.slice(variable[0].length));
+}
+
+/**
+ * The URL as a shell word that gives it exactly, with each long run of one character or escape
+ * written by printf (`'…/calls/'"$(printf '%%20%.0s' $(seq 256))"` for 256 spaces): a shrunk
+ * id of 256 spaces would otherwise make a line of 768 `%20`s no reader can count.
+ */
+function shellUrl(url: string): string {
+  // A run is one escape, or one character printf and the shell read plainly inside '…', repeated: 16 in all at least.
+  const run = /(%[0-9A-Fa-f]{2}|[A-Za-z0-9_.~+,:@/=-])\1{15,}/g;
+  const words: string[] = [];
+  let at = 0;
+  for (const match of url.matchAll(run)) {
+    if (match.index > at) words.push(shellWord(url.slice(at, match.index)));
+    const unit = match[1]!;
+    words.push(`"$(printf '${unit.replace(/%/g, '%%')}%.0s' $(seq ${match[0].length / unit.length}))"`);
+    at = match.index + match[0].length;
+  }
+  if (at < url.length || words.length === 0) words.push(shellWord(url.slice(at)));
+  return words.join('');
+}
+
+/** A URL for a message line: whole when short, else its start and its length (the curl line gives it whole). */
+export function shownUrl(url: string, limit = 160): string {
+  return url.length > limit ? `${url.slice(0, limit)}… (${url.length} characters)` : url;
+}
+
+/** A short account of an exchange for failure messages: the status, a body excerpt and the curl line. */
+export function describeExchange(exchange: Exchange, excerptLength = 400): string {
+  const excerpt =
+    exchange.response.text.length > excerptLength ? `${exchange.response.text.slice(0, excerptLength)}…` : exchange.response.text;
+  return `${exchange.request.method} ${shownUrl(exchange.request.url)} → ${exchange.response.status}\n${excerpt}\nReproduce with:\n${curlFor(exchange)}`;
+}

@@ -1,0 +1,67 @@
+// `npm run conformance -- har FILE...`: judges the exchanges of the three operations recorded in
+// HAR files (har-reader.ts) and writes the usual reports into REPORT_DIR. Exit codes: 1
+// violations found, 0 none in the exchanges judged, 3 no exchange of the three operations in the
+// files, 2 a file that is not a HAR or a bad configuration (one line, no stack trace).
+import { COMMAND_LINE } from '../core/results/replay-command.ts';
+import { shellWord } from '../core/results/shell-quote.ts';
+import { resolve } from 'node:path';
+import { ConfigError, environment, loadConfig, reportDirectory, type SuiteConfig } from '../core/run/config.ts';
+import { createPassiveJudge } from './judge.ts';
+import { HarError, readHar } from './har-reader.ts';
+import { writePassiveReports } from './passive-report.ts';
+
+const USAGE = 'Usage: npm run conformance -- har FILE.har [FILE.har ...]   (reports go to REPORT_DIR, conformance-report/ by default)';
+
+/**
+ * The configuration a passive run reads: base addresses, profile, known failures. Judging traffic
+ * sends nothing, so a remote target needs no key here; a placeholder stands in for API_KEY, and
+ * nothing shows it (the configuration in the report is the passive run's own).
+ */
+function passiveConfig(env: Record<string, string | undefined>): SuiteConfig {
+  return loadConfig({
+    ...env,
+    API_KEY: env.API_KEY || 'passive-run-sends-no-request',
+    RESTRICTED_API_KEY: env.RESTRICTED_API_KEY || undefined,
+  });
+}
+
+export async function runHar(files: string[]): Promise<number> {
+  if (files.length === 0 || files.some((file) => file.startsWith('--'))) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  let config: SuiteConfig;
+  let dir: string;
+  try {
+    const env = environment();
+    config = passiveConfig(env);
+    dir = resolve(reportDirectory(env));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const bases = config.target.kind === 'remote' ? { callsBaseUrl: config.callsBaseUrl, chatBaseUrl: config.chatBaseUrl } : {};
+  const judge = createPassiveJudge({ bases, profile: config.profile, settleSeconds: config.settleSeconds });
+  let malformed = 0;
+  try {
+    for (const file of files) malformed += (await readHar(file, judge)).malformed;
+  } catch (error) {
+    process.stderr.write(
+      `har: ${error instanceof HarError ? error.message : `could not be read: ${(error as Error).message?.split('\n')[0] ?? String(error)}`}\n`,
+    );
+    return 2;
+  }
+  const result = judge.finish();
+  if (malformed > 0) result.ignored['not a HAR entry'] = malformed;
+  const written = writePassiveReports(result, {
+    dir,
+    sources: files,
+    rerun: `${COMMAND_LINE} har ${files.map((file) => shellWord(file)).join(' ')}`,
+    ...(config.expectations && { expectations: config.expectations }),
+  });
+  process.stdout.write(written.console);
+  return written.exitCode;
+}

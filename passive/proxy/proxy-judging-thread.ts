@@ -1,0 +1,140 @@
+// The judging proxy's second thread: the judge and the HAR writer, away from the thread that passes
+// the traffic. Judging a list page takes about a millisecond (more for the first ones, while the
+// contract's schemas compile and the readings are learned); on the proxy's own event loop, that time
+// would hold up the next request. Here it costs the traffic nothing. The proxy's thread posts each
+// exchange; this one posts back how many it has taken (so the proxy can bound the backlog), and at
+// the end writes the reports and answers with the verdict.
+import { parentPort, workerData } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { resolve } from 'node:path';
+import { environment, loadConfig, reportDirectory } from '../../core/run/config.ts';
+import { createPassiveJudge, type PassiveResult } from '../judge.ts';
+import type { PassiveState } from '../judge-state.ts';
+import { REPORT_FILES } from '../../reports/conformance-reporter.ts';
+import { harWriter } from './proxy-har.ts';
+import { writePassiveReports } from '../passive-report.ts';
+import { redactorFor } from '../../reports/redact.ts';
+import {
+  bodyBytes,
+  withBodyTexts,
+  JUDGING_THREAD_NICE,
+  TAKEN_EVERY,
+  type FromJudgingThread,
+  type JudgingThreadData,
+  type ToJudgingThread,
+} from './proxy-judging-thread-messages.ts';
+
+/**
+ * On a busy machine the judge still takes CPU the traffic's thread may be waiting for: on Linux this
+ * thread lowers its own priority (JUDGING_THREAD_NICE; setpriority applies to one thread given its
+ * id), so that the proxy's thread runs first. Best effort: elsewhere, or where it is not allowed,
+ * judging runs at the same priority.
+ */
+function yieldToTheTraffic(): void {
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(thread) && thread > 0) setPriority(thread, JUDGING_THREAD_NICE);
+  } catch {
+    // Not Linux, or not permitted.
+  }
+}
+
+yieldToTheTraffic();
+const port = parentPort!;
+const data = workerData as JudgingThreadData;
+const post = (message: FromJudgingThread) => port.postMessage(message);
+
+try {
+  const env = environment();
+  // As the HAR mode reads it: a passive run sends nothing, so it needs no key (passive/har.ts).
+  const config = loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' });
+  const judge = createPassiveJudge({ profile: config.profile, settleSeconds: config.settleSeconds });
+  const har = data.har === undefined ? undefined : harWriter(data.har, data.creator, redactorFor(env));
+  let taken = 0;
+  let takenBytes = 0;
+  let failures = 0;
+  port.on('message', (message: ToJudgingThread) => {
+    if (message.kind === 'exchange') {
+      const exchange = withBodyTexts(message.exchange);
+      try {
+        judge.add(exchange);
+        har?.add(exchange);
+      } catch (error) {
+        failures += 1;
+        process.stderr.write(`judging proxy: ${exchange.source} could not be judged: ${(error as Error).message}\n`);
+      }
+      taken += 1;
+      takenBytes += bodyBytes(exchange);
+      if (taken % TAKEN_EVERY === 0) post({ kind: 'taken', count: taken, bytes: takenBytes });
+      return;
+    }
+    if (message.kind === 'report') return interim(message.notJudged, message.credentialHeaders, message.sampling);
+    void finish(message.notJudged, message.credentialHeaders, message.sampling);
+  });
+
+  /** The judge's result and its state, with what the proxy counted besides: the exchanges it never handed over, and every credential header it saw. */
+  const withTheProxy = (result: PassiveResult, state: PassiveState, notJudged: Array<[string, number]>, credentialHeaders: string[]) => {
+    // What passed the proxy but was never judged is counted beside what the judge left alone.
+    for (const [why, count] of [...notJudged, ['exchanges the judge failed on', failures] as [string, number]])
+      if (count > 0) result.ignored[why] = count;
+    // The judge names the credential headers of the exchanges it judged; those of the rest (an
+    // answer never given, a path outside the interface) were kept out of the reports too. Without
+    // them, traffic that all carried apikey but was never judged read "no credential header was present".
+    const redacted = [...new Set([...result.redacted, ...credentialHeaders])].sort();
+    return { result: { ...result, redacted }, state: { ...state, ignored: result.ignored, redacted } };
+  };
+
+  const write = (
+    stage: 'interim' | 'final',
+    judged: PassiveResult,
+    notJudged: Array<[string, number]>,
+    credentialHeaders: string[],
+    sampling: string | undefined,
+  ) => {
+    const { result, state } = withTheProxy(judged, judge.state(data.sources), notJudged, credentialHeaders);
+    return writePassiveReports(result, {
+      // The verdict's reason says when only a share was judged, which share and how it was chosen.
+      ...(sampling !== undefined && { notes: [`The proxy ${sampling}.`] }),
+      dir: resolve(reportDirectory(env)),
+      sources: data.sources,
+      rerun: data.rerun,
+      env,
+      stage,
+      state,
+      ...(config.expectations && { expectations: config.expectations }),
+    });
+  };
+
+  // Written on this thread, as judging is: the traffic's thread never waits for a report.
+  const interim = (notJudged: Array<[string, number]>, credentialHeaders: string[], sampling: string | undefined) => {
+    try {
+      const snapshot = judge.snapshot();
+      const written = write('interim', snapshot, notJudged, credentialHeaders, sampling);
+      post({
+        kind: 'reported',
+        verdict: written.report.verdict,
+        exchanges: snapshot.exchanges,
+        asOf: snapshot.endedAt,
+        path: resolve(reportDirectory(env), REPORT_FILES.html),
+      });
+    } catch (error) {
+      post({ kind: 'report-failed', message: (error as Error).message });
+    }
+  };
+
+  const finish = async (notJudged: Array<[string, number]>, credentialHeaders: string[], sampling: string | undefined) => {
+    try {
+      const harEntries = har ? await har.finish() : undefined;
+      const written = write('final', judge.finish(), notJudged, credentialHeaders, sampling);
+      post({ kind: 'done', exitCode: written.exitCode, console: written.console, ...(harEntries !== undefined && { harEntries }) });
+    } catch (error) {
+      post({ kind: 'failed', message: (error as Error).message });
+    }
+    port.close();
+  };
+  post({ kind: 'ready' });
+} catch (error) {
+  post({ kind: 'failed', message: (error as Error).message });
+  port.close();
+}

@@ -1,0 +1,229 @@
+// The conformance reporter: collects each test's requirements, outcome, annotations and requests as
+// it ends, and when the run ends writes index.html, results.json and junit.xml (into REPORT_DIR,
+// conformance-report/ by default) from the pure summary in build-report.ts, and prints what the
+// console says of it (console-summary.ts: one line per failed requirement, the verdict). It reads only what
+// Playwright's blob reports keep, so `npx playwright merge-reports` with this reporter gives the
+// same report as one unsharded run. Playwright's own exit code follows the verdict: a run whose
+// tests all passed is still failed when a requirement did (one test credits another's violation
+// and passes), and a run failed only by known failures is not, so `npx playwright test` gates the
+// same way `npm run conformance` does.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { environment, loadConfig, reportDirectory, type ConsoleMode } from '../core/run/config.ts';
+import { REQUESTS_ATTACHMENT, type RequestsAttachment } from '../core/results/request-log.ts';
+import { READING_ANNOTATION, type DetectionSummary } from '../core/learning/detection.ts';
+import { CREDITED_ATTACHMENT, type CreditedViolation } from '../core/run/verdict.ts';
+import { BLOCKED_ANNOTATION } from '../core/results/blocked.ts';
+import { loadCatalog } from '../openapi/catalog.ts';
+import { operationNames } from '../openapi/contract.ts';
+import { consoleSummary } from './console-summary.ts';
+import type { Launcher } from '../core/results/replay-command.ts';
+import { buildReport } from './build-report.ts';
+import { redactorFor, type Redactor } from './redact.ts';
+import { renderHtml } from './render-html.ts';
+import { renderJunit } from './render-junit.ts';
+import type { Comparison, ConformanceReport, Note, RunMetadata, TestRecord } from '../core/results/report-model.ts';
+import { compareRuns, describeComparison } from './compare.ts';
+import { readResultsFile } from '../core/results/results-file.ts';
+import { METADATA_KEY, runMetadata } from './run-metadata.ts';
+
+/** A failure message longer than this is cut: the report stays readable, and Playwright's own report keeps the whole. */
+const MESSAGE_LIMIT = 20_000;
+
+export const REPORT_FILES = { html: 'index.html', json: 'results.json', junit: 'junit.xml' } as const;
+
+export interface ConformanceReporterOptions {
+  /** Overrides REPORT_DIR. */
+  outputFolder?: string;
+}
+
+export default class ConformanceReporter implements Reporter {
+  private readonly records = new Map<string, TestRecord>();
+  private readonly runnerErrors: string[] = [];
+  private readonly redact: Redactor;
+  private readonly outputFolder: string;
+  private metadata: RunMetadata | undefined;
+
+  constructor(options: ConformanceReporterOptions = {}) {
+    const env = environment();
+    this.redact = redactorFor(env);
+    this.outputFolder = resolve(options.outputFolder ?? reportDirectory(env));
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(config: FullConfig, _suite: Suite): void {
+    this.metadata = config.metadata[METADATA_KEY] as RunMetadata | undefined;
+  }
+
+  /**
+   * With retries, every attempt is kept: the last result stands for the test, and the earlier ones
+   * tell a deterministic failure from an intermittent one. Every attempt's requests were sent, and
+   * what any attempt credited to another requirement was seen.
+   */
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const record = this.recordOf(test, result);
+    const earlier = this.records.get(test.id);
+    if (!earlier || result.retry === 0) return void this.records.set(test.id, record);
+    const credited = [
+      ...earlier.credited,
+      ...record.credited.filter((entry) => !earlier.credited.some((seen) => seen.requirement === entry.requirement)),
+    ];
+    this.records.set(test.id, {
+      ...record,
+      attempts: [...earlier.attempts, ...record.attempts],
+      requests: [...earlier.requests, ...record.requests],
+      credited,
+    });
+  }
+
+  onError(error: TestError): void {
+    this.runnerErrors.push(this.redact(error.message ?? error.value ?? 'An unknown error.'));
+  }
+
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    // `--list` ends a run where no test ran and nothing failed: there is nothing to report, and the
+    // last real report must not be overwritten by an empty one.
+    if (this.records.size === 0 && this.runnerErrors.length === 0 && result.status === 'passed') return undefined;
+    const metadata = this.metadata ?? this.metadataFromEnvironment();
+    if (!metadata) return undefined;
+    const report = buildReport(loadCatalog(), {
+      metadata,
+      tests: [...this.records.values()],
+      startedAt: result.startTime,
+      durationMs: result.duration,
+      runnerStatus: result.status,
+      runnerErrors: this.runnerErrors,
+      operations: operationNames(),
+      launcher: launcher(),
+    });
+    const comparison = this.comparedWithBaseline(report);
+    if (comparison) report.comparison = comparison;
+    mkdirSync(this.outputFolder, { recursive: true });
+    writeFileSync(join(this.outputFolder, REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(this.outputFolder, REPORT_FILES.junit), renderJunit(report));
+    writeFileSync(join(this.outputFolder, REPORT_FILES.html), renderHtml(report));
+    const where = relative(process.cwd(), join(this.outputFolder, REPORT_FILES.html)) || REPORT_FILES.html;
+    process.stdout.write(
+      consoleSummary(report, { mode: consoleMode(), reportPath: where, ...(comparison && { comparison: describeComparison(comparison) }) }),
+    );
+    // Playwright's status follows the verdict both ways: a requirement failed by credit fails the run,
+    // and an expected failure, or a known failure that passed, does not.
+    if (report.verdict !== 'CONFORMANT' && result.status === 'passed') return { status: 'failed' };
+    if (report.verdict === 'CONFORMANT' && result.status === 'failed') return { status: 'passed' };
+    return undefined;
+  }
+
+  /** The run beside BASELINE's results.json, when one is named (the configuration has checked it is one). */
+  private comparedWithBaseline(report: ConformanceReport): Comparison | undefined {
+    let baseline: string | undefined;
+    try {
+      baseline = loadConfig(environment()).baseline;
+    } catch {
+      return undefined;
+    }
+    if (baseline === undefined) return undefined;
+    return compareRuns(readResultsFile(baseline), report, { base: baseline, next: join(this.outputFolder, REPORT_FILES.json) });
+  }
+
+  /** A run whose configuration did not come through playwright.config.ts (it always should). */
+  private metadataFromEnvironment(): RunMetadata | undefined {
+    try {
+      const metadata = runMetadata(loadConfig(environment()));
+      this.runnerErrors.push(
+        'The run carried no conformance metadata; the configuration was read again from the environment of the reporter.',
+      );
+      return metadata;
+    } catch (error) {
+      process.stderr.write(
+        `Conformance report not written: the run carried no conformance metadata and the environment has no valid configuration (${error instanceof Error ? error.message : String(error)}).\n`,
+      );
+      return undefined;
+    }
+  }
+
+  private recordOf(test: TestCase, result: TestResult): TestRecord {
+    const annotations = [...test.annotations, ...result.annotations];
+    const notes = (type: string): Note[] =>
+      annotations
+        .filter((annotation) => annotation.type === type)
+        .map((annotation) => {
+          const text = this.redact(annotation.description ?? '');
+          const space = text.indexOf(' ');
+          return space < 0 ? { requirement: text, text: '' } : { requirement: text.slice(0, space), text: text.slice(space + 1) };
+        });
+    const requests = requestsOf(result);
+    const skip = annotations.find((annotation) => annotation.type === 'skip' && annotation.description);
+    const violations = notes('violation');
+    const blocked = notes(BLOCKED_ANNOTATION)[0];
+    const errors = result.errors.map((error) => cut(this.redact(error.message ?? error.value ?? 'An unknown error.')));
+    return {
+      title: test.title,
+      location: `${relative(process.cwd(), test.location.file)}:${test.location.line}`,
+      requirements: [
+        ...new Set(annotations.filter((annotation) => annotation.type === 'requirement').map((annotation) => annotation.description ?? '')),
+      ],
+      status: result.status,
+      ...(skip?.description !== undefined && { skipReason: this.redact(skip.description) }),
+      ...(blocked && { blocked }),
+      violations,
+      warnings: notes('warning'),
+      observations: notes('observation'),
+      errors,
+      durationMs: result.duration,
+      requests: requests?.requests ?? [],
+      ...(requests && { seed: requests.seed }),
+      readings: annotations
+        .filter((annotation) => annotation.type === READING_ANNOTATION)
+        .flatMap((annotation) => parsed<DetectionSummary>(this.redact(annotation.description ?? ''))),
+      credited:
+        attachmentOf<CreditedViolation[]>(result, CREDITED_ATTACHMENT)?.map((credited) => ({
+          ...credited,
+          message: cut(this.redact(credited.message)),
+        })) ?? [],
+      attempts: [{ status: result.status, violated: [...new Set(violations.map((note) => note.requirement))], errors }],
+    };
+  }
+}
+
+/** CONFORMANCE_CONSOLE; compact when the configuration cannot be read here (a merge elsewhere). */
+function consoleMode(): ConsoleMode {
+  try {
+    return loadConfig(environment()).console;
+  } catch {
+    return 'compact';
+  }
+}
+
+/** CONFORMANCE_LAUNCHER, what started this run (a merge: the command that merges); Playwright when unreadable. */
+function launcher(): Launcher {
+  try {
+    return loadConfig(environment()).launcher;
+  } catch {
+    return 'playwright';
+  }
+}
+
+const cut = (text: string) =>
+  text.length > MESSAGE_LIMIT
+    ? `${text.slice(0, MESSAGE_LIMIT)}\n… (cut at ${MESSAGE_LIMIT} of ${text.length} characters; Playwright's own report has the whole message)`
+    : text;
+
+const requestsOf = (result: TestResult) => attachmentOf<RequestsAttachment>(result, REQUESTS_ATTACHMENT);
+
+function attachmentOf<T>(result: TestResult, name: string): T | undefined {
+  const attachment = result.attachments.find((candidate) => candidate.name === name && candidate.body);
+  return attachment?.body ? parsed<T>(attachment.body.toString('utf8'))[0] : undefined;
+}
+
+/** The JSON value, or nothing when the text is not JSON (a report is still written). */
+function parsed<T>(text: string): T[] {
+  try {
+    return [JSON.parse(text) as T];
+  } catch {
+    return [];
+  }
+}

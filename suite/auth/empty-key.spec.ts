@@ -1,0 +1,18 @@
+import { test, requirementOn } from '../../fixtures/index.ts';
+import { carriesErrorCode, deployedStatus } from '../../core/checks/errors.ts';
+import { READ_OPERATIONS } from './read-operations.ts';
+
+for (const { operation, label, send } of READ_OPERATIONS) {
+  test(
+    `AUTH-EMPTY-KEY ${label} without an apikey header answers AUTH_ERR_EMPTY_APIKEY`,
+    requirementOn(operation, 'AUTH-EMPTY-KEY'),
+    async ({ api, verdict, targetSample }) => {
+      const exchange = await send(api, targetSample, { apiKey: null });
+
+      verdict.enforce([
+        ...carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'),
+        ...deployedStatus(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'a request without a key'),
+      ]);
+    },
+  );
+}

@@ -1,0 +1,104 @@
+// Get Call for calls taken from the list: it answers the call, and agrees with the list on every
+// field both carry. The list was taken at the run's start and Get Call later: on a call settled by
+// evidence nothing may differ; on one not yet settled, what settles late may have arrived since
+// (core/checks/settling.ts), and then the list is asked again to confirm it.
+import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
+import { callsIn } from '../../core/checks/calls-in.ts';
+import { sampledCall } from '../../core/arbitraries/sampled-call.ts';
+import { succeeds } from '../../core/checks/errors.ts';
+import { answersCall, compareViews, disagreements } from '../../core/checks/get-matches-list.ts';
+import { settledBy, targetClock, TERMINAL_STATUSES } from '../../core/checks/settling.ts';
+import { filterQuery } from '../../core/checks/filters.ts';
+import { filtersOfCall, usableFilters } from '../../core/arbitraries/call-filters.ts';
+import type { Readings } from '../../core/checks/readings.ts';
+
+test(
+  'CALLS-GET-OK for any call taken from the list, GET /calls/{sessionId} answers that call',
+  requirement('CALLS-GET-OK'),
+  async ({ api, verdict, property, targetSample, suiteConfig }) => {
+    const calls = sampledCalls(targetSample);
+
+    await property(
+      sampledCall(calls),
+      async (seen) => {
+        const exchange = await api.getCall(String(seen.call.sessionId));
+        verdict.record([
+          ...succeeds(exchange, 'CALLS-GET-OK', `GET /calls/${String(seen.call.sessionId)}`),
+          ...answersCall(exchange, seen.call.sessionId, 'CALLS-GET-OK'),
+        ]);
+      },
+      { runs: Math.min(suiteConfig.runs, calls.length) },
+    );
+  },
+);
+
+/**
+ * What the comparisons of one test stood on, for its report: calls compared strictly (settled on
+ * evidence), calls compared one way (not yet settled), late fields seen settling, and comparisons
+ * left unjudged.
+ */
+class Ground {
+  // By sessionId: a property's predicate may run more than once for one example.
+  readonly strict = new Set<string>();
+  readonly oneWay = new Set<string>();
+  readonly settling = new Set<string>();
+  readonly unjudged = new Map<string, string>();
+
+  describe(settleSeconds: number): string {
+    const parts = [
+      `${this.strict.size} call(s) compared strictly (ended ${settleSeconds} s or more before the newest moment the target's data showed)`,
+      `${this.oneWay.size} compared one way (not yet settled: a later answer may gain a recording, minutes or leftAt, never lose them)`,
+    ];
+    if (this.settling.size > 0) parts.push(`${this.settling.size} had gained late fields by Get Call, and the list asked again agreed`);
+    if (this.unjudged.size > 0) parts.push(`${this.unjudged.size} left unjudged (the last: ${[...this.unjudged.values()].at(-1)})`);
+    return parts.join('; ');
+  }
+}
+
+test(
+  'CALLS-GET-MATCHES-LIST for any call taken from the list in a final status, Get Call agrees with it on every field both carry, one way while it settles',
+  requirement('CALLS-GET-MATCHES-LIST'),
+  async ({ api, verdict, property, targetSample, suiteConfig, readings }) => {
+    const calls = sampledCalls(targetSample).filter(({ call }) => TERMINAL_STATUSES.has(String(call.status)));
+    test.skip(calls.length === 0, 'No call in a final status (ended, unanswered, rejected, canceled) was seen in the data.');
+    // The target's clock when the sample was listed: a call that had settled by then cannot move.
+    const clock = targetClock(targetSample.exchanges);
+    const ground = new Ground();
+
+    await property(
+      sampledCall(calls),
+      async (seen) => {
+        const settled = settledBy(seen.call, clock, suiteConfig.settleSeconds);
+        const exchange = await api.getCall(String(seen.call.sessionId));
+        const [fetched] = callsIn(exchange);
+        if (!fetched) return; // CALLS-GET-OK reports a Get Call that answers no call
+        const { violations, gains } = compareViews(seen, fetched, settled);
+        const id = String(seen.call.sessionId);
+        (settled ? ground.strict : ground.oneWay).add(id);
+        verdict.record(violations);
+        if (violations.length > 0 || gains.length === 0) return;
+        // Get Call shows what settled since the sample was listed. Fresh evidence, never the sample
+        // alone: the call listed now must show at least as much, or the two views disagree. It is
+        // listed by its own fields that no longer change (a small list it is on, wherever new calls
+        // have pushed it in the sampled one); not by hasRecording, which is what may have settled.
+        const relisted = await api.listCalls(filterQuery(filtersOfCall(seen, stableFilters(readings), readings)));
+        const again = callsIn(relisted).find(({ call }) => call.sessionId === seen.call.sessionId);
+        if (!again) {
+          ground.unjudged.set(
+            id,
+            `call ${String(seen.call.sessionId)} gained ${gains.map(({ path }) => path).join(', ')} and was no longer on ${relisted.request.url}`,
+          );
+          return;
+        }
+        const later = disagreements(fetched, again, false);
+        if (later.length === 0) ground.settling.add(id);
+        verdict.record(later);
+      },
+      { runs: Math.min(suiteConfig.runs, calls.length) },
+    );
+    verdict.observe('CALLS-GET-MATCHES-LIST', ground.describe(suiteConfig.settleSeconds));
+  },
+);
+
+/** The filters whose value a call in a final status keeps while its late fields settle. */
+const stableFilters = (readings: Readings) => usableFilters(readings).filter((name) => name !== 'hasRecording');

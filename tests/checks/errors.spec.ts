@@ -1,0 +1,149 @@
+// Error answers: the code found wherever the body carries it, the deployment's status, no 5xx for
+// a client's mistake, and success where success is due.
+import { test, expect } from '@playwright/test';
+import { carriesErrorCode, deployedStatus, errorAnswerSeen, errorCodesIn, noServerError, succeeds } from '../../core/checks/errors.ts';
+import { exchange, listOf, textExchange } from './exchanges.ts';
+
+const notFound = (status: number, body: unknown = { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'no such call' } }) =>
+  exchange('getCall', status, body);
+
+test('errorCodesIn finds UPPER_SNAKE_CASE strings in any shape, nearest first', () => {
+  expect(errorCodesIn({ error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'Not found' } })).toEqual(['ERR_CALL_SESSION_NOT_FOUND']);
+  expect(errorCodesIn({ code: 'AUTH_ERR_EMPTY_APIKEY' })).toEqual(['AUTH_ERR_EMPTY_APIKEY']);
+  expect(errorCodesIn({ errors: [{ code: 'AUTH_ERR_NO_ACCESS' }], code: 'AUTH_ERR_APIKEY_NOT_FOUND' })).toEqual([
+    'AUTH_ERR_APIKEY_NOT_FOUND',
+    'AUTH_ERR_NO_ACCESS',
+  ]);
+  expect(errorCodesIn('ERR_CALL_SESSION_NOT_FOUND')).toEqual(['ERR_CALL_SESSION_NOT_FOUND']);
+});
+
+test('errorCodesIn ignores words without an underscore, lower case, and what is nested too deep', () => {
+  expect(errorCodesIn({ error: { code: 'ERROR', message: 'err_call_session_not_found', detail: 'Not_Found' } })).toEqual([]);
+  expect(errorCodesIn({ a: { b: { c: { d: { code: 'ERR_TOO_DEEP' } } } } })).toEqual([]);
+  expect(errorCodesIn(undefined)).toEqual([]);
+});
+
+test('an error answer carrying the code passes carriesErrorCode, whatever its shape and status', () => {
+  expect(carriesErrorCode(notFound(404), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND')).toEqual([]);
+  expect(
+    carriesErrorCode(notFound(400, { code: 'ERR_CALL_SESSION_NOT_FOUND' }), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
+  ).toEqual([]);
+});
+
+test('an error answer with another code breaks the requirement given, listing the codes received', () => {
+  expect(
+    carriesErrorCode(notFound(401, { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND' } }), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
+  ).toEqual([
+    expect.objectContaining({
+      check: 'error_code',
+      requirement: 'CALLS-GET-NOT-FOUND',
+      received: expect.stringMatching(/^status 401, codes AUTH_ERR_APIKEY_NOT_FOUND, body /),
+    }),
+  ]);
+});
+
+test('a success carrying the code, or an error without any code, breaks the requirement given', () => {
+  expect(carriesErrorCode(notFound(200), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND')).toEqual([
+    expect.objectContaining({ requirement: 'CALLS-GET-NOT-FOUND' }),
+  ]);
+  expect(
+    carriesErrorCode(textExchange('getCall', 404, 'Not Found', 'text/plain'), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
+  ).toEqual([expect.objectContaining({ requirement: 'CALLS-GET-NOT-FOUND', received: 'status 404, no error code, body "Not Found"' })]);
+});
+
+test('the deployment status for a code passes deployedStatus, and so does a code with no deployed status', () => {
+  expect(deployedStatus(notFound(404), 'ERR_CALL_SESSION_NOT_FOUND')).toEqual([]);
+  expect(deployedStatus(exchange('listCalls', 401, {}), 'AUTH_ERR_EMPTY_APIKEY')).toEqual([]);
+  expect(deployedStatus(exchange('markGroupConversationAsUnread', 403, {}), 'AUTH_ERR_NO_ACCESS')).toEqual([]);
+  expect(deployedStatus(notFound(418), 'ERR_SOMETHING_ELSE')).toEqual([]);
+});
+
+test('another status for a code breaks ERROR-STATUS-CODES', () => {
+  expect(deployedStatus(notFound(400), 'ERR_CALL_SESSION_NOT_FOUND')).toEqual([
+    expect.objectContaining({
+      check: 'error_status',
+      requirement: 'ERROR-STATUS-CODES',
+      expected: "status 404, the deployment's",
+      received: 'status 400',
+    }),
+  ]);
+  expect(deployedStatus(exchange('listCalls', 403, {}), 'AUTH_ERR_APIKEY_NOT_FOUND')).toEqual([
+    expect.objectContaining({ requirement: 'ERROR-STATUS-CODES' }),
+  ]);
+});
+
+test('a client error or a success passes noServerError', () => {
+  expect(noServerError(exchange('listCalls', 400, {}), 'a bad filter')).toEqual([]);
+  expect(noServerError(exchange('listCalls', 499, {}), 'a bad filter')).toEqual([]);
+  expect(noServerError(listOf(), 'a bad filter')).toEqual([]);
+});
+
+test('a 5xx answer to a client mistake breaks ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT', () => {
+  expect(noServerError(textExchange('listCalls', 500, 'Internal Server Error', 'text/plain'), 'type=fax')).toEqual([
+    expect.objectContaining({
+      check: 'no_server_error',
+      requirement: 'ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT',
+      title: 'type=fax answered a server error',
+    }),
+  ]);
+});
+
+test('succeeds passes any 2xx, or exactly the status asked for', () => {
+  expect(succeeds(listOf(), 'CALLS-LIST-OK', 'List Calls')).toEqual([]);
+  expect(succeeds(exchange('getCall', 204, {}), 'CALLS-GET-OK', 'Get Call')).toEqual([]);
+  expect(succeeds(exchange('markGroupConversationAsUnread', 200, {}), 'CHAT-UNREAD-OK', 'mark-unread', 200)).toEqual([]);
+});
+
+test('an answer outside 2xx, or other than the status asked for, breaks the requirement given', () => {
+  expect(succeeds(exchange('listCalls', 400, {}), 'CALLS-LIST-OK', 'List Calls')).toEqual([
+    expect.objectContaining({
+      check: 'success_status',
+      requirement: 'CALLS-LIST-OK',
+      expected: 'status 2xx',
+      title: 'List Calls was not answered with a 2xx status',
+    }),
+  ]);
+  expect(succeeds(exchange('listCalls', 300, {}), 'CALLS-LIST-OK', 'List Calls')).toEqual([
+    expect.objectContaining({ requirement: 'CALLS-LIST-OK' }),
+  ]);
+  expect(succeeds(exchange('markGroupConversationAsUnread', 204, {}), 'CHAT-UNREAD-OK', 'mark-unread', 200)).toEqual([
+    expect.objectContaining({ requirement: 'CHAT-UNREAD-OK', expected: 'status 200' }),
+  ]);
+});
+
+test('an error answer is described by what it showed: the code only when it carried it, else the request it answered, its status and what it carried', () => {
+  expect(
+    errorAnswerSeen(
+      exchange('listCalls', 401, { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND' } }),
+      'AUTH_ERR_APIKEY_NOT_FOUND',
+      'an unknown key',
+    ),
+  ).toBe('AUTH_ERR_APIKEY_NOT_FOUND: status 401');
+  expect(errorAnswerSeen(textExchange('listCalls', 200, 'ok', 'text/plain'), 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key')).toBe(
+    'the answer to an unknown key was status 200 and carried no error code',
+  );
+  expect(
+    errorAnswerSeen(exchange('listCalls', 403, { error: { code: 'AUTH_ERR_NO_ACCESS' } }), 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key'),
+  ).toBe('the answer to an unknown key was status 403 and carried AUTH_ERR_NO_ACCESS, not AUTH_ERR_APIKEY_NOT_FOUND');
+  expect(errorAnswerSeen(exchange('getCall', 200, { data: {} }), 'ERR_CALL_SESSION_NOT_FOUND')).toBe(
+    'the answer to a request due to answer ERR_CALL_SESSION_NOT_FOUND was status 200 and carried no error code',
+  );
+});
+
+test('deployedStatus never says a code was answered that no answer carried', () => {
+  const [violation] = deployedStatus(textExchange('listCalls', 200, 'ok', 'text/plain'), 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key');
+  expect(violation).toMatchObject({
+    title: 'the answer to an unknown key was status 200 and carried no error code',
+    received: 'status 200',
+  });
+  expect(JSON.stringify(deployedStatus(textExchange('listCalls', 200, 'ok', 'text/plain'), 'AUTH_ERR_APIKEY_NOT_FOUND'))).not.toContain(
+    'AUTH_ERR_APIKEY_NOT_FOUND answered',
+  );
+  expect(
+    deployedStatus(
+      exchange('listCalls', 400, { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND' } }),
+      'AUTH_ERR_APIKEY_NOT_FOUND',
+      'an unknown key',
+    )[0]?.title,
+  ).toBe('AUTH_ERR_APIKEY_NOT_FOUND answered status 400');
+});

@@ -1,0 +1,231 @@
+// The configuration module: defaults for the embedded reference, the two ways to name a remote
+// target, and one clear error naming the variable for each bad value (never echoing a key).
+import { test, expect } from '@playwright/test';
+import { freshDir } from '../fresh-dir.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, environment, loadConfig, redactedConfig } from '../../core/run/config.ts';
+import { DEMO_KEYS, UNREAD_FIXTURE } from '../../reference/fixtures.ts';
+
+const remote = { CALLS_BASE_URL: 'https://calls.example.test/v3', CHAT_BASE_URL: 'https://chat.example.test/v3', API_KEY: 'k-123' };
+
+function errorFor(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`no configuration error for ${JSON.stringify(env)}`);
+}
+
+test('with nothing configured the embedded reference is the target, with its demo keys and fixtures', () => {
+  const config = loadConfig({});
+  expect(config.target).toEqual({ kind: 'embedded', seed: 1, calls: 1000, readings: 'entries', getEnvelope: 'data-object' });
+  expect(config).toMatchObject({ retries: 1, expectations: undefined, baseline: undefined });
+  expect(config.apiKey).toBe(DEMO_KEYS.fullAccess);
+  expect(config.restrictedApiKey).toBe(DEMO_KEYS.readOnly);
+  expect(config.allowWrites).toBe(true);
+  expect(config.unread).toEqual(UNREAD_FIXTURE);
+  expect(config.callsBaseUrl).toBeUndefined();
+  expect(Object.isFrozen(config)).toBe(true);
+});
+
+test('REFERENCE_LIVE makes the embedded reference living at that many new calls a second; unset, it stands still', () => {
+  expect(loadConfig({ REFERENCE_LIVE: '0.2' }).target).toEqual({
+    kind: 'embedded',
+    seed: 1,
+    calls: 1000,
+    readings: 'entries',
+    getEnvelope: 'data-object',
+    live: 0.2,
+  });
+  expect(loadConfig({ REFERENCE_LIVE: '50' }).target).toMatchObject({ live: 50 });
+  expect(loadConfig({}).target).not.toHaveProperty('live');
+});
+
+test("REFERENCE_SETTLE_DELAY says over how many seconds a living reference settles each call, as its --settle-delay does; SETTLE_SECONDS is the suite's horizon, 300 by default", () => {
+  expect(loadConfig({ REFERENCE_LIVE: '1', REFERENCE_SETTLE_DELAY: '2-15' }).target).toMatchObject({ live: 1, settleDelay: '2-15' });
+  expect(loadConfig({ REFERENCE_SETTLE_DELAY: '4' }).target).toMatchObject({ settleDelay: '4-4' });
+  expect(loadConfig({}).target).not.toHaveProperty('settleDelay');
+  expect(loadConfig({}).settleSeconds).toBe(300);
+  expect(loadConfig({ SETTLE_SECONDS: '900' }).settleSeconds).toBe(900);
+});
+
+test('the embedded reference address reported at start-up becomes both base addresses', () => {
+  const config = loadConfig({
+    CONFORMANCE_REFERENCE_URL: 'http://127.0.0.1:4321/v3',
+    REFERENCE_CALLS: '50',
+    REFERENCE_SEED: '9',
+    REFERENCE_READINGS: 'deployment',
+    REFERENCE_GET_ENVELOPE: 'data-array',
+  });
+  expect(config.callsBaseUrl).toBe('http://127.0.0.1:4321/v3');
+  expect(config.chatBaseUrl).toBe('http://127.0.0.1:4321/v3');
+  expect(config.target).toEqual({ kind: 'embedded', seed: 9, calls: 50, readings: 'deployment', getEnvelope: 'data-array' });
+});
+
+test('a remote target by base addresses is read-only by default, with trailing slashes tolerated', () => {
+  const config = loadConfig({ ...remote, CALLS_BASE_URL: 'https://calls.example.test/v3/' });
+  expect(config.target).toEqual({ kind: 'remote', source: 'base-urls' });
+  expect(config.callsBaseUrl).toBe('https://calls.example.test/v3');
+  expect(config.allowWrites).toBe(false);
+  expect(config.restrictedApiKey).toBeUndefined();
+});
+
+test('APP_ID and REGION build the deployment addresses of both services', () => {
+  const config = loadConfig({ APP_ID: '31780434a95d45', REGION: 'eu', API_KEY: 'k' });
+  expect(config.callsBaseUrl).toBe('https://31780434a95d45.call-eu.cometchat.io/v3');
+  expect(config.chatBaseUrl).toBe('https://31780434a95d45.api-eu.cometchat.io/v3');
+});
+
+test('each bad value is refused with a message that starts with the variable name', () => {
+  const cases: Array<[Record<string, string>, string]> = [
+    [{ ...remote, CALLS_BASE_URL: 'ftp://calls.example.test/v3' }, 'CALLS_BASE_URL'],
+    [{ ...remote, CALLS_BASE_URL: 'https://calls.example.test/v2' }, 'CALLS_BASE_URL'],
+    [{ ...remote, CHAT_BASE_URL: 'not a url' }, 'CHAT_BASE_URL'],
+    [{ CALLS_BASE_URL: remote.CALLS_BASE_URL, API_KEY: 'k' }, 'CHAT_BASE_URL'],
+    [{ ...remote, APP_ID: 'abc', REGION: 'us' }, 'CALLS_BASE_URL'],
+    [{ APP_ID: 'abc', REGION: 'mars', API_KEY: 'k' }, 'REGION'],
+    [{ APP_ID: 'abc', API_KEY: 'k' }, 'REGION'],
+    [{ REGION: 'us', API_KEY: 'k' }, 'APP_ID'],
+    [{ APP_ID: 'a.b', REGION: 'us', API_KEY: 'k' }, 'APP_ID'],
+    [{ CALLS_BASE_URL: remote.CALLS_BASE_URL, CHAT_BASE_URL: remote.CHAT_BASE_URL }, 'API_KEY'],
+    [{ ...remote, RESTRICTED_API_KEY: 'k-123' }, 'RESTRICTED_API_KEY'],
+    [{ ALLOW_WRITES: 'maybe' }, 'ALLOW_WRITES'],
+    [{ ...remote, ALLOW_WRITES: 'true' }, 'GROUP_GUID'],
+    [{ ...remote, ALLOW_WRITES: 'true', GROUP_GUID: 'g' }, 'MESSAGE_ID'],
+    [{ ...remote, ALLOW_WRITES: 'true', GROUP_GUID: 'g', MESSAGE_ID: '7' }, 'ACTING_UID'],
+    [{ MESSAGE_ID: 'seven' }, 'MESSAGE_ID'],
+    [{ REQUEST_TIMEOUT_MS: '10s' }, 'REQUEST_TIMEOUT_MS'],
+    [{ REFERENCE_CALLS: '0' }, 'REFERENCE_CALLS'],
+    [{ REFERENCE_SEED: '-1' }, 'REFERENCE_SEED'],
+    [{ REFERENCE_READINGS: 'sums' }, 'REFERENCE_READINGS'],
+    [{ REFERENCE_LIVE: '0' }, 'REFERENCE_LIVE'],
+    [{ REFERENCE_LIVE: 'fast' }, 'REFERENCE_LIVE'],
+    [{ REFERENCE_LIVE: '51' }, 'REFERENCE_LIVE'],
+    [{ REFERENCE_LIVE: '-1' }, 'REFERENCE_LIVE'],
+    [{ REFERENCE_SETTLE_DELAY: '15-2' }, 'REFERENCE_SETTLE_DELAY'],
+    [{ REFERENCE_SETTLE_DELAY: 'soon' }, 'REFERENCE_SETTLE_DELAY'],
+    [{ REFERENCE_SETTLE_DELAY: '2-900' }, 'REFERENCE_SETTLE_DELAY'],
+    [{ SETTLE_SECONDS: 'five minutes' }, 'SETTLE_SECONDS'],
+    [{ SETTLE_SECONDS: '-1' }, 'SETTLE_SECONDS'],
+    [{ REFERENCE_GET_ENVELOPE: 'data' }, 'REFERENCE_GET_ENVELOPE'],
+    [{ CONFORMANCE_RETRIES: 'twice' }, 'CONFORMANCE_RETRIES'],
+    [{ CONFORMANCE_RETRIES: '11' }, 'CONFORMANCE_RETRIES'],
+    [{ BASELINE: '/no/such/results.json' }, 'BASELINE'],
+    [{ CONFORMANCE_EXPECTATIONS: '/no/such/known-failures.yaml' }, 'CONFORMANCE_EXPECTATIONS'],
+    [{ REQUEST_BUDGET: 'lots' }, 'REQUEST_BUDGET'],
+    [{ REQUEST_BUDGET: '0' }, 'REQUEST_BUDGET'],
+    [{ MAX_RPS: 'fast' }, 'MAX_RPS'],
+    [{ MAX_RPS: '0' }, 'MAX_RPS'],
+    [{ MAX_IN_FLIGHT: '0' }, 'MAX_IN_FLIGHT'],
+    [{ MAX_IN_FLIGHT: '2.5' }, 'MAX_IN_FLIGHT'],
+    [{ MAX_BODY_BYTES: '1k' }, 'MAX_BODY_BYTES'],
+    [{ MAX_BODY_BYTES: '12' }, 'MAX_BODY_BYTES'],
+    [{ CONFORMANCE_DRY_RUN: 'yes' }, 'CONFORMANCE_DRY_RUN'],
+    [{ ...remote, NODE_EXTRA_CA_CERTS: '/no/such/authority.pem' }, 'NODE_EXTRA_CA_CERTS'],
+  ];
+  for (const [env, variable] of cases) {
+    const error = errorFor(env);
+    expect(error.variable, JSON.stringify(env)).toBe(variable);
+    expect(error.message.startsWith(`${variable} `), error.message).toBe(true);
+    expect(error.message, 'one line').not.toContain('\n');
+  }
+});
+
+test('a key with whitespace is refused without echoing the key', () => {
+  const error = errorFor({ ...remote, API_KEY: 'secret-with space' });
+  expect(error.variable).toBe('API_KEY');
+  expect(error.message).not.toContain('secret');
+});
+
+test('the redacted configuration carries no key', () => {
+  const text = JSON.stringify(redactedConfig(loadConfig({ ...remote, RESTRICTED_API_KEY: 'restricted-456' })));
+  expect(text).not.toContain('k-123');
+  expect(text).not.toContain('restricted-456');
+  expect(text).toContain('[redacted]');
+});
+
+test('the env file is read, and the process environment wins over it', () => {
+  const path = join(freshDir('dotenv'), '.env');
+  writeFileSync(path, 'REFERENCE_CALLS=77\nREFERENCE_SEED=5\n');
+  const env = environment({ ENV_FILE: path, REFERENCE_SEED: '6' });
+  expect(loadConfig(env).target).toEqual({ kind: 'embedded', seed: 6, calls: 77, readings: 'entries', getEnvelope: 'data-object' });
+});
+
+test('an empty ENV_FILE reads no file, and one that does not exist is refused', () => {
+  expect(environment({ ENV_FILE: '' })).toEqual({ ENV_FILE: '' });
+  expect(() => environment({ ENV_FILE: join(tmpdir(), 'no-such-dir', '.env') })).toThrow(/^ENV_FILE names a file that does not exist/);
+});
+
+test('the run settings default to the spec profile, 20 runs, a fresh seed and no replay path', () => {
+  const config = loadConfig({});
+  expect(config.profile).toBe('spec');
+  expect(config.runs).toBe(20);
+  expect(Number.isInteger(config.seed)).toBe(true);
+  expect(config.replayPath).toBeUndefined();
+  expect(config).toMatchObject({ requestBudget: undefined, maxRps: undefined, maxInFlight: 8, maxBodyBytes: 10 * 2 ** 20, dryRun: false });
+  expect(loadConfig({ MAX_IN_FLIGHT: '1' }).maxInFlight).toBe(1);
+  expect(loadConfig({ REQUEST_BUDGET: '500', MAX_RPS: '2.5', MAX_BODY_BYTES: '2048', CONFORMANCE_DRY_RUN: 'true' })).toMatchObject({
+    requestBudget: 500,
+    maxRps: 2.5,
+    maxBodyBytes: 2048,
+    dryRun: true,
+  });
+  expect(
+    loadConfig({ CONFORMANCE_PROFILE: 'strict', CONFORMANCE_SEED: '42', CONFORMANCE_RUNS: '5', CONFORMANCE_PATH: '3:0:1' }),
+  ).toMatchObject({ profile: 'strict', seed: 42, runs: 5, replayPath: '3:0:1' });
+});
+
+test('the console is compact unless CONFORMANCE_CONSOLE=verbose asks for every test and failure in full', () => {
+  expect(loadConfig({}).console).toBe('compact');
+  expect(loadConfig({ CONFORMANCE_CONSOLE: 'verbose' }).console).toBe('verbose');
+});
+
+test('a run is taken as started by Playwright unless the command line says CONFORMANCE_LAUNCHER=calls-conformance', () => {
+  expect(loadConfig({}).launcher).toBe('playwright');
+  expect(loadConfig({ CONFORMANCE_LAUNCHER: 'calls-conformance' }).launcher).toBe('calls-conformance');
+});
+
+for (const [variable, value] of [
+  ['CONFORMANCE_PROFILE', 'lenient'],
+  ['CONFORMANCE_CONSOLE', 'loud'],
+  ['CONFORMANCE_SEED', 'abc'],
+  ['CONFORMANCE_SEED', '-1'],
+  ['CONFORMANCE_RUNS', '0'],
+  ['CONFORMANCE_PATH', '3::1'],
+  ['CONFORMANCE_LAUNCHER', 'npm'],
+] as const) {
+  test(`${variable}=${value} is refused with one line naming it`, () => {
+    expect(errorFor({ [variable]: value }).message).toMatch(new RegExp(`^${variable} must be `));
+  });
+}
+
+test('NODE_EXTRA_CA_CERTS in the env file is refused: Node reads it as it starts, so from the file it would trust nothing', () => {
+  const path = join(freshDir('dotenv'), '.env');
+  writeFileSync(path, 'NODE_EXTRA_CA_CERTS=/etc/ssl/our-authority.pem\n');
+  expect(() => environment({ ENV_FILE: path })).toThrow(
+    /^NODE_EXTRA_CA_CERTS is read by Node as it starts, so in .* it has no effect: set it in the environment instead$/,
+  );
+  // The embedded reference is reached over plain HTTP: a file that is not there is no reason to stop.
+  expect(loadConfig({ NODE_EXTRA_CA_CERTS: '/no/such/authority.pem' }).target.kind).toBe('embedded');
+  // Set where Node reads it, the file's copy is only a reminder.
+  expect(environment({ ENV_FILE: path, NODE_EXTRA_CA_CERTS: '/etc/ssl/our-authority.pem' }).NODE_EXTRA_CA_CERTS).toBe(
+    '/etc/ssl/our-authority.pem',
+  );
+});
+
+test('.env.example documents every variable the configuration reads, and the table of docs/configuration.md names each', () => {
+  const root = new URL('../../', import.meta.url);
+  const source = readFileSync(new URL('core/run/config.ts', root), 'utf8');
+  const read = new Set([...source.matchAll(/read\('([A-Z_]+)'\)|env\.([A-Z_]{4,})/g)].map((match) => match[1] ?? match[2]!));
+  expect(read.size).toBeGreaterThan(20);
+  const example = readFileSync(new URL('.env.example', root), 'utf8');
+  const table = readFileSync(new URL('docs/configuration.md', root), 'utf8');
+  for (const variable of read) {
+    expect(example, variable).toMatch(new RegExp(`^# ${variable}=`, 'm'));
+    expect(table, variable).toContain(`\`${variable}\``);
+  }
+});

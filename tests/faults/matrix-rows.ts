@@ -1,0 +1,207 @@
+// The rows of the kill matrix and how they are run, as data: kill-matrix.spec.ts turns each row into
+// a test, and each batch into one Playwright run of the suite with a project per row (runRows).
+//
+// What each row runs, and why it is enough:
+// - Every fault, standing under each of its readings and living, runs the tests that hold the
+//   requirements it breaks (their ids lead the test titles), with everything those tests stand on
+//   (the learning of the target is a fixture, so it always runs), and no retries: the row asks
+//   whether the suite names the fault, not whether a failure repeats.
+// - Whether one deviation hides the verdict on the others needs the whole suite: a rotating sample
+//   of the faults (a different one at each commit, the same one for the same commit) runs the whole
+//   suite, also without retries, and must leave no other requirement in error. (A failed test costs
+//   a worker start, its retry another: retries tell a steady failure from an intermittent one, which
+//   the self-tests of the reports prove, not whether the suite names a fault.)
+//   KILL_MATRIX_WHOLE=all runs every fault's standing rows whole, as the matrix did before it had samples.
+// - The clean reference runs the whole suite, as a user's run does, on every seed, reading and rate,
+//   and so do the strict-only faults under the spec profile (which must pass).
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { FAULTS, type Fault } from '../../reference/faults/catalog.ts';
+import { readingsOf } from '../../reference/faults/fault.ts';
+import { REFERENCE_READINGS } from '../../reference/readings.ts';
+import { SELF_TEST_SEED } from '../runner/run-suite.ts';
+import { expectationOf, MATRIX_REFERENCE_SEED, type Outcome, type RunOptions, type RowSpec } from './kill-matrix.ts';
+import { PROJECT_ROOT } from '../runner/run-suite.ts';
+
+export interface MatrixRowPlan extends RowSpec {
+  /** The test's title: what the row proves. */
+  title: string;
+  /** The outcome the row must have. */
+  expected: Extract<Outcome, 'passed' | 'killed' | 'warned'>;
+  /** A row that must learn this startedAt filter reading and no other. */
+  learns?: { subject: string; candidates: string[] };
+}
+
+export interface MatrixBatch {
+  /** The describe block's title. */
+  title: string;
+  /** Rows judged at once, each in a worker of its own; the runs side by side in one Playwright run. */
+  workers: number;
+  rows: MatrixRowPlan[];
+}
+
+/** Several seeds of both the data and the suite: the clean reference passes on each, under each of its readings. */
+export const CLEAN_RUNS = [
+  { referenceSeed: MATRIX_REFERENCE_SEED, conformanceSeed: SELF_TEST_SEED },
+  { referenceSeed: 2, conformanceSeed: '7' },
+  { referenceSeed: 11, conformanceSeed: '424242' },
+];
+
+/** Living at these rates the clean reference passes on five seeds; the faults live at the first, the busier. */
+export const LIVING_RATES = [1, 0.2] as const;
+export const LIVING_SEEDS = [...CLEAN_RUNS, { referenceSeed: 17, conformanceSeed: '99' }, { referenceSeed: 23, conformanceSeed: '2026' }];
+export const FAULT_LIVING_RATE = LIVING_RATES[0];
+
+/** One fault in this many runs the whole suite at each commit; successive commits cover the catalog. */
+export const WHOLE_SAMPLE_EVERY = 16;
+/** Rows a batch holds: many where each row runs a test or two, few where each runs the whole suite, so that no batch is left running alone at the end. */
+const OWN_TESTS_BATCH = 16;
+const WHOLE_SUITE_BATCH = 4;
+
+/** A regular expression over test titles that holds the tests whose lead requirement is one of `ids`. */
+export function testsHolding(ids: readonly string[]): string {
+  const escaped = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return `(^|\\s)(${escaped.join('|')})\\s`;
+}
+
+/**
+ * Which faults run the whole suite this time: every WHOLE_SAMPLE_EVERY-th of the catalog, from an
+ * offset the key chooses (the commit being tested), so that successive commits cover them all.
+ */
+export function wholeSample(faults: readonly Fault[], key: string, every = WHOLE_SAMPLE_EVERY): Set<string> {
+  const offset = createHash('sha256').update(key).digest().readUInt32BE(0) % every;
+  return new Set(faults.filter((_, index) => index % every === offset).map((fault) => fault.name));
+}
+
+/** The commit under test, or the day when there is no repository: what the sample rotates with. */
+export function sampleKey(): string {
+  const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  return head.status === 0 ? head.stdout.trim() : new Date().toISOString().slice(0, 10);
+}
+
+const how = (fault: Fault) => (expectationOf(fault) === 'fail' ? 'fails the run naming' : 'warns naming');
+const caught = (fault: Fault): 'killed' | 'warned' => (expectationOf(fault) === 'fail' ? 'killed' : 'warned');
+
+/**
+ * Faults that the tests holding their requirements do not see, and the requirements whose tests do:
+ * the suite checks every answer against every requirement it bears on and credits what it finds to
+ * the requirement (core/run/verdict.ts), so a fault can show only in answers another test asks for.
+ * Found by running each fault's own tests, then the whole suite with Playwright's JSON reporter.
+ */
+export const ALSO_SEEN_BY: Readonly<Record<string, readonly string[]>> = {
+  // The totals of each status value must add up to the unfiltered total: the status test sums them.
+  'status-drops-large-calls': ['CALLS-LIST-FILTER-STATUS'],
+  // The wrapped items are calls whose fields are all missing, seen on any list page a test reads;
+  // the blocked list leaves the field tests unjudged.
+  'list-items-wrapped-as-prism-mock': ['CALLS-LIST-OK'],
+  // Only malformed requests draw the HTML error bodies.
+  'bad-request-as-html': ['ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT'],
+};
+
+/** The tests of the fault's requirements (and of those that see it, ALSO_SEEN_BY), no retries. */
+function ownTests(fault: Fault): RunOptions {
+  return { grep: testsHolding([...fault.requirements, ...(ALSO_SEEN_BY[fault.name] ?? [])]), retries: 0 };
+}
+
+function chunks(title: string, workers: number, rows: MatrixRowPlan[], size: number): MatrixBatch[] {
+  const batches: MatrixBatch[] = [];
+  for (let start = 0; start < rows.length; start += size) {
+    const part = rows.slice(start, start + size);
+    const count = Math.ceil(rows.length / size);
+    batches.push({ title: count === 1 ? title : `${title} (${batches.length + 1} of ${count})`, workers, rows: part });
+  }
+  return batches;
+}
+
+export function matrixBatches(options: { whole: 'sample' | 'all'; key: string }): MatrixBatch[] {
+  const sampled = options.whole === 'all' ? new Set(FAULTS.map((fault) => fault.name)) : wholeSample(FAULTS, options.key);
+  for (const fault of FAULTS) {
+    if (expectationOf(fault) === 'pass')
+      throw new Error(`fault ${fault.name} breaks no MUST or SHOULD requirement under its own profile, so nothing could catch it`);
+  }
+
+  const clean: MatrixRowPlan[] = [];
+  for (const readings of REFERENCE_READINGS) {
+    for (const { referenceSeed, conformanceSeed } of CLEAN_RUNS)
+      clean.push({
+        fault: undefined,
+        options: { referenceSeed, conformanceSeed, readings },
+        title: `the clean reference under the ${readings} readings (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`,
+        expected: 'passed',
+      });
+  }
+  // The words allow the startedAt filter to compare a call's initiatedAt (startedAt is "also
+  // described as when it was initiated"): a reference that does is no fault. It passes too, the
+  // suite having learned that reading and no other.
+  for (const { referenceSeed, conformanceSeed } of CLEAN_RUNS)
+    clean.push({
+      fault: undefined,
+      options: { referenceSeed, conformanceSeed, startedAtFilter: 'initiatedAt' },
+      title: `the reference whose startedAt filter compares initiatedAt (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning, having learned initiated-at-or-after`,
+      expected: 'passed',
+      learns: { subject: 'started-at-filter', candidates: ['initiated-at-or-after'] },
+    });
+  // A convention of the deployment is not the specification: under the spec profile, a target that
+  // breaks only a convention passes.
+  for (const fault of FAULTS.filter((entry) => entry.profile === 'strict'))
+    clean.push({
+      fault,
+      options: { profile: 'spec' },
+      title: `fault ${fault.name} breaks only a convention: under the spec profile the suite passes the whole suite with no warning`,
+      expected: 'passed',
+    });
+
+  const whole: MatrixRowPlan[] = [];
+  const standing: MatrixRowPlan[] = [];
+  for (const fault of FAULTS) {
+    readingsOf(fault).forEach((readings, index) => {
+      const isWhole = sampled.has(fault.name) && (options.whole === 'all' || index === 0);
+      (isWhole ? whole : standing).push({
+        fault,
+        options: { readings, ...(isWhole ? { retries: 0 } : ownTests(fault)) },
+        title: isWhole
+          ? `fault ${fault.name} under the ${readings} readings: the whole suite ${how(fault)} ${fault.requirements.join(', ')}, and judges every other requirement`
+          : `fault ${fault.name} under the ${readings} readings: the tests of ${fault.requirements.join(', ')} ${how(fault)} it`,
+        expected: caught(fault),
+      });
+    });
+  }
+
+  // A living target (reference/live/): new calls logged during the run, calls ending, minutes
+  // growing, and each call's recording and final minutes arriving 2 to 15 seconds after it ends.
+  // The clean reference living passes the whole suite on five seeds at each rate, and every fault
+  // is still caught while the data moves: "it moved" never excuses a wrong answer
+  // (core/checks/moving-data.ts), and a late field settling never excuses one either (core/checks/settling.ts).
+  const livingClean: MatrixRowPlan[] = [];
+  for (const live of LIVING_RATES) {
+    for (const { referenceSeed, conformanceSeed } of LIVING_SEEDS)
+      livingClean.push({
+        fault: undefined,
+        options: { referenceSeed, conformanceSeed, live },
+        title: `the clean reference living at ${live} new calls a second (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`,
+        expected: 'passed',
+      });
+  }
+  const living: MatrixRowPlan[] = FAULTS.map((fault) => {
+    const readings = readingsOf(fault)[0]!;
+    return {
+      fault,
+      options: { readings, live: FAULT_LIVING_RATE, ...ownTests(fault) },
+      title: `fault ${fault.name} living at ${FAULT_LIVING_RATE} new calls a second under the ${readings} readings: the tests of ${fault.requirements.join(', ')} ${how(fault)} it`,
+      expected: caught(fault),
+    };
+  });
+
+  return [
+    ...chunks('the clean reference, the whole suite', 1, clean, WHOLE_SUITE_BATCH),
+    ...chunks('the clean reference living, the whole suite', 2, livingClean, 2 * WHOLE_SUITE_BATCH),
+    ...chunks(
+      `faults sampled for the whole suite (${options.whole === 'all' ? 'every fault' : `one in ${WHOLE_SAMPLE_EVERY}, rotating by commit`})`,
+      1,
+      whole,
+      WHOLE_SUITE_BATCH,
+    ),
+    ...chunks('faults standing, each by its own tests', 1, standing, OWN_TESTS_BATCH),
+    ...chunks('faults living, each by its own tests', 2, living, OWN_TESTS_BATCH),
+  ];
+}
