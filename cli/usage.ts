@@ -6,6 +6,7 @@ import { loadConfig, REGIONS, reportDirectory } from '../core/run/config.ts';
 import { PROFILES } from '../core/run/profile.ts';
 import { EXPECTATIONS_VARIABLE } from '../core/results/expectations.ts';
 import { REFERENCE_READINGS } from '../reference/readings.ts';
+import { REFERENCE_ALTERNATIVES } from '../reference/alternatives.ts';
 import { GET_ENVELOPES } from '../reference/get-envelope.ts';
 import { REPORT_FILES } from '../reports/conformance-reporter.ts';
 import { EXIT } from './playwright-run.ts';
@@ -152,7 +153,7 @@ export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'reference',
     synopsis:
-      '[--port N] [--host H] [--seed S] [--calls N] [--readings R] [--get-envelope E] [--rate-limit N] [--live RATE] [--fault NAME | --list-faults]',
+      '[--port N] [--host H] [--seed S] [--calls N] [--readings R] [--get-envelope E] [--alternatives A,B] [--rate-limit N] [--live RATE] [--fault NAME | --list-faults]',
     summary: 'Start the reference implementation (the default target) as a server, and print its base address.',
     options: [
       { flag: '--port', value: 'N', text: 'The port (default 8080; 0 for any free port).' },
@@ -161,6 +162,11 @@ export const COMMANDS: readonly CommandHelp[] = [
       { flag: '--calls', value: 'N', text: 'How many calls it logs.' },
       { flag: '--readings', value: 'R', text: `How it reads the open points of the specification: ${REFERENCE_READINGS.join(', ')}.` },
       { flag: '--get-envelope', value: 'E', text: `How Get Call carries the call: ${GET_ENVELOPES.join(', ')}.` },
+      {
+        flag: '--alternatives',
+        value: 'A,B',
+        text: `Readings the words allow that it serves instead of its own: ${REFERENCE_ALTERNATIVES.join(', ')}.`,
+      },
       { flag: '--rate-limit', value: 'N', text: 'At most N requests a second, then 429.' },
       { flag: '--live', value: 'RATE', text: 'Log RATE new calls a second while it runs.' },
       { flag: '--fault', value: 'NAME', text: 'Run with one fault of the catalog.' },
@@ -233,6 +239,11 @@ export function variables(): VariableHelp[] {
     { name: 'MAX_RPS', default: 'unset: no limit', text: 'At most this many requests a second.' },
     { name: 'MAX_IN_FLIGHT', default: String(embedded.maxInFlight), text: 'At most this many requests waiting on the target at once.' },
     { name: 'REQUEST_BUDGET', default: 'unset: no limit', text: 'At most this many requests in the run; property runs are scaled to fit.' },
+    {
+      name: 'PAGE_SIZE_PARAMETER',
+      default: 'unset',
+      text: "List Calls' page-size parameter, where none of perPage, per_page, limit, pageSize, page_size, size is acknowledged.",
+    },
     {
       name: 'SETTLE_SECONDS',
       default: String(embedded.settleSeconds),

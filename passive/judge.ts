@@ -55,6 +55,7 @@ import {
   FILTER_NAMES,
   FILTER_REQUIREMENTS,
   filterNarrowing,
+  getOnBehalfOfScope,
   onBehalfOfScope,
   type FilterName,
   type Filters,
@@ -532,6 +533,14 @@ export function createPassiveJudge(options: PassiveJudgeOptions = {}): PassiveJu
       if (onBehalfOf !== undefined && onBehalfOf !== '') {
         judged('CALLS-LIST-ON-BEHALF-OF');
         report(onBehalfOfScope(exchange, calls, onBehalfOf), source);
+      }
+    }
+
+    if (operation === 'getCall' && success) {
+      const onBehalfOf = exchange.request.headers.onbehalfof;
+      if (onBehalfOf !== undefined && onBehalfOf !== '') {
+        judged('CALLS-GET-ON-BEHALF-OF-SCOPE');
+        report(getOnBehalfOfScope(exchange, calls, onBehalfOf), source);
       }
     }
 

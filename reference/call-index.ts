@@ -15,7 +15,7 @@ export interface CallFilters {
   endedAt?: number;
   hasRecording?: boolean;
   uid?: string;
-  /** onBehalfOf scoping: calls in which this uid took part, like `uid`. */
+  /** onBehalfOf scoping: calls in which this uid took part, like `uid` (and, served so, the calls of the user's groups). */
   onBehalfOf?: string;
 }
 
@@ -24,6 +24,15 @@ export interface CallFilters {
  * its initiatedAt, which the words allow too (startedAt is "also described as when it was initiated").
  */
 export type StartedAtFilterField = 'startedAt' | 'initiatedAt';
+
+/** How the index reads what the words leave open (the reference's own readings by default; reference/alternatives.ts). */
+export interface IndexReadings {
+  startedAtField?: StartedAtFilterField;
+  /** Whether participantsCount counts the distinct users among the counted entries, not the entries. */
+  participantsCountPeople?: boolean;
+  /** Where onBehalfOf also scopes to the calls addressed to the user's groups: a group's members. */
+  membersOf?: (guid: string) => readonly string[] | undefined;
+}
 
 export interface CallPage {
   total: number;
@@ -51,15 +60,17 @@ const RANGE_TEST_FACTOR = 8;
 /** More than the largest data set (reference/fixtures.ts MAX_CALLS), as a power of two. */
 const POSITION_SPAN = 2 ** 20;
 
-export function buildCallIndex(rows: readonly CallRow[], startedAtField: StartedAtFilterField = 'startedAt'): CallIndex {
+export function buildCallIndex(rows: readonly CallRow[], readings: IndexReadings = {}): CallIndex {
+  const { startedAtField = 'startedAt', participantsCountPeople = false, membersOf } = readings;
   const exact = postings(rows, {
     type: (row) => row.type,
     mode: (row) => row.mode,
     status: (row) => row.status,
     receiverType: (row) => row.receiverType,
-    participantsCount: (row) => String(row.totalParticipants),
+    participantsCount: (row) => String(participantsCountPeople ? row.people : row.totalParticipants),
     hasRecording: (row) => String(row.hasRecording),
     uid: (row) => row.uids,
+    onBehalfOf: (row) => scopeOf(row, membersOf),
   });
   const started = sortedColumn(rows, (row) => row[startedAtField]);
   const ended = sortedColumn(rows, (row) => row.endedAt);
@@ -76,7 +87,8 @@ export function buildCallIndex(rows: readonly CallRow[], startedAtField: Started
     if (f.receiverType !== undefined) exactly(exact.receiverType, f.receiverType);
     if (f.participantsCount !== undefined) exactly(exact.participantsCount, String(f.participantsCount));
     if (f.hasRecording !== undefined) exactly(exact.hasRecording, String(f.hasRecording));
-    for (const uid of [f.uid, f.onBehalfOf]) if (uid !== undefined) exactly(exact.uid, uid);
+    if (f.uid !== undefined) exactly(exact.uid, f.uid);
+    if (f.onBehalfOf !== undefined) exactly(exact.onBehalfOf, f.onBehalfOf);
     if (f.startedAt !== undefined) {
       const [bound, from] = [f.startedAt, lowerBound(started.values, f.startedAt)];
       ranges.push({
@@ -120,6 +132,15 @@ export function buildCallIndex(rows: readonly CallRow[], startedAtField: Started
     query: (filters, page, perPage) => range(filters, (page - 1) * perPage, perPage),
     range,
   };
+}
+
+/**
+ * The users in whose scope onBehalfOf puts a call: those who took part in it, and where groups are
+ * in the scope, the members of the group it was addressed to.
+ */
+export function scopeOf(row: CallRow, membersOf: IndexReadings['membersOf']): readonly string[] {
+  if (!membersOf || row.receiverType !== 'group') return row.uids;
+  return [...new Set([...row.uids, ...(membersOf(row.receiver) ?? [])])];
 }
 
 /** The positions in both sorted arrays, sorted: a merge when their sizes are close, else a search of the larger for each of the smaller. */

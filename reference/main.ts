@@ -1,10 +1,12 @@
-// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings R] [--get-envelope E] [--live RATE] [--settle-delay MIN-MAX] [--fault NAME]`:
+// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings R] [--get-envelope E] [--alternatives A,B] [--live RATE] [--settle-delay MIN-MAX] [--fault NAME]`:
 // starts the reference implementation and prints one line with its base address. `--rate-limit N`
 // answers at most N requests a second, with the deployment's headers and 429 (reference/rate-limit.ts).
 // `--readings entries|deployment` chooses how call minutes and totalParticipants read the
 // specification (reference/readings.ts): the reference's own by default, or the deployed API's.
 // `--get-envelope data-object|data-array|bare` chooses how Get Call carries the call
 // (reference/get-envelope.ts): {"data": call} by default, {"data": [call]}, or the call itself.
+// `--alternatives A,B` serves readings the words allow instead of the reference's own
+// (reference/alternatives.ts: participants-count-people, on-behalf-of-groups, page-size-limit).
 // `--fault NAME` runs it with one fault of the catalog, under the first of the fault's readings
 // unless --readings says otherwise; `--list-faults` prints the catalog. `--live RATE` logs RATE new
 // calls a second while it runs, each moving on (reference/live/), and `--settle-delay MIN-MAX` says
@@ -22,8 +24,9 @@ import { LIVE_RATE_RULE, parseLiveRate } from './live/rate.ts';
 import { DEFAULT_SETTLE_DELAY, describeSettleDelay, parseSettleDelay, SETTLE_DELAY_RULE } from './live/settle-delay.ts';
 
 import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES, isGetEnvelope } from './get-envelope.ts';
+import { parseAlternatives, REFERENCE_ALTERNATIVES } from './alternatives.ts';
 
-const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--get-envelope ${GET_ENVELOPES.join('|')}] [--live RATE] [--settle-delay MIN-MAX] [--fault NAME | --list-faults]`;
+const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--get-envelope ${GET_ENVELOPES.join('|')}] [--alternatives ${REFERENCE_ALTERNATIVES.join(',')}] [--live RATE] [--settle-delay MIN-MAX] [--fault NAME | --list-faults]`;
 
 function fail(message: string): never {
   process.stderr.write(`reference: ${message}\n`);
@@ -58,6 +61,7 @@ try {
       live: { type: 'string' },
       'settle-delay': { type: 'string' },
       'get-envelope': { type: 'string' },
+      alternatives: { type: 'string' },
       'list-faults': { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -83,6 +87,10 @@ if (!isReferenceReadings(readings)) fail(`--readings must be one of ${REFERENCE_
 const getEnvelope = parsed['get-envelope'] ?? DEFAULT_GET_ENVELOPE;
 if (!isGetEnvelope(getEnvelope)) fail(`--get-envelope must be one of ${GET_ENVELOPES.join(', ')} (got "${getEnvelope}")`);
 
+const alternativesRead = parseAlternatives(parsed.alternatives ?? '');
+if ('unknown' in alternativesRead) fail(`--alternatives: "${alternativesRead.unknown}" is none of ${REFERENCE_ALTERNATIVES.join(', ')}`);
+const { alternatives } = alternativesRead;
+
 const port = integerOption('port', parsed.port, 8080, 0, 65535);
 const seed = integerOption('seed', parsed.seed, DEFAULT_SEED, 0, 2 ** 32 - 1);
 const calls = integerOption('calls', parsed.calls, fault?.calls ?? DEFAULT_CALLS, 1, MAX_CALLS);
@@ -102,6 +110,7 @@ const reference = createServer({
   getEnvelope,
   keys: { ...(fullAccess && { fullAccess }), ...(readOnly && { readOnly }) },
   ...(fault && { fault }),
+  ...(alternatives.length > 0 && { alternatives }),
   ...(rateLimit !== undefined && { rateLimit }),
   ...(liveRate !== undefined && { live: { rate: liveRate, settleDelay } }),
 });
@@ -109,6 +118,7 @@ const reference = createServer({
 const serving = [
   readings !== DEFAULT_READINGS && `the ${readings}'s readings`,
   getEnvelope !== DEFAULT_GET_ENVELOPE && `Get Call answering ${getEnvelope}`,
+  alternatives.length > 0 && `the readings ${alternatives.join(', ')}`,
   fault && `the fault ${fault.name}`,
   liveRate !== undefined && `new calls logged at ${liveRate} a second, ${describeSettleDelay(settleDelay)}`,
 ]

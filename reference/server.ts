@@ -9,7 +9,8 @@ import { createStore, type Store } from './store.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { getCall, listCalls } from './routes/calls.ts';
 import { markGroupConversationAsUnread } from './routes/conversations.ts';
-import type { RequestContext } from './routes/context.ts';
+import type { RequestContext, Serving } from './routes/context.ts';
+import type { ReferenceAlternative } from './alternatives.ts';
 import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS } from './fixtures.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
 import type { LiveOptions } from './live/living-calls.ts';
@@ -39,6 +40,8 @@ export interface ReferenceOptions {
    * tests serve `initiatedAt`, a reading the words allow, to show the suite learns it and passes.
    */
   startedAtFilter?: StartedAtFilterField;
+  /** Readings the words allow that it serves instead of its own (reference/alternatives.ts); none by default. */
+  alternatives?: readonly ReferenceAlternative[];
 }
 
 export interface ReferenceServer {
@@ -74,12 +77,14 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
       const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings, {
         live: options.live,
         startedAtField: options.startedAtFilter,
+        alternatives: options.alternatives ?? [],
       });
       built = { store, fault: options.fault ? options.fault.hooks({ store, keys, readings }) : NO_FAULT };
     }
     return built;
   };
   const admit = options.rateLimit === undefined ? undefined : createRateLimiter(options.rateLimit);
+  const serving: Serving = { getEnvelope: options.getEnvelope ?? DEFAULT_GET_ENVELOPE, alternatives: options.alternatives ?? [] };
   const server = createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const { store, fault } = ready();
     const request = describe(req);
@@ -92,7 +97,7 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
       }
     }
     // One reading of the clock per request: all of an answer shows the calls at that one moment.
-    handle(req, request, store.atOneMoment(), keys, fault, options.getEnvelope ?? DEFAULT_GET_ENVELOPE)
+    handle(req, request, store.atOneMoment(), keys, fault, serving)
       .catch(answerForFailure)
       .then((answer) => sendAnswer(res, fault.answer ? fault.answer(request, answer) : answer))
       .catch(() => res.destroy());
@@ -158,13 +163,13 @@ async function handle(
   store: Store,
   keys: ApiKeys,
   fault: FaultHooks,
-  getEnvelope: GetEnvelope,
+  serving: Serving,
 ): Promise<Answer> {
   const matched = request.route;
   if (!matched || request.operation === undefined) throw errors.apiNotFound(request.method);
   const operation = request.operation;
   const scope = fault.authenticate ? fault.authenticate(req, operation, () => authenticate(req, keys)) : authenticate(req, keys);
-  return matched.run({ req, search: request.search, store, scope, fault, getEnvelope });
+  return matched.run({ req, search: request.search, store, scope, fault, ...serving });
 }
 
 /** The three operations, matched on raw path segments so an encoded "/" stays inside its segment. */

@@ -2,7 +2,8 @@
 // mutable state, the per-user read pointers of group conversations. `reset()` forgets the latter.
 // A living store (live/) also logs calls as time passes: its calls are read at one moment at a time.
 import { generateDataSet, type CallRow, type DataSet } from './data/generate.ts';
-import { buildCallIndex, type CallIndex, type StartedAtFilterField } from './call-index.ts';
+import { buildCallIndex, type CallIndex, type IndexReadings, type StartedAtFilterField } from './call-index.ts';
+import type { ReferenceAlternative } from './alternatives.ts';
 import type { Group, Message, StoredCall, User } from './model.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from './readings.ts';
 import { callSource } from './data/calls.ts';
@@ -31,21 +32,27 @@ export interface Store {
   atOneMoment(): Store;
 }
 
-/** How the reference serves what is not its data: living or standing still, and which time the startedAt filter compares. */
+/** How the reference serves what is not its data: living or standing still, which time the startedAt filter compares, and the alternative readings it follows. */
 export interface StoreOptions {
   live?: LiveOptions;
   startedAtField?: StartedAtFilterField;
+  alternatives?: readonly ReferenceAlternative[];
 }
 
 export function createStore(
   seed: number,
   callCount: number,
   readings: ReferenceReadings = DEFAULT_READINGS,
-  { live, startedAtField }: StoreOptions = {},
+  { live, startedAtField, alternatives = [] }: StoreOptions = {},
 ): Store {
-  const still = createStillStore(seed, callCount, readings, startedAtField);
+  const still = createStillStore(seed, callCount, readings, (data) => indexReadingsOf(data, startedAtField, alternatives));
   if (!live) return still;
-  const living = createLivingCalls(callSource(seed, still.data, readings), still.calls, live, startedAtField);
+  const living = createLivingCalls(
+    callSource(seed, still.data, readings),
+    still.calls,
+    live,
+    indexReadingsOf(still.data, startedAtField, alternatives),
+  );
   // A live call's row shows it at one moment: it is materialised afresh from the row, never kept.
   const materialize = (row: CallRow) => (row.live ? living.materialize(row) : still.materialize(row));
   const at = (now: number): Store => ({ ...still, calls: living.indexAt(now), materialize, atOneMoment: () => at(living.now()) });
@@ -60,9 +67,28 @@ export function createStore(
   };
 }
 
-function createStillStore(seed: number, callCount: number, readings: ReferenceReadings, startedAtField?: StartedAtFilterField): Store {
+/** How the call index reads the words for these options: the reference's own readings, or the alternatives it serves. */
+function indexReadingsOf(
+  data: DataSet,
+  startedAtField: StartedAtFilterField | undefined,
+  alternatives: readonly ReferenceAlternative[],
+): IndexReadings {
+  const groups = new Map(data.groups.map((group) => [group.guid, group.members]));
+  return {
+    ...(startedAtField && { startedAtField }),
+    participantsCountPeople: alternatives.includes('participants-count-people'),
+    ...(alternatives.includes('on-behalf-of-groups') && { membersOf: (guid: string) => groups.get(guid) }),
+  };
+}
+
+function createStillStore(
+  seed: number,
+  callCount: number,
+  readings: ReferenceReadings,
+  indexReadings: (data: DataSet) => IndexReadings,
+): Store {
   const data = generateDataSet(seed, callCount, readings);
-  const calls = buildCallIndex(data.rows, startedAtField);
+  const calls = buildCallIndex(data.rows, indexReadings(data));
   const users = new Map(data.users.map((user) => [user.uid, user]));
   const groups = new Map(data.groups.map((group) => [group.guid, group]));
   const messages = new Map(data.messages.map((message) => [message.id, message]));

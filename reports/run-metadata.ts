@@ -45,8 +45,9 @@ function describeTarget(config: SuiteConfig): string {
   if (target.kind === 'embedded') {
     const readings = target.readings === 'deployment' ? ", the deployment's readings" : '';
     const envelope = target.getEnvelope === DEFAULT_GET_ENVELOPE ? '' : `, Get Call answering ${target.getEnvelope}`;
+    const alternatives = target.alternatives.length === 0 ? '' : `, serving the readings ${target.alternatives.join(', ')}`;
     const living = target.live === undefined ? '' : `, living: new calls logged at ${target.live} a second`;
-    return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls${readings}${envelope}${living})`;
+    return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls${readings}${envelope}${alternatives}${living})`;
   }
   return `${config.callsBaseUrl} (calls) and ${config.chatBaseUrl} (chat)`;
 }

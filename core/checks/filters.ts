@@ -5,7 +5,7 @@
 import type { Exchange } from '../transport/exchange.ts';
 import { participantsOf, type CallObject, type SeenCall } from './calls-in.ts';
 import { comparedFields, dateReadingMatches, describeDateReadings, type DateField } from './dates.ts';
-import { participantCountUnder, tookPartUnder, tookPartUnderAny, type Readings } from './readings.ts';
+import { participantsFilterCount, tookPartUnder, tookPartUnderAny, type Readings } from './readings.ts';
 import { shown, type Violation } from './violation.ts';
 import { pageOf } from './pagination.ts';
 
@@ -58,7 +58,7 @@ export function matchesFilter(call: CallObject, name: FilterName, value: Filters
     // Without the entries listed, the call's own totalParticipants is all there is to judge by.
     case 'participantsCount':
       return Array.isArray(call.participants)
-        ? readings.participantCount.some((reading) => participantCountUnder(call, reading) === value)
+        ? readings.participantsFilter.some((reading) => participantsFilterCount(call, reading) === value)
         : call.totalParticipants === value;
     case 'uid':
       return tookPartUnderAny(call, String(value), readings.tookPart);
@@ -104,18 +104,46 @@ export function filterNarrowing(exchange: Exchange, calls: readonly SeenCall[], 
   return violations;
 }
 
-/** onBehalfOf scopes every returned call to that user (specification 4.1, 5). */
+/**
+ * onBehalfOf scopes every returned call to that user (specification 4.1, 5: "calls are scoped to
+ * that user"). A one-to-one call is in a user's scope when the user took part in it under the widest
+ * reading, or was the one called. A group call is never judged out of scope: a scope that takes in
+ * the calls addressed to the user's groups is a reading the words allow, and group membership is not
+ * shown, so no answer can prove a user outside the group.
+ */
 export function onBehalfOfScope(exchange: Exchange, calls: readonly SeenCall[], uid: string): Violation[] {
   return calls
-    .filter((seen) => !tookPart(seen.call, uid))
+    .filter((seen) => outsideOneToOne(seen.call, uid))
     .map((seen) => ({
       check: 'on_behalf_of_scope',
       requirement: 'CALLS-LIST-ON-BEHALF-OF',
-      title: `call ${shown(seen.call.sessionId)} was returned on behalf of ${uid}, who took no part in it`,
-      expected: `only calls in which ${uid} took part`,
-      received: `initiator ${shown(seen.call.initiator)}, participants ${shown(participantsOf(seen.call).map((participant) => participant.uid))}`,
+      title: `one-to-one call ${shown(seen.call.sessionId)} was returned on behalf of ${uid}, who neither took part in it nor was called`,
+      expected: `only calls in which ${uid} took part, was called, or (group calls) may be a member of the group`,
+      received: `initiator ${shown(seen.call.initiator)}, receiver ${shown(seen.call.receiver)}, participants ${shown(participantsOf(seen.call).map((participant) => participant.uid))}`,
       exchange,
     }));
+}
+
+/**
+ * Get Call on behalf of a user is scoped as List Calls is ("as in 4.1"): it answers no one-to-one call
+ * the user neither took part in nor was called in. Which error it answers instead is not shown.
+ */
+export function getOnBehalfOfScope(exchange: Exchange, calls: readonly SeenCall[], uid: string): Violation[] {
+  return calls
+    .filter((seen) => outsideOneToOne(seen.call, uid))
+    .map((seen) => ({
+      check: 'get_on_behalf_of_scope',
+      requirement: 'CALLS-GET-ON-BEHALF-OF-SCOPE',
+      title: `Get Call answered one-to-one call ${shown(seen.call.sessionId)} on behalf of ${uid}, who neither took part in it nor was called`,
+      expected: 'the call not returned (any error: which one is not shown)',
+      received: `status ${exchange.response.status} with the call: initiator ${shown(seen.call.initiator)}, receiver ${shown(seen.call.receiver)}`,
+      exchange,
+    }));
+}
+
+/** A one-to-one call that `uid` neither took part in (any entry, or the initiator) nor was called in. */
+export function outsideOneToOne(call: CallObject, uid: string): boolean {
+  return call.receiverType === 'user' && call.receiver !== uid && !tookPart(call, uid);
 }
 
 export function describeFilters(filters: Filters): string {
@@ -126,7 +154,7 @@ export function describeFilters(filters: Filters): string {
 function describeExpectation(name: FilterName, value: Filters[FilterName], readings: Readings): string {
   if (name === 'startedAt' || name === 'endedAt') return describeDateReadings(name, readings.dates[name], value);
   if (name === 'uid') return `uid ${String(value)} taking part (${readings.tookPart.join(' or ')})`;
-  if (name === 'participantsCount') return `exactly ${String(value)} participants (counting ${readings.participantCount.join(' or ')})`;
+  if (name === 'participantsCount') return `exactly ${String(value)} participants (counting ${readings.participantsFilter.join(' or ')})`;
   return `${name} = ${String(value)}`;
 }
 
@@ -139,7 +167,7 @@ function observed(call: CallObject, name: FilterName, readings: Readings): unkno
       ),
     };
   if (name === 'participantsCount')
-    return Object.fromEntries(readings.participantCount.map((reading) => [reading, participantCountUnder(call, reading)]));
+    return Object.fromEntries(readings.participantsFilter.map((reading) => [reading, participantsFilterCount(call, reading)]));
   // Where the startedAt filter may read initiatedAt, the call's initiatedAt is shown beside it.
   if (name === 'startedAt' || name === 'endedAt') {
     const fields = comparedFields(name, readings.dates[name]);

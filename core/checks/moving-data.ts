@@ -21,6 +21,7 @@ import { callsIn, isObject, numberOrUndefined, participantsOf, type CallObject }
 import { pageOf } from './pagination.ts';
 import type { Violation } from './violation.ts';
 import type { Exchange } from '../transport/exchange.ts';
+import { PAGE_SIZE_NAMES } from '../learning/paging.ts';
 
 /** Attempts of one comparison before it is left unjudged: at one new call a second, a still moment comes well before. */
 export const STILL_ATTEMPTS = 4;
@@ -90,7 +91,7 @@ export async function judgeRepeated<A extends { answers: readonly Exchange[] }>(
 function listIdentity(exchange: Exchange): string {
   const url = new URL(exchange.request.url);
   url.searchParams.delete('page');
-  url.searchParams.delete('perPage');
+  for (const name of PAGE_SIZE_NAMES) url.searchParams.delete(name);
   url.searchParams.sort();
   return `${url.pathname}?${url.searchParams} ${exchange.request.headers.onBehalfOf ?? ''}`;
 }

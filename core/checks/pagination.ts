@@ -53,18 +53,20 @@ export function paginationConsistency(exchange: Exchange): Violation[] {
       );
     }
     if (current >= 1 && current <= expectedPages) {
+      // What the page holds is counted from data: a wrong count is PAGINATION-COUNT-IS-PAGE-SIZE's alone.
       const expectedCount = Math.min(perPage, total - perPage * (current - 1));
-      if (count <= total && count <= perPage && count !== expectedCount) {
+      const held = items.length;
+      if (held <= total && held <= perPage && held !== expectedCount) {
         add(
           'PAGINATION-COUNT-WITHIN-BOUNDS',
           `page ${current} of ${expectedPages} does not hold the items it should`,
-          `count ${expectedCount} (total ${total}, per_page ${perPage}, page ${current})`,
-          `count ${count}`,
+          `${expectedCount} items in data (total ${total}, per_page ${perPage}, page ${current})`,
+          `${held} items in data`,
         );
       }
     }
   }
-  if (count > 0 && (current < 1 || current > pages)) {
+  if (items.length > 0 && (current < 1 || current > pages)) {
     add(
       'PAGINATION-TOTAL-PAGES-CONSISTENT',
       'a page with items is outside 1…total_pages',

@@ -9,6 +9,7 @@ import type { Violation } from '../checks/violation.ts';
 export const READING_SUBJECTS = [
   'call-minutes',
   'participant-count',
+  'participants-count-filter',
   'took-part',
   'started-at-filter',
   'ended-at-filter',

@@ -44,6 +44,8 @@ export interface LearnOnceOptions {
   deadlineMs: number;
   /** SETTLE_SECONDS: how long after a call's end its late fields may still change (DEFAULT_SETTLE_SECONDS when not given). */
   settleSeconds?: number;
+  /** The page-size names to try: PAGE_SIZE_PARAMETER's, when it names one. */
+  pageSizeNames?: readonly string[];
   /**
    * Called when this learner's learning ends, learned or not, before the workers that wait on it go
    * on: the runner holds the run there, under MAX_RPS (learn-in-runner.ts).
@@ -51,14 +53,22 @@ export interface LearnOnceOptions {
   whenLearned?: () => void;
 }
 
-export async function learnOnce({ api, runState, seed, deadlineMs, settleSeconds, whenLearned }: LearnOnceOptions): Promise<LearnedTarget> {
+export async function learnOnce({
+  api,
+  runState,
+  seed,
+  deadlineMs,
+  settleSeconds,
+  pageSizeNames,
+  whenLearned,
+}: LearnOnceOptions): Promise<LearnedTarget> {
   const deadline = Date.now() + deadlineMs;
   const folder = runState.folder;
-  if (folder === undefined) return withinDeadline(learnTarget(api, seed, settleSeconds), deadline, deadlineMs, runState);
+  if (folder === undefined) return withinDeadline(learnTarget(api, seed, settleSeconds, pageSizeNames), deadline, deadlineMs, runState);
   const record = join(folder, RECORD_FILE);
   const lock = join(folder, LOCK_DIRECTORY);
   for (;;) {
-    if (existsSync(record)) return learnTarget(new ReplayApi(readRecord(record)), seed, settleSeconds);
+    if (existsSync(record)) return learnTarget(new ReplayApi(readRecord(record)), seed, settleSeconds, pageSizeNames);
     const stopped = runState.stoppedBecause();
     if (stopped !== undefined) throw new TargetUnavailable(`Not learned: ${stopped}`);
     if (takeLock(lock)) break;
@@ -67,7 +77,9 @@ export async function learnOnce({ api, runState, seed, deadlineMs, settleSeconds
   }
   try {
     const recorder = new RecordingApi(api);
-    const learned = await withinDeadline(learnTarget(recorder, seed, settleSeconds), deadline, deadlineMs, runState).finally(whenLearned);
+    const learned = await withinDeadline(learnTarget(recorder, seed, settleSeconds, pageSizeNames), deadline, deadlineMs, runState).finally(
+      whenLearned,
+    );
     writeRecord(record, await recorder.recorded());
     return learned;
   } finally {

@@ -14,6 +14,7 @@ import type { ListingApi } from './listing-api.ts';
 import { detectPaging, type PagingSupport } from './paging.ts';
 import { fetchAlone, filterValuesOf, sampleCalls, type TargetSample } from './target-sample.ts';
 import { detectTookPart } from './took-part.ts';
+import { detectParticipantsFilter } from './participants-filter.ts';
 
 export interface LearnedTarget {
   sample: TargetSample;
@@ -27,31 +28,49 @@ export interface LearnedTarget {
   exchanges: readonly Exchange[];
 }
 
-export async function learnTarget(api: ListingApi, seed: number, settleSeconds = DEFAULT_SETTLE_SECONDS): Promise<LearnedTarget> {
+/** `pageSizeNames`: the page-size names to try (learning/paging.ts), all of them unless the configuration names one. */
+export async function learnTarget(
+  api: ListingApi,
+  seed: number,
+  settleSeconds = DEFAULT_SETTLE_SECONDS,
+  pageSizeNames?: readonly string[],
+): Promise<LearnedTarget> {
   const sampled = await sampleCalls(api);
   const total = sampled.firstPage && pageOf(sampled.firstPage)?.pagination.total;
   const minutes = detectMinutesReading(sampled.calls);
   const participantCount = detectCountReading(sampled.calls);
   const timer = detectTimerReading(sampled.calls, settleSeconds);
   // The probes stand on the sample alone, not on each other: they wait on the target together.
-  const [fetched, paging, startedAt, endedAt, tookPart] = await Promise.all([
+  const [fetched, paging, startedAt, endedAt, tookPart, participantsFilter] = await Promise.all([
     fetchAlone(api, sampled.calls),
-    detectPaging(api, total),
+    detectPaging(api, total, pageSizeNames),
     detectDateSemantics(api, sampled.calls, 'startedAt', seed),
     detectDateSemantics(api, sampled.calls, 'endedAt', seed),
     detectTookPart(api, sampled.calls),
+    detectParticipantsFilter(api, sampled.calls),
   ]);
 
   const getCallEnvelope = detectGetCallEnvelope(fetched);
   const readings: Readings = {
     minutes: minutes.accepted,
     participantCount: participantCount.accepted,
+    participantsFilter: participantsFilter.accepted,
     tookPart: tookPart.accepted,
     dates: { startedAt: startedAt.accepted, endedAt: endedAt.accepted },
     getCallEnvelope: getCallEnvelope.accepted,
     timer: timer.accepted,
   };
-  const detections: Detection[] = [minutes, participantCount, tookPart, startedAt, endedAt, paging.detection, getCallEnvelope, timer];
+  const detections: Detection[] = [
+    minutes,
+    participantCount,
+    participantsFilter,
+    tookPart,
+    startedAt,
+    endedAt,
+    paging.detection,
+    getCallEnvelope,
+    timer,
+  ];
   return {
     sample: { ...sampled, values: filterValuesOf(sampled.calls, readings), fetched },
     paging,

@@ -5,7 +5,7 @@
 // once per run: the field and invariant tests judge those answers with the lists, where each of them
 // used to fetch the same calls again. Its cost does not depend on the size of the target's data.
 import { callsIn, participantsOf, type SeenCall } from '../checks/calls-in.ts';
-import { participantCountUnder, type Readings } from '../checks/readings.ts';
+import { participantsFilterCount, type Readings } from '../checks/readings.ts';
 import type { Query } from '../transport/api.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import type { ListingApi } from './listing-api.ts';
@@ -76,7 +76,7 @@ export function filterValuesOf(calls: readonly SeenCall[], readings: Readings): 
       isString,
     ),
     participantsCounts: distinct(
-      calls.flatMap(({ call }) => readings.participantCount.map((reading) => participantCountUnder(call, reading))),
+      calls.flatMap(({ call }) => readings.participantsFilter.map((reading) => participantsFilterCount(call, reading))),
       isInteger,
     ),
     startedAts: distinct(

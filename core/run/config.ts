@@ -15,6 +15,7 @@ import { LIVE_RATE_RULE, parseLiveRate } from '../../reference/live/rate.ts';
 import { parseSettleDelay, SETTLE_DELAY_RULE } from '../../reference/live/settle-delay.ts';
 import { DEFAULT_SETTLE_SECONDS } from '../checks/settling.ts';
 import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES, isGetEnvelope, type GetEnvelope } from '../../reference/get-envelope.ts';
+import { parseAlternatives, REFERENCE_ALTERNATIVES, type ReferenceAlternative } from '../../reference/alternatives.ts';
 import { LAUNCHER_VARIABLE, LAUNCHERS, type Launcher } from '../results/replay-command.ts';
 
 export const REGIONS = ['us', 'eu', 'in'] as const;
@@ -30,6 +31,8 @@ export type Target =
       calls: number;
       readings: ReferenceReadings;
       getEnvelope: GetEnvelope;
+      /** Readings the words allow that the reference serves instead of its own (REFERENCE_ALTERNATIVES); none by default. */
+      alternatives: readonly ReferenceAlternative[];
       /** New calls a second when the reference lives (REFERENCE_LIVE); absent: it stands still. */ live?: number;
       /** Seconds after a live call's end over which its late fields settle, `MIN-MAX` (REFERENCE_SETTLE_DELAY); absent: the reference's default. */
       settleDelay?: string;
@@ -61,6 +64,8 @@ export interface SuiteConfig {
    * change (SETTLE_SECONDS): older calls are compared strictly, newer ones one way (checks/settling.ts).
    */
   settleSeconds: number;
+  /** PAGE_SIZE_PARAMETER: the name of List Calls' page-size parameter, where the names tried (learning/paging.ts) do not fit. */
+  pageSizeParameter: string | undefined;
   /** `spec` judges by the specification alone; `strict` adds the deployed API's conventions. */
   profile: Profile;
   /** fast-check's seed and number of runs per property; `replayPath` replays one counterexample. */
@@ -165,6 +170,7 @@ export function loadConfig(env: Env): SuiteConfig {
     maxRps: readRate('MAX_RPS', read('MAX_RPS')),
     maxInFlight: readInteger('MAX_IN_FLIGHT', read('MAX_IN_FLIGHT'), 1, 256) ?? DEFAULT_MAX_IN_FLIGHT,
     settleSeconds: readInteger('SETTLE_SECONDS', read('SETTLE_SECONDS'), 0, 7 * 86_400) ?? DEFAULT_SETTLE_SECONDS,
+    pageSizeParameter: readPageSizeParameter(read('PAGE_SIZE_PARAMETER')),
     profile: readChoice('CONFORMANCE_PROFILE', read('CONFORMANCE_PROFILE'), PROFILES) ?? 'spec',
     seed: readInteger('CONFORMANCE_SEED', read('CONFORMANCE_SEED'), 0, MAX_SEED) ?? chooseSeed(),
     runs: readInteger('CONFORMANCE_RUNS', read('CONFORMANCE_RUNS'), 1, 10_000) ?? DEFAULT_RUNS,
@@ -236,7 +242,29 @@ function readTarget(read: (name: string) => string | undefined): Target {
     ...readLiveRate(read('REFERENCE_LIVE')),
     ...readSettleDelay(read('REFERENCE_SETTLE_DELAY')),
     getEnvelope: readGetEnvelope(read('REFERENCE_GET_ENVELOPE')),
+    alternatives: readAlternatives(read('REFERENCE_ALTERNATIVES')),
   };
+}
+
+/** A query parameter's name: letters, digits, '_', '-' and '.', as page-size names are spelt. */
+function readPageSizeParameter(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(value))
+    throw new ConfigError(
+      'PAGE_SIZE_PARAMETER',
+      `must be a query parameter's name: a letter, then letters, digits, _, - or . (got "${value}")`,
+    );
+  return value;
+}
+
+function readAlternatives(value: string | undefined): ReferenceAlternative[] {
+  const read = parseAlternatives(value ?? '');
+  if ('unknown' in read)
+    throw new ConfigError(
+      'REFERENCE_ALTERNATIVES',
+      `must be a comma-separated list of ${REFERENCE_ALTERNATIVES.join(', ')} (got "${read.unknown}")`,
+    );
+  return read.alternatives;
 }
 
 function remoteAddresses(target: Extract<Target, { kind: 'remote' }>, read: (name: string) => string | undefined) {

@@ -6,6 +6,7 @@ import { generateDirectory, type Directory } from './directory.ts';
 import { callSource, generateCall } from './calls.ts';
 import type { Call, StoredCall } from '../model.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from '../readings.ts';
+import { countedEntries } from './call-totals.ts';
 
 /** What the store keeps of a call to filter, sort and find it; the rest is rebuilt from `index`. */
 export interface CallRow {
@@ -15,7 +16,10 @@ export interface CallRow {
   mode: Call['mode'];
   status: Call['status'];
   receiverType: Call['receiverType'];
+  receiver: string;
   totalParticipants: number;
+  /** The distinct users among the entries totalParticipants counts: what participantsCount counts when it counts people. */
+  people: number;
   hasRecording: boolean;
   initiatedAt: number;
   startedAt: number;
@@ -43,7 +47,7 @@ export function generateDataSet(seed: number, callCount: number, readings: Refer
   const directory = generateDirectory(createRandom(seed), callCount);
   const source = callSource(seed, directory, readings);
   const rows = new Array<CallRow>(callCount);
-  for (let index = 0; index < callCount; index += 1) rows[index] = toRow(index, generateCall(source, index, false).call);
+  for (let index = 0; index < callCount; index += 1) rows[index] = toRow(index, generateCall(source, index, false).call, readings);
   rows.sort(inListOrder);
   return { seed, readings, ...directory, rows, materialize: (row) => generateCall(source, row.index, true) };
 }
@@ -52,7 +56,7 @@ export function generateDataSet(seed: number, callCount: number, readings: Refer
 export const inListOrder = (a: CallRow, b: CallRow): number =>
   b.initiatedAt - a.initiatedAt || (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0);
 
-export function toRow(index: number, call: Call): CallRow {
+export function toRow(index: number, call: Call, readings: ReferenceReadings): CallRow {
   return {
     index,
     sessionId: call.sessionId,
@@ -60,7 +64,9 @@ export function toRow(index: number, call: Call): CallRow {
     mode: call.mode,
     status: call.status,
     receiverType: call.receiverType,
+    receiver: call.receiver,
     totalParticipants: call.totalParticipants,
+    people: new Set(countedEntries(readings, call.participants).map((participant) => participant.uid)).size,
     hasRecording: call.hasRecording,
     initiatedAt: call.initiatedAt,
     startedAt: call.startedAt,

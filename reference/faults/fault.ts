@@ -43,6 +43,8 @@ export interface FaultHooks {
     perPage: number,
     next: (filters: CallFilters, page: number, perPage: number) => CallPage,
   ): CallPage;
+  /** Whether Get Call finds a call in the onBehalfOf user's scope; `next` is the reference's rule. */
+  inScope?(row: CallRow, uid: string, next: () => boolean): boolean;
   /** Finds the call Get Call answers with; `next` is the reference's lookup. */
   findCall?(sessionId: string, next: (sessionId: string) => CallRow | undefined): CallRow | undefined;
   /** Rewrites a call as List Calls ('list') or Get Call ('get') is about to show it. */

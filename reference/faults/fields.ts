@@ -1,7 +1,16 @@
 // Faults in the shape of a call: a field missing, mistyped, or outside its enumeration, each on the
 // calls where real serializers tend to slip, not everywhere.
 import type { Fault } from './fault.ts';
-import { decimalString, isoDate, minutesAsTimer, participantsOf, withParticipants, withRecordings, without } from './shown.ts';
+import {
+  decimalString,
+  inMilliseconds,
+  isoDate,
+  minutesAsTimer,
+  participantsOf,
+  withParticipants,
+  withRecordings,
+  without,
+} from './shown.ts';
 import { REFERENCE_READINGS } from '../readings.ts';
 
 export const FIELD_FAULTS: Fault[] = [
@@ -195,6 +204,33 @@ export const FIELD_FAULTS: Fault[] = [
             ? { ...participant, joinedAt: isoDate(participant.joinedAt), leftAt: isoDate(participant.leftAt) }
             : participant,
         ),
+    }),
+  },
+  {
+    name: 'participant-times-in-milliseconds',
+    description:
+      'The entries of a user who joined from a second device show joinedAt and leftAt in milliseconds (13 digits), as the media server logs them.',
+    requirements: ['PARTICIPANT-FIELD-JOINED-AT', 'PARTICIPANT-FIELD-LEFT-AT'],
+    hooks: () => ({
+      showCall: (call) => {
+        const seen = new Set<unknown>();
+        return withParticipants(call, (participant) => {
+          const again = participant.isJoined && seen.has(participant.uid);
+          seen.add(participant.uid);
+          return again
+            ? { ...participant, joinedAt: inMilliseconds(participant.joinedAt), leftAt: inMilliseconds(participant.leftAt) }
+            : participant;
+        });
+      },
+    }),
+  },
+  {
+    name: 'ended-at-in-milliseconds',
+    description: 'Group calls that ended show endedAt in milliseconds (13 digits); every other time stays in seconds.',
+    requirements: ['CALL-FIELD-ENDED-AT'],
+    hooks: () => ({
+      showCall: (call) =>
+        call.receiverType === 'group' && call.status === 'ended' ? { ...call, endedAt: inMilliseconds(call.endedAt) } : call,
     }),
   },
   {

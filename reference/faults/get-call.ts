@@ -81,6 +81,12 @@ export const GET_CALL_FAULTS: Fault[] = [
     }),
   },
   {
+    name: 'get-ignores-on-behalf-of',
+    description: 'Get Call ignores onBehalfOf: any user is answered any call, while List Calls keeps to the scope.',
+    requirements: ['CALLS-GET-ON-BEHALF-OF-SCOPE'],
+    hooks: () => ({ inScope: () => true }),
+  },
+  {
     name: 'get-call-envelope-mixed',
     description:
       'Get Call answers calls whose id ends in an even digit bare, and the others wrapped in data: two envelopes for one operation.',

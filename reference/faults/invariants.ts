@@ -161,14 +161,15 @@ export const INVARIANT_FAULTS: Fault[] = [
   {
     name: 'participant-cap-off-by-one',
     description:
-      "Calls with more than 30 entries are padded to 51 with guests who never joined, one past the cap of 50 (totalParticipants counts them by the server's readings).",
+      "Calls with more than 30 entries are padded with guests who never joined to 51 users, one past the cap of 50 (totalParticipants counts them by the server's readings).",
     requirements: ['CALL-PARTICIPANTS-AT-MOST-50'],
     readings: REFERENCE_READINGS,
     hooks: ({ readings }) => ({
       showCall: (call) => {
         const participants = participantsOf(call);
         if (participants.length <= 30) return call;
-        const padding: ShownCall[] = Array.from({ length: 51 - participants.length }, (_, index) => ({
+        const people = new Set(participants.map((participant) => participant.uid)).size;
+        const padding: ShownCall[] = Array.from({ length: 51 - people }, (_, index) => ({
           uid: `guest-${index + 1}`,
           totalAudioMinutes: 0,
           totalVideoMinutes: 0,

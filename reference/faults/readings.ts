@@ -3,6 +3,7 @@
 // joined ones, and targets that follow one reading for 1:1 calls and the other for group calls. A
 // suite that accepts either reading must still catch them, so they run under both of the reference's.
 import { NO_FAULT, type Fault, type ShownCall } from './fault.ts';
+import type { CallRow } from '../data/generate.ts';
 import { allRows, pageOfRows } from './list-rows.ts';
 import { participantsOf } from './shown.ts';
 import { countedEntries, minutesOfCallSpan, minutesSummedOverEntries, type CallForTotals, type Minutes } from '../data/call-totals.ts';
@@ -71,11 +72,12 @@ export const READING_FAULTS: Fault[] = [
     }),
   },
   {
-    name: 'participants-count-on-every-entry',
-    description: 'totalParticipants counts the joined entries, but participantsCount=n returns the calls of n entries of any kind.',
+    name: 'participants-count-mixes-readings',
+    description:
+      'participantsCount=n returns the group calls of n entries of any kind but the one-to-one calls of n joined entries: no one count for the filter.',
     requirements: ['CALLS-LIST-FILTER-PARTICIPANTS-COUNT'],
-    // Under the `entries` reading the two counts are the same, so the fault would change nothing:
-    // it runs under `deployment` only, and is no fault at all under `entries` rather than a wrong one.
+    // Under the deployment's readings the clean filter counts joined entries, so only group calls
+    // change; under the `entries` reading it is run as no fault, to keep one fault of one reading.
     readings: ['deployment'],
     hooks: ({ store, readings }) =>
       readings === 'entries'
@@ -84,8 +86,12 @@ export const READING_FAULTS: Fault[] = [
             listRows: (filters, page, perPage, next) => {
               const { participantsCount, ...others } = filters;
               if (participantsCount === undefined) return next(filters, page, perPage);
+              const counted = (row: CallRow) => {
+                const { participants } = store.materialize(row).call;
+                return row.receiverType === 'group' ? participants.length : participants.filter((entry) => entry.isJoined).length;
+              };
               return pageOfRows(
-                allRows(next, others).filter((row) => store.materialize(row).call.participants.length === participantsCount),
+                allRows(next, others).filter((row) => counted(row) === participantsCount),
                 page,
                 perPage,
               );

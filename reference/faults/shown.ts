@@ -44,5 +44,8 @@ export function errorCodeOf(answer: Answer): string | undefined {
 /** An ISO 8601 date for a UNIX time, the way a serializer that forgets the contract shows it. */
 export const isoDate = (seconds: unknown) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : seconds);
 
+/** A UNIX time in milliseconds, as many loggers and JavaScript's Date.now() give it. */
+export const inMilliseconds = (seconds: unknown) => (typeof seconds === 'number' ? seconds * 1000 : seconds);
+
 /** Minutes printed as a decimal string, the way a database DECIMAL column often arrives. */
 export const decimalString = (minutes: unknown) => (typeof minutes === 'number' ? minutes.toFixed(2) : minutes);

@@ -4,7 +4,7 @@
 // a clock a test sets. An answer takes one reading of it and sees every call at that one moment:
 // the index at a moment is the data set's index with the live calls of that moment put in front.
 import type { CallIndex, CallPage } from '../call-index.ts';
-import { buildCallIndex, type StartedAtFilterField } from '../call-index.ts';
+import { buildCallIndex, type IndexReadings } from '../call-index.ts';
 import type { CallSource } from '../data/calls.ts';
 import { inListOrder, toRow, type CallRow } from '../data/generate.ts';
 import { DATA_NOW } from '../data/directory.ts';
@@ -49,7 +49,7 @@ export function createLivingCalls(
   source: CallSource,
   still: CallIndex,
   options: LiveOptions,
-  startedAtField?: StartedAtFilterField,
+  indexReadings: IndexReadings = {},
 ): LivingCalls {
   const { rate } = options;
   const settleDelay = options.settleDelay ?? DEFAULT_SETTLE_DELAY;
@@ -69,7 +69,7 @@ export function createLivingCalls(
     if (kept && now >= kept.live!.at) return kept;
     const planned = moving.get(number) ?? plan(number, false);
     const at = Math.min(now, settledAt(planned));
-    const row: CallRow = { ...toRow(-number, liveCallAt(planned, at, source.readings).call), live: { number, at } };
+    const row: CallRow = { ...toRow(-number, liveCallAt(planned, at, source.readings).call, source.readings), live: { number, at } };
     if (now >= settledAt(planned)) {
       settled.set(number, row);
       moving.delete(number);
@@ -78,7 +78,7 @@ export function createLivingCalls(
   };
   const indexOf = (from: number, to: number, now: number) => {
     const rows = Array.from({ length: to - from }, (_, offset) => rowAt(from + offset + 1, now));
-    return buildCallIndex(rows.sort(inListOrder), startedAtField);
+    return buildCallIndex(rows.sort(inListOrder), indexReadings);
   };
   // The calls of a long run are indexed in chunks once they have all ended and settled, so that a new moment
   // indexes only the recent calls: chunk j holds calls (upTo[j-1], upTo[j]], every call of its

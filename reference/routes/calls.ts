@@ -6,10 +6,11 @@ import type { CallRow } from '../data/generate.ts';
 import type { Answer, ShownCall } from '../faults/fault.ts';
 import { JSON_CONTENT_TYPE, jsonOf } from '../http.ts';
 import { inEnvelope } from '../get-envelope.ts';
+import { scopeOf } from '../call-index.ts';
 
 export function listCalls(context: RequestContext): Answer {
   const { fault, store } = context;
-  const parsed = parseListQuery(context.search);
+  const parsed = parseListQuery(context.search, context.alternatives.includes('page-size-limit') ? 'limit' : 'perPage');
   const { filters, page, perPage } = fault.listQuery ? fault.listQuery(parsed) : parsed;
   const onBehalfOf = actingUser(context);
   const scoped = { ...filters, ...(onBehalfOf !== undefined && { onBehalfOf }) };
@@ -42,8 +43,15 @@ export function getCall(context: RequestContext, sessionId: string): Answer {
   const { fault, store } = context;
   const row = fault.findCall ? fault.findCall(sessionId, store.calls.bySessionId) : store.calls.bySessionId(sessionId);
   // With onBehalfOf the calls are scoped to that user: another user's call does not exist for them.
-  if (!row || (onBehalfOf !== undefined && !row.uids.includes(onBehalfOf))) throw errors.callSessionNotFound();
+  const membersOf = context.alternatives.includes('on-behalf-of-groups') ? (guid: string) => store.group(guid)?.members : undefined;
+  if (!row || (onBehalfOf !== undefined && !inScope(row, onBehalfOf, membersOf, fault))) throw errors.callSessionNotFound();
   return { status: 200, body: inEnvelope(shown(context, details(context, row), 'get', row), context.getEnvelope) };
+}
+
+/** Whether the call is in the user's scope: the reference's, unless a fault decides otherwise. */
+function inScope(row: CallRow, uid: string, membersOf: Parameters<typeof scopeOf>[1], fault: RequestContext['fault']): boolean {
+  const scoped = () => scopeOf(row, membersOf).includes(uid);
+  return fault.inScope ? fault.inScope(row, uid, scoped) : scoped();
 }
 
 /** Get Call shows the recordings too, and the two empty lists the deployment's example carries. */

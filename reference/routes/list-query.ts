@@ -16,7 +16,8 @@ export interface ListQuery {
   perPage: number;
 }
 
-export function parseListQuery(search: URLSearchParams): ListQuery {
+/** `pageSize` names the page-size parameter: the deployment's perPage, or limit where the reference serves that reading. */
+export function parseListQuery(search: URLSearchParams, pageSize: 'perPage' | 'limit' = 'perPage'): ListQuery {
   const problems: Record<string, string[]> = {};
   const complain = (name: string, message: string) => void (problems[name] ??= []).push(message);
   const single = (name: string): string | undefined => {
@@ -56,7 +57,7 @@ export function parseListQuery(search: URLSearchParams): ListQuery {
   assign('hasRecording', hasRecording === undefined ? undefined : hasRecording === 'true');
   assign('uid', single('uid'));
   const page = integer('page', 1, INT32_MAX) ?? 1;
-  const perPage = integer('perPage', 1, MAX_PER_PAGE) ?? DEFAULT_PER_PAGE;
+  const perPage = integer(pageSize, 1, MAX_PER_PAGE) ?? DEFAULT_PER_PAGE;
 
   if (Object.keys(problems).length > 0) throw errors.badRequest(problems);
   return { filters, page, perPage };

@@ -19,7 +19,7 @@ test(
         {
           check: 'get_call_envelope',
           requirement: 'CALLS-GET-ENVELOPE',
-          title: 'Get Call does not answer 200 with the call wrapped in data',
+          title: "the deployment's Get Call answers 200 with the call wrapped in data",
           expected: `status 200, the call ${ENVELOPE_WORDS['data-object']}`,
           received: `status ${exchange.response.status}, the call ${envelope ? ENVELOPE_WORDS[envelope] : 'not found in the body'}`,
           exchange,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
-import { callsIn } from '../../core/checks/calls-in.ts';
+import { callsIn, type SeenCall } from '../../core/checks/calls-in.ts';
 import { errorCodesIn, succeeds } from '../../core/checks/errors.ts';
-import { tookPart } from '../../core/checks/filters.ts';
+import { getOnBehalfOfScope, outsideOneToOne } from '../../core/checks/filters.ts';
 import { answersCall } from '../../core/checks/get-matches-list.ts';
 import { sampledCall } from '../../core/arbitraries/sampled-call.ts';
 import { participantsUnderEveryReading } from '../../core/arbitraries/call-filters.ts';
@@ -33,23 +33,42 @@ test(
   },
 );
 
+/** Pairs of a sampled one-to-one call and a user who neither took part in it nor was called: at most two users a call. */
+const outsiders = (calls: readonly SeenCall[], uids: readonly string[]) =>
+  calls.flatMap((seen) =>
+    uids
+      .filter((uid) => outsideOneToOne(seen.call, uid))
+      .slice(0, 2)
+      .map((uid) => ({ seen, uid })),
+  );
+
 test(
-  'CALLS-GET-ON-BEHALF-OF-OUTSIDER reports what Get Call answers on behalf of a user who took no part in the call',
+  'CALLS-GET-ON-BEHALF-OF-SCOPE for any one-to-one call and a user who neither took part in it nor was called, Get Call on their behalf does not answer the call',
+  requirement('CALLS-GET-ON-BEHALF-OF-SCOPE'),
+  async ({ api, verdict, property, targetSample, suiteConfig }) => {
+    const pairs = outsiders(sampledCalls(targetSample), targetSample.values.uids);
+    test.skip(pairs.length === 0, 'No user was seen who neither took part in nor was called in a sampled one-to-one call.');
+    await property(
+      fc.constantFrom(...pairs),
+      async ({ seen, uid }) => {
+        const exchange = await api.getCall(String(seen.call.sessionId), { onBehalfOf: uid });
+        verdict.record(getOnBehalfOfScope(exchange, callsIn(exchange), uid));
+      },
+      { runs: Math.min(suiteConfig.runs, pairs.length) },
+    );
+  },
+);
+
+test(
+  'CALLS-GET-ON-BEHALF-OF-OUTSIDER reports what Get Call answers on behalf of a user who took no part in a one-to-one call',
   requirement('CALLS-GET-ON-BEHALF-OF-OUTSIDER'),
   async ({ api, verdict, targetSample }) => {
-    const calls = sampledCalls(targetSample);
-    const pair = calls.flatMap((seen) =>
-      targetSample.values.uids
-        .filter((uid) => !tookPart(seen.call, uid))
-        .slice(0, 1)
-        .map((uid) => ({ seen, uid })),
-    )[0];
-    test.skip(pair === undefined, 'No user was seen who took no part in a sampled call.');
-
+    const [pair] = outsiders(sampledCalls(targetSample), targetSample.values.uids);
+    test.skip(pair === undefined, 'No user was seen who neither took part in nor was called in a sampled one-to-one call.');
     const exchange = await api.getCall(String(pair!.seen.call.sessionId), { onBehalfOf: pair!.uid });
     const answer =
       callsIn(exchange).length > 0
-        ? 'the call is returned'
+        ? 'the call is returned (CALLS-GET-ON-BEHALF-OF-SCOPE judges it)'
         : `refused with status ${exchange.response.status} ${errorCodesIn(exchange.response.body)[0] ?? '(no code)'}`;
     verdict.observe('CALLS-GET-ON-BEHALF-OF-OUTSIDER', answer);
   },

@@ -22,7 +22,7 @@ const SENTENCES: Record<(typeof FILTER_NAMES)[number], string> = {
   status: 'for any status, every returned call has that status',
   receiverType: 'for any receiverType, every returned call has that receiver type',
   participantsCount:
-    'for any participantsCount, every returned call has exactly that many participants, counted as the target counts totalParticipants',
+    'for any participantsCount, every returned call has exactly that many participants, counted as the target counts them (entries or people, every one or the joined)',
   startedAt: 'for any startedAt, every returned call is consistent with the meaning of the filter the target follows (exact or a bound)',
   endedAt: 'for any endedAt, every returned call is consistent with the meaning of the filter the target follows (exact or a bound)',
   hasRecording: 'for any hasRecording, every returned call has that hasRecording',
@@ -34,13 +34,15 @@ const PROBED: Partial<Record<ReadingSubject, FilterName>> = {
   'started-at-filter': 'startedAt',
   'ended-at-filter': 'endedAt',
   'took-part': 'uid',
+  'participants-count-filter': 'participantsCount',
 };
 
 for (const name of FILTER_NAMES) {
   const id = FILTER_REQUIREMENTS[name];
   test(`${id} ${SENTENCES[name]}`, requirement(id), async ({ api, verdict, property, targetSample, readings, learned }) => {
     sampledCalls(targetSample);
-    // Where the suite probed what the filter means (the date filters, who took part for uid), a
+    // Where the suite probed what the filter means (the date filters, who took part for uid, what
+    // participantsCount counts), a
     // target consistent with no reading of it fails here, with the answers that ruled each out.
     const probed = learned.detections.find((detection) => PROBED[detection.subject] === name);
     if (probed) verdict.enforce(noCandidateFits(probed, id, `the ${name} filter`));

@@ -1,6 +1,7 @@
 // The pagination envelope, on every page the suite asks for, and across pages when the target
 // acknowledges page selection (however well: pages that overlap while echoing the page asked for
-// fail here, they are not skipped). perPage is sent only where the target acknowledges it; without
+// fail here, they are not skipped). A page size is sent only where the target acknowledges one (under
+// the name it acknowledged, learning/paging.ts); without
 // it pages have the target's own size. Walks are bounded: a fixed number of pages, whatever the data's size.
 import fc from 'fast-check';
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
@@ -10,7 +11,7 @@ import { filterQuery } from '../../core/checks/filters.ts';
 import { filtersFromCall } from '../../core/arbitraries/call-filters.ts';
 import { shown, type Violation } from '../../core/checks/violation.ts';
 import type { Exchange } from '../../core/transport/exchange.ts';
-import { pageQuery } from '../../core/learning/paging.ts';
+import { pageQuery, sizeQuery } from '../../core/learning/paging.ts';
 import { judgeStill, MovementTally, reportMovement } from '../../core/checks/moving-data.ts';
 
 const PAGE_LIMIT = 8;
@@ -86,7 +87,7 @@ test(
   async ({ api, verdict, property, targetSample, paging, ground }) => {
     sampledCalls(targetSample);
     test.skip(!paging.page, `Page selection is not honoured, so pages cannot be compared: ${paging.evidence}`);
-    test.skip(!paging.perPage, `perPage is not honoured, so pages of different sizes cannot be compared: ${paging.evidence}`);
+    test.skip(!paging.perPage, `No page size is honoured, so pages of different sizes cannot be compared: ${paging.evidence}`);
     const arbitrary = fc.record({
       perPage: fc.integer({ min: 1, max: 10 }),
       pages: fc.integer({ min: 2, max: 4 }),
@@ -100,8 +101,8 @@ test(
       const take = async () => {
         // On pinned ground where the target allows it: pages of history that can no longer change.
         const answers = await Promise.all([
-          api.listCalls({ ...ground.query, page: query.block, perPage: query.perPage * query.pages }),
-          ...numbers.map((page) => api.listCalls({ ...ground.query, page, perPage: query.perPage })),
+          api.listCalls({ ...ground.query, page: query.block, ...sizeQuery(paging, query.perPage * query.pages) }),
+          ...numbers.map((page) => api.listCalls({ ...ground.query, page, ...sizeQuery(paging, query.perPage) })),
         ]);
         return { answers };
       };

@@ -4,7 +4,13 @@
 import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { READING_SUBJECTS, type ReadingSubject } from '../../core/learning/detection.ts';
-import { COUNT_READINGS, MINUTES_READINGS, TIMER_READINGS, TOOK_PART_READINGS } from '../../core/checks/readings.ts';
+import {
+  COUNT_READINGS,
+  MINUTES_READINGS,
+  PARTICIPANTS_FILTER_READINGS,
+  TIMER_READINGS,
+  TOOK_PART_READINGS,
+} from '../../core/checks/readings.ts';
 import { DATE_READINGS } from '../../core/checks/dates.ts';
 import { PAGE_SELECTIONS } from '../../core/learning/paging.ts';
 import { GET_CALL_ENVELOPES } from '../../core/checks/calls-in.ts';
@@ -16,6 +22,7 @@ const catalog = loadCatalog();
 const DETECTED: Readonly<Record<ReadingSubject, readonly string[]>> = {
   'call-minutes': MINUTES_READINGS,
   'participant-count': COUNT_READINGS,
+  'participants-count-filter': PARTICIPANTS_FILTER_READINGS,
   'took-part': TOOK_PART_READINGS,
   'started-at-filter': DATE_READINGS.startedAt,
   'ended-at-filter': DATE_READINGS.endedAt,
@@ -27,18 +34,15 @@ const DETECTED: Readonly<Record<ReadingSubject, readonly string[]>> = {
 /** The requirements whose checks take a reading, by what they take it from. */
 const JUDGED_UNDER: Readonly<Record<ReadingSubject, readonly string[]>> = {
   'call-minutes': ['CALL-MINUTES-SUM-OVER-PARTICIPANTS'],
-  'participant-count': [
-    'CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES',
-    'CALLS-LIST-FILTER-PARTICIPANTS-COUNT',
-    'CALLS-LIST-AND-NARROWING',
-    'CALLS-LIST-FILTER-COMPLETENESS',
-  ],
+  'participant-count': ['CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES'],
+  'participants-count-filter': ['CALLS-LIST-FILTER-PARTICIPANTS-COUNT', 'CALLS-LIST-AND-NARROWING', 'CALLS-LIST-FILTER-COMPLETENESS'],
   'took-part': [
     'CALLS-LIST-FILTER-UID',
     'CALLS-LIST-AND-NARROWING',
     'CALLS-LIST-FILTER-COMPLETENESS',
     'CALLS-LIST-ON-BEHALF-OF',
     'CALLS-GET-ON-BEHALF-OF',
+    'CALLS-GET-ON-BEHALF-OF-SCOPE',
   ],
   'started-at-filter': [
     'CALLS-LIST-FILTER-STARTED-AT',

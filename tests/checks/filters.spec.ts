@@ -14,7 +14,7 @@ import { dateMatches, dateReadingMatches, DATE_READINGS, describeDateReadings, t
 import { ownValue } from '../../core/arbitraries/call-filters.ts';
 import { OPEN_READINGS, type Readings } from '../../core/checks/readings.ts';
 import { callsIn } from '../../core/checks/calls-in.ts';
-import { callList, exchange, listedCall, listOf, seen } from './exchanges.ts';
+import { callList, exchange, joinedParticipant, listedCall, listOf, seen } from './exchanges.ts';
 
 const EXACT: Readings = { ...OPEN_READINGS, dates: { startedAt: ['exact'], endedAt: ['exact'] } };
 const call = listedCall();
@@ -72,14 +72,22 @@ test('the sample call matches each filter it should and no filter it should not'
   }
 });
 
-test('participantsCount counts entries under the count the target follows, and totalParticipants only when entries are not listed', () => {
+test("participantsCount counts under the reading the target's filter follows, whatever totalParticipants counts, and totalParticipants only when entries are not listed", () => {
   const { participants, ...unlisted } = call;
-  const counting = (participantCount: Readings['participantCount']): Readings => ({ ...EXACT, participantCount });
+  const counting = (participantsFilter: Readings['participantsFilter']): Readings => ({ ...EXACT, participantsFilter });
   expect(matchesFilter({ ...call, totalParticipants: 5 }, 'participantsCount', 2, counting(['entries']))).toBe(true);
   expect(matchesFilter(call, 'participantsCount', 1, counting(['entries']))).toBe(false);
   expect(matchesFilter(call, 'participantsCount', 1, counting(['joined-entries']))).toBe(true);
   expect(matchesFilter(call, 'participantsCount', 2, counting(['joined-entries']))).toBe(false);
   expect(matchesFilter({ ...unlisted, totalParticipants: 5 }, 'participantsCount', 5, EXACT)).toBe(true);
+  // A user on two devices beside another: three entries, two people; one of the three never joined.
+  const entries = participants as Array<Record<string, unknown>>;
+  const twoDevices = { ...call, participants: [...entries, { ...entries[0], deviceId: 'device-9' }] };
+  expect(matchesFilter(twoDevices, 'participantsCount', 3, counting(['entries']))).toBe(true);
+  expect(matchesFilter(twoDevices, 'participantsCount', 2, counting(['people']))).toBe(true);
+  expect(matchesFilter(twoDevices, 'participantsCount', 3, counting(['people']))).toBe(false);
+  expect(matchesFilter(twoDevices, 'participantsCount', 1, counting(['joined-people']))).toBe(true);
+  expect(matchesFilter(twoDevices, 'participantsCount', 2, counting(['joined-entries']))).toBe(true);
 });
 
 test('uid matches a user who took part under a reading the target follows', () => {
@@ -164,21 +172,28 @@ test('a uid filter mismatch shows who took part; a date mismatch the semantics j
   ).toBe('every call matches startedAt at-or-after or after 1692368200');
 });
 
-test('onBehalfOfScope passes calls the user took part in', () => {
+test('onBehalfOfScope passes calls the user took part in, and a one-to-one call to the user with no entry of theirs', () => {
   const sent = listOf([listedCall()]);
   expect(onBehalfOfScope(sent, callsIn(sent), 'user-1')).toEqual([]);
   expect(onBehalfOfScope(sent, callsIn(sent), 'user-2')).toEqual([]);
+  const called = listOf([{ ...listedCall(), participants: [joinedParticipant()] }]);
+  expect(onBehalfOfScope(called, callsIn(called), 'user-2')).toEqual([]);
 });
 
-test('a call returned on behalf of a user who took no part in it breaks CALLS-LIST-ON-BEHALF-OF', () => {
+test('a one-to-one call returned on behalf of a user who took no part in it breaks CALLS-LIST-ON-BEHALF-OF', () => {
   const sent = listOf([listedCall()]);
   expect(onBehalfOfScope(sent, callsIn(sent), 'user-3')).toEqual([
     expect.objectContaining({
       check: 'on_behalf_of_scope',
       requirement: 'CALLS-LIST-ON-BEHALF-OF',
-      received: 'initiator "user-1", participants ["user-1","user-2"]',
+      received: 'initiator "user-1", receiver "user-2", participants ["user-1","user-2"]',
     }),
   ]);
+});
+
+test("a group call is never out of a user's scope: the calls of their groups are a scope the words allow, and membership is not shown", () => {
+  const sent = listOf([{ ...listedCall(), receiverType: 'group', receiver: 'group-1' }]);
+  expect(onBehalfOfScope(sent, callsIn(sent), 'user-3')).toEqual([]);
 });
 
 /** A List Calls answer that reports `total`, whatever its first page holds. */

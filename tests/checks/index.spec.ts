@@ -30,7 +30,10 @@ const BROKEN: Readonly<Record<string, Record<string, unknown>>> = {
   'CALL-MINUTES-NOT-NEGATIVE': { ...listedCall(), totalVideoMinutes: -1 },
   'PARTICIPANT-DURATION-IS-AUDIO-PLUS-VIDEO': withJoined({ totalDuration: 3 }),
   'CALL-TOTAL-PARTICIPANTS-COUNTS-ENTRIES': { ...listedCall(), totalParticipants: 3 },
-  'CALL-PARTICIPANTS-AT-MOST-50': { ...listedCall(), totalParticipants: 51 },
+  'CALL-PARTICIPANTS-AT-MOST-50': {
+    ...listedCall(),
+    participants: Array.from({ length: 51 }, (_, index) => ({ ...neverJoinedParticipant(), uid: `user-${index + 10}` })),
+  },
   'PARTICIPANT-NEVER-JOINED-SHAPE': {
     ...listedCall(),
     participants: [joinedParticipant(), { ...neverJoinedParticipant(), deviceId: 'device-2' }],

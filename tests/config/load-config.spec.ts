@@ -22,7 +22,14 @@ function errorFor(env: Record<string, string>): ConfigError {
 
 test('with nothing configured the embedded reference is the target, with its demo keys and fixtures', () => {
   const config = loadConfig({});
-  expect(config.target).toEqual({ kind: 'embedded', seed: 1, calls: 1000, readings: 'entries', getEnvelope: 'data-object' });
+  expect(config.target).toEqual({
+    kind: 'embedded',
+    seed: 1,
+    calls: 1000,
+    readings: 'entries',
+    getEnvelope: 'data-object',
+    alternatives: [],
+  });
   expect(config).toMatchObject({ retries: 1, expectations: undefined, baseline: undefined });
   expect(config.apiKey).toBe(DEMO_KEYS.fullAccess);
   expect(config.restrictedApiKey).toBe(DEMO_KEYS.readOnly);
@@ -39,6 +46,7 @@ test('REFERENCE_LIVE makes the embedded reference living at that many new calls 
     calls: 1000,
     readings: 'entries',
     getEnvelope: 'data-object',
+    alternatives: [],
     live: 0.2,
   });
   expect(loadConfig({ REFERENCE_LIVE: '50' }).target).toMatchObject({ live: 50 });
@@ -60,10 +68,18 @@ test('the embedded reference address reported at start-up becomes both base addr
     REFERENCE_SEED: '9',
     REFERENCE_READINGS: 'deployment',
     REFERENCE_GET_ENVELOPE: 'data-array',
+    REFERENCE_ALTERNATIVES: 'page-size-limit, participants-count-people',
   });
   expect(config.callsBaseUrl).toBe('http://127.0.0.1:4321/v3');
   expect(config.chatBaseUrl).toBe('http://127.0.0.1:4321/v3');
-  expect(config.target).toEqual({ kind: 'embedded', seed: 9, calls: 50, readings: 'deployment', getEnvelope: 'data-array' });
+  expect(config.target).toEqual({
+    kind: 'embedded',
+    seed: 9,
+    calls: 50,
+    readings: 'deployment',
+    getEnvelope: 'data-array',
+    alternatives: ['page-size-limit', 'participants-count-people'],
+  });
 });
 
 test('a remote target by base addresses is read-only by default, with trailing slashes tolerated', () => {
@@ -112,6 +128,9 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ SETTLE_SECONDS: 'five minutes' }, 'SETTLE_SECONDS'],
     [{ SETTLE_SECONDS: '-1' }, 'SETTLE_SECONDS'],
     [{ REFERENCE_GET_ENVELOPE: 'data' }, 'REFERENCE_GET_ENVELOPE'],
+    [{ REFERENCE_ALTERNATIVES: 'page-size-limit,people' }, 'REFERENCE_ALTERNATIVES'],
+    [{ PAGE_SIZE_PARAMETER: 'per page' }, 'PAGE_SIZE_PARAMETER'],
+    [{ PAGE_SIZE_PARAMETER: '$(id)' }, 'PAGE_SIZE_PARAMETER'],
     [{ CONFORMANCE_RETRIES: 'twice' }, 'CONFORMANCE_RETRIES'],
     [{ CONFORMANCE_RETRIES: '11' }, 'CONFORMANCE_RETRIES'],
     [{ BASELINE: '/no/such/results.json' }, 'BASELINE'],
@@ -152,7 +171,14 @@ test('the env file is read, and the process environment wins over it', () => {
   const path = join(freshDir('dotenv'), '.env');
   writeFileSync(path, 'REFERENCE_CALLS=77\nREFERENCE_SEED=5\n');
   const env = environment({ ENV_FILE: path, REFERENCE_SEED: '6' });
-  expect(loadConfig(env).target).toEqual({ kind: 'embedded', seed: 6, calls: 77, readings: 'entries', getEnvelope: 'data-object' });
+  expect(loadConfig(env).target).toEqual({
+    kind: 'embedded',
+    seed: 6,
+    calls: 77,
+    readings: 'entries',
+    getEnvelope: 'data-object',
+    alternatives: [],
+  });
 });
 
 test('an empty ENV_FILE reads no file, and one that does not exist is refused', () => {

@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { FAULTS, type Fault } from '../../reference/faults/catalog.ts';
 import { readingsOf } from '../../reference/faults/fault.ts';
 import { REFERENCE_READINGS } from '../../reference/readings.ts';
+import { REFERENCE_ALTERNATIVES, type ReferenceAlternative } from '../../reference/alternatives.ts';
 import { SELF_TEST_SEED } from '../runner/run-suite.ts';
 import { expectationOf, MATRIX_REFERENCE_SEED, type Outcome, type RunOptions, type RowSpec } from './kill-matrix.ts';
 import { PROJECT_ROOT } from '../runner/run-suite.ts';
@@ -51,6 +52,12 @@ export const CLEAN_RUNS = [
 export const LIVING_RATES = [1, 0.2] as const;
 export const LIVING_SEEDS = [...CLEAN_RUNS, { referenceSeed: 17, conformanceSeed: '99' }, { referenceSeed: 23, conformanceSeed: '2026' }];
 export const FAULT_LIVING_RATE = LIVING_RATES[0];
+
+/** The readings the words allow that the reference serves on demand: each alone, and all at once. */
+export const ALTERNATIVE_SETS: ReadonlyArray<readonly ReferenceAlternative[]> = [
+  ...REFERENCE_ALTERNATIVES.map((alternative) => [alternative]),
+  REFERENCE_ALTERNATIVES,
+];
 
 /** One fault in this many runs the whole suite at each commit; successive commits cover the catalog. */
 export const WHOLE_SAMPLE_EVERY = 16;
@@ -141,6 +148,19 @@ export function matrixBatches(options: { whole: 'sample' | 'all'; key: string })
       expected: 'passed',
       learns: { subject: 'started-at-filter', candidates: ['initiated-at-or-after'] },
     });
+  // Every reading the words allow that the reference does not follow by default (reference/alternatives.ts)
+  // is a variant that must pass: alone, and all of them at once, each on its own seeds, under
+  // either of the reference's own readings; living too, below.
+  for (const [index, alternatives] of ALTERNATIVE_SETS.entries()) {
+    const { referenceSeed, conformanceSeed } = CLEAN_RUNS[index % CLEAN_RUNS.length]!;
+    const readings = REFERENCE_READINGS[index % REFERENCE_READINGS.length]!;
+    clean.push({
+      fault: undefined,
+      options: { referenceSeed, conformanceSeed, readings, alternatives },
+      title: `the reference serving ${alternatives.join(' and ')} under the ${readings} readings (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`,
+      expected: 'passed',
+    });
+  }
   // A convention of the deployment is not the specification: under the spec profile, a target that
   // breaks only a convention passes.
   for (const fault of FAULTS.filter((entry) => entry.profile === 'strict'))
@@ -181,6 +201,15 @@ export function matrixBatches(options: { whole: 'sample' | 'all'; key: string })
         title: `the clean reference living at ${live} new calls a second (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`,
         expected: 'passed',
       });
+  }
+  for (const [index, alternatives] of ALTERNATIVE_SETS.entries()) {
+    const { referenceSeed, conformanceSeed } = LIVING_SEEDS[(index + 1) % LIVING_SEEDS.length]!;
+    livingClean.push({
+      fault: undefined,
+      options: { referenceSeed, conformanceSeed, live: FAULT_LIVING_RATE, alternatives },
+      title: `the reference serving ${alternatives.join(' and ')} living at ${FAULT_LIVING_RATE} new calls a second (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`,
+      expected: 'passed',
+    });
   }
   const living: MatrixRowPlan[] = FAULTS.map((fault) => {
     const readings = readingsOf(fault)[0]!;

@@ -155,7 +155,7 @@ test.afterAll(async () => {
   if (packed) rmSync((await packed).root, { recursive: true, force: true });
 });
 
-const PACKAGE_TESTS = 'node_modules/calls-conformance/tests';
+const PACKAGE_TESTS = 'node_modules/calls-conformance/suite';
 
 /**
  * The 1-based line of the `test(` call whose title starts with `id` and a space, in the TypeScript
@@ -220,8 +220,7 @@ test('the tarball holds compiled JavaScript with its source maps and declaration
   expect(modules.filter((file) => !files.includes(`${file}.map`))).toEqual([]);
   expect(
     files.filter(
-      (file) =>
-        /^(dist\/)?tests\/(self|bench)\//.test(file) || file.endsWith('redocly.yaml') || /tsconfig|tsbuildinfo|bin\/build\.js/.test(file),
+      (file) => /^(dist\/)?tests\//.test(file) || file.endsWith('redocly.yaml') || /tsconfig|tsbuildinfo|bin\/build\.js/.test(file),
     ),
   ).toEqual([]);
   // Nothing reaches into Playwright's internals (only its exported entry points), and nothing names
@@ -334,7 +333,7 @@ for (const major of SUPPORTED_NODE_MAJORS) {
     // the same place as from the clone, with no loader of the suite's own.
     const locations = report.requirements.flatMap((requirement) => requirement.tests.map((entry) => entry.location));
     expect(locations.length).toBeGreaterThan(50);
-    for (const location of locations) expect(location).toMatch(/^node_modules\/calls-conformance\/tests\/\S+\.spec\.ts:([2-9]|\d{2,})$/);
+    for (const location of locations) expect(location).toMatch(/^node_modules\/calls-conformance\/suite\/\S+\.spec\.ts:([2-9]|\d{2,})$/);
     const notFound = report.requirements.find((requirement) => requirement.id === 'CALLS-GET-NOT-FOUND')!.tests[0]!;
     const line = lineOf('calls-get/not-found.spec.ts', 'CALLS-GET-NOT-FOUND');
     expect(notFound.location).toBe(`${PACKAGE_TESTS}/calls-get/not-found.spec.ts:${line}`);

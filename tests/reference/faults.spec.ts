@@ -69,7 +69,7 @@ test('the faults on call minutes, totalParticipants and participantsCount run un
   ];
   for (const name of readingSensitive) expect(readingsOf(findFault(name)!), name).toEqual(REFERENCE_READINGS);
   // Under the reference's own readings it would change nothing: the two counts are the same there.
-  expect(readingsOf(findFault('participants-count-on-every-entry')!)).toEqual(['deployment']);
+  expect(readingsOf(findFault('participants-count-mixes-readings')!)).toEqual(['deployment']);
 });
 
 test('together the faults break every testable MUST and SHOULD requirement, and every strict convention under the strict profile', () => {
@@ -120,7 +120,7 @@ test('--fault NAME starts the reference with that fault, and says so', async ({ 
 });
 
 test("--fault NAME of a fault that runs under the deployment's readings only starts under them, unless --readings says otherwise", async () => {
-  const name = 'participants-count-on-every-entry';
+  const name = 'participants-count-mixes-readings';
   const underItsReadings = startReference(['--port', '0', '--calls', '20', '--fault', name]);
   const underOthers = startReference(['--port', '0', '--calls', '20', '--fault', name, '--readings', 'entries']);
   try {

@@ -59,7 +59,7 @@ test(`one fault (${FAULT}): progress, then at most 3 lines per failed requiremen
     runConformance(verboseDir, ['--grep', `${failed[0]} |CALLS-LIST-OK `], { ...referenceTargetEnv(base), CONFORMANCE_CONSOLE: 'verbose' }),
   );
   expect(verbose.code, verbose.stdout.slice(-3000)).toBe(1);
-  expect(verbose.stdout).toMatch(/✘ +\d+ \[conformance\] › tests\/calls-list\/pagination\.spec\.ts/);
+  expect(verbose.stdout).toMatch(/✘ +\d+ \[conformance\] › suite\/calls-list\/pagination\.spec\.ts/);
   expect(verbose.stdout).toMatch(/Reproduce with:\s+curl /);
   expect(verbose.stdout).toContain(`${failed[0]}: found while testing "CALLS-LIST-OK`);
   expect(verbose.stdout).toContain('Conformance verdict: NON-CONFORMANT.');

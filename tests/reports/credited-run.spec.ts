@@ -31,7 +31,7 @@ test('a violation met by a test that holds another requirement fails its own req
   ]);
   expect(junit).toMatch(/name="CALLS-LIST-FILTER-COMPLETENESS [^"]*">\n\s*<failure /);
   expect(run.stdout).toMatch(
-    /^ {2}✘ CALLS-LIST-FILTER-COMPLETENESS \(MUST, fail\): met by 1 test\(s\); first: tests\/calls-list\/\S+ "CALLS-LIST-FILTER-STATUS the totals/m,
+    /^ {2}✘ CALLS-LIST-FILTER-COMPLETENESS \(MUST, fail\): met by 1 test\(s\); first: suite\/calls-list\/\S+ "CALLS-LIST-FILTER-STATUS the totals/m,
   );
   expect(run.stdout).toContain('Conformance verdict: NON-CONFORMANT.');
   expect(run.code).toBe(1);
