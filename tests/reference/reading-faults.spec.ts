@@ -108,7 +108,7 @@ for (const [name, { expected, holds }] of Object.entries(SHOWN_CASES)) {
   }
 }
 
-test("participant-cap-off-by-one pads the calls of more than 30 entries to 51 with guests who never joined, and counts them by the server's readings", async ({
+test("participant-cap-off-by-one pads the calls of more than 30 entries to 51 users with guests who never joined, and counts them by the server's readings", async ({
   request,
   contract,
 }) => {
@@ -125,7 +125,7 @@ test("participant-cap-off-by-one pads the calls of more than 30 entries to 51 wi
           continue;
         }
         const guests = call.participants.slice(before.participants.length);
-        expect(call.participants).toHaveLength(51);
+        expect(new Set(call.participants.map((entry) => entry.uid)).size).toBe(51);
         expect(call.participants.slice(0, before.participants.length)).toEqual(before.participants);
         expect(guests.filter((guest) => guest.isJoined !== false)).toEqual([]);
         expect({ ...call, participants: before.participants }).toEqual({
