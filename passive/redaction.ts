@@ -6,6 +6,7 @@
 import type { OperationId } from '../openapi/contract.ts';
 import type { Exchange } from '../core/transport/exchange.ts';
 import type { RecordedExchange } from './recorded-exchange.ts';
+import { echoRedactor } from '../core/transport/echoed-secrets.ts';
 
 /** Header names that carry credentials, in lower case, and the variable each becomes. */
 const SECRET_HEADERS: Readonly<Record<string, string>> = {
@@ -60,11 +61,10 @@ export interface Redacted {
 /** Values shorter than this are not scrubbed from free text: "1" would wreck every body. */
 const MIN_SECRET_LENGTH = 6;
 
+/** `text` without the secrets, in every form a target may echo them in (core/transport/echoed-secrets.ts). */
 export function scrub(text: string, secrets: readonly string[]): string {
-  let clean = text;
-  for (const secret of secrets)
-    if (secret.length >= MIN_SECRET_LENGTH && clean.includes(secret)) clean = clean.split(secret).join('[redacted]');
-  return clean;
+  const kept = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH);
+  return kept.length === 0 ? text : echoRedactor(kept.map((secret) => ['[redacted]', secret] as const))(text);
 }
 
 function parseJson(text: string | undefined): { body: unknown; isJson: boolean } {

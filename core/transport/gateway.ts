@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import type { SuiteConfig } from '../run/config.ts';
 import { resolveSecretToken } from './secret-tokens.ts';
+import { echoRedactor, type EchoRedactor } from './echoed-secrets.ts';
 import { exchangeWithTarget, HOP_BY_HOP, keepAliveAgents, type Agents, type TargetFailure } from './target-http.ts';
 
 export const GATEWAY_HEADER = 'x-conformance-gateway';
@@ -58,10 +59,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const agents = keepAliveAgents(8);
   // What to call when the request routed under each number has been written to the target.
   const marks = new Map<number, () => void>();
+  const redactEchoes = echoRedactor(options.secrets);
   let routed = 0;
   const server = createServer((incoming, outgoing) => {
     readRequestBody(incoming)
-      .then((body) => forward(incoming, body, outgoing, options, agents, marks))
+      .then((body) => forward(incoming, body, outgoing, options, agents, marks, redactEchoes))
       .catch((error: unknown) =>
         answerFailure(outgoing, 'bad-response', `The gateway could not read the suite's request: ${String(error)}`),
       );
@@ -115,6 +117,7 @@ function forward(
   options: GatewayOptions,
   agents: Agents,
   marks: ReadonlyMap<number, () => void>,
+  redactEchoes: EchoRedactor,
 ): void {
   const match = new RegExp(`^(?:/${MARKED}/(\\d+))?/(https?)/([^/]+)(/.*)?$`).exec(incoming.url ?? '');
   if (!match) return answerFailure(outgoing, 'bad-response', `The gateway cannot route ${incoming.url}`);
@@ -139,8 +142,22 @@ function forward(
   // A target's own header by the gateway's name is dropped: a target cannot forge a failure.
   void exchangeWithTarget(target, incoming.method ?? 'GET', headers, body, options, agents, GATEWAY_ONLY, onWire).then((outcome) => {
     if (outcome.kind === 'failure') return answerFailure(outgoing, outcome.failure, outcome.detail);
-    outgoing.writeHead(outcome.status, outcome.headers).end(outcome.body);
+    // A key the target echoes is cut out here, before Playwright records the answer in a trace.
+    const { headers: answered, body: text } = withoutEchoes(outcome.headers, outcome.body, redactEchoes);
+    outgoing.writeHead(outcome.status, answered).end(text);
   });
+}
+
+/** The answer with every echo of a key replaced by its placeholder; its bytes as they were where none was echoed. */
+function withoutEchoes(headers: OutgoingHttpHeaders, body: Buffer, redact: EchoRedactor): { headers: OutgoingHttpHeaders; body: Buffer } {
+  const clean: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers))
+    clean[name] = typeof value === 'string' ? redact(value) : Array.isArray(value) ? value.map((item) => redact(item)) : value;
+  const text = body.toString('utf8');
+  const redacted = redact(text);
+  if (redacted === text) return { headers: clean, body };
+  const bytes = Buffer.from(redacted);
+  return { headers: { ...clean, 'content-length': bytes.length }, body: bytes };
 }
 
 const failureHeaders = (failure: GatewayFailure): OutgoingHttpHeaders => ({

@@ -17,6 +17,7 @@ import { refusedWrite } from './write-guard.ts';
 import { InFlightLimit, type InFlight } from './in-flight.ts';
 import type { PacedTime } from './paced-time.ts';
 import { currentStage } from '../property/rehearsal.ts';
+import { echoRedactor, type EchoRedactor } from './echoed-secrets.ts';
 import type { SuiteConfig } from '../run/config.ts';
 import type { Wire, WireAnswer, WireRequest } from './wire.ts';
 
@@ -71,6 +72,7 @@ export class Transport {
   private readonly runState: RunState;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly inFlight: InFlight;
+  private readonly redactEchoes: EchoRedactor;
   /**
    * The requests of this transport not yet answered, with how many times each has failed so far and
    * whether it is on the wire now. One held by the suite's own pacing is not waiting on the target.
@@ -85,6 +87,7 @@ export class Transport {
     this.runState = options.runState ?? new RunState(undefined, options.config.requestBudget);
     this.sleep = options.sleep ?? ((ms) => new Promise((resume) => setTimeout(resume, ms)));
     this.inFlight = pacedInFlight(options.inFlight ?? new InFlightLimit(1), this.pacer, this.sleep);
+    this.redactEchoes = echoRedactor(secretPlaceholders(options.config));
   }
 
   /** The same way to the target (pacing, budget, gateway), with another bound on requests in flight. */
@@ -170,8 +173,10 @@ export class Transport {
             await this.sleep(CONFIRM_5XX_DELAY_MS);
             continue;
           }
-          const text = await response.text();
-          return { status, headers, text, durationMs: performance.now() - attempt.started, attempts };
+          // A key the target echoes goes no further than here (echoed-secrets.ts).
+          const text = this.redactEchoes(await response.text());
+          const clean = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, this.redactEchoes(value)]));
+          return { status, headers: clean, text, durationMs: performance.now() - attempt.started, attempts };
         }
         await response.dispose();
       }

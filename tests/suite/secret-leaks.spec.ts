@@ -13,6 +13,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ZipFile } from 'yazl';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createServer } from '../../reference/server.ts';
 import { findFault } from '../../reference/faults/catalog.ts';
 import { referenceTargetEnv, runSuite, specsOf, type RunResult } from '../runner/run-suite.ts';
@@ -62,9 +64,69 @@ async function withFaultyReference<T>(keys: Secret[], body: (base: string) => Pr
   }
 }
 
-async function runWithSentinelKeys(target: 'remote' | 'embedded'): Promise<SentinelRun> {
+/** Tests that quote what the target answered in their failures: fields of calls, error bodies, headers. */
+const ECHO_GREP = 'CALLS-LIST-OK |CALLS-GET-OK |CALL-FIELD-STATUS |AUTH-INVALID-KEY |ERROR-BODY-SHAPE |CHAT-UNREAD-OK ';
+
+/**
+ * The reference with the sentinel keys behind a proxy that echoes the key each request carried into
+ * every string of the answer's JSON, and into a header of its own: a target that quotes the key back
+ * in every value the suite may show.
+ */
+async function withEchoingTarget<T>(keys: Secret[], body: (base: string) => Promise<T>): Promise<T> {
+  const [fullAccess, readOnly] = keys.map((key) => key.value);
+  const reference = createServer({ keys: { fullAccess, readOnly } });
+  const upstream = new URL(await reference.listen(0));
+  const echo = (value: unknown, key: string): unknown =>
+    typeof value === 'string'
+      ? `${value} ${key}`
+      : Array.isArray(value)
+        ? value.map((item) => echo(item, key))
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, echo(item, key)]))
+          : value;
+  const proxy = createHttpServer((incoming, outgoing) => {
+    const key = String(incoming.headers.apikey ?? '');
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        const parts: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => parts.push(chunk));
+        answer.on('end', () => {
+          const text = Buffer.concat(parts).toString('utf8');
+          let echoed: string;
+          try {
+            echoed = JSON.stringify(echo(JSON.parse(text), key));
+          } catch {
+            echoed = `${text} ${key}`;
+          }
+          outgoing
+            .writeHead(answer.statusCode ?? 502, {
+              'content-type': 'application/json',
+              'x-echo': key,
+              'x-echo-url': encodeURIComponent(key),
+            })
+            .end(echoed);
+        });
+      },
+    );
+    forward.on('error', () => outgoing.writeHead(502).end());
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  try {
+    return await body(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v3`);
+  } finally {
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    await reference.close();
+  }
+}
+
+async function runWithSentinelKeys(
+  target: 'remote' | 'embedded' | 'echoing',
+  console: 'compact' | 'verbose' = 'compact',
+): Promise<SentinelRun> {
   const keys = sentinelKeys();
-  const root = freshDir(`secret-leaks-${target}`);
+  const root = freshDir(`secret-leaks-${target}-${console}`);
   const outputs: Outputs = {
     testResults: join(root, 'test-results'),
     html: join(root, 'html-report'),
@@ -84,12 +146,17 @@ async function runWithSentinelKeys(target: 'remote' | 'embedded'): Promise<Senti
     PLAYWRIGHT_JUNIT_OUTPUT_FILE: outputs.junit,
     // Each test runs once: the checks below count one result, one trace and one error context for the failing test.
     CONFORMANCE_RETRIES: '0',
+    CONFORMANCE_CONSOLE: console,
   };
   const args = ['--project=conformance', '--trace=on', `--output=${outputs.testResults}`, `--reporter=${REPORTERS}`, '--grep', GREP];
   const run =
     target === 'embedded'
       ? await runSuite(args, env, SUITE_RUN_TIMEOUT_MS)
-      : await withFaultyReference(keys, (base) => runSuite(args, { ...referenceTargetEnv(base), ...env }, SUITE_RUN_TIMEOUT_MS));
+      : target === 'echoing'
+        ? await withEchoingTarget(keys, (base) =>
+            runSuite([...args.slice(0, -2), '--grep', ECHO_GREP], { ...referenceTargetEnv(base), ...env }, SUITE_RUN_TIMEOUT_MS),
+          )
+        : await withFaultyReference(keys, (base) => runSuite(args, { ...referenceTargetEnv(base), ...env }, SUITE_RUN_TIMEOUT_MS));
 
   const scan = scanOutputs(keys, { texts: { stdout: run.stdout, stderr: run.stderr }, folders: { [root]: root } });
   const outcomes = new Map<string, string[]>();
@@ -274,6 +341,33 @@ test.describe('a run against the embedded reference with keys of its own', () =>
     expectNoKeyIn((await embeddedRun()).scan, (where) => !terminal(where));
   });
 });
+
+for (const console of ['compact', 'verbose'] as const) {
+  test.describe(`a target that echoes the key into every value it answers, the console ${console}`, () => {
+    test.setTimeout(SUITE_RUN_TIMEOUT_MS);
+    const echoingRun = once(() => runWithSentinelKeys('echoing', console));
+
+    test('failed on what it echoed, quoting it with the key as its variable, and was traced', async () => {
+      const { run, outcomes, outputs, scan } = await echoingRun();
+      expect(run.code, run.stdout.slice(-3000)).toBe(1);
+      expect([...outcomes.values()].flat()).toContain('failed');
+      // The echoes reached the failures, each key replaced by its variable before anything read it.
+      expect(
+        scan.searched.filter((where) => where.startsWith(`${outputs.testResults}/`) && where.endsWith('/error-context.md')).length,
+      ).toBeGreaterThan(0);
+      if (console === 'verbose') expect(run.stdout).toContain('$API_KEY');
+      expect(apikeyHeadersInTraces(await echoingRun()).length).toBeGreaterThan(5);
+    });
+
+    test('prints no key on stdout or stderr', async () => {
+      expectNoKeyIn((await echoingRun()).scan, terminal);
+    });
+
+    test('writes no key into any file: test-results with their traces and error contexts, every report', async () => {
+      expectNoKeyIn((await echoingRun()).scan, (where) => !terminal(where));
+    });
+  });
+}
 
 /**
  * A zip of deflated entries, written with yazl, the writer Playwright itself writes traces and blob
