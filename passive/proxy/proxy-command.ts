@@ -20,6 +20,7 @@ import { ConnectionSampler, describeSampling, type SamplingCounts } from './prox
 import { DEFAULT_UPSTREAM_TIMEOUTS, MAX_TIMEOUT_MS, WAITS, timeoutOf, type UpstreamTimeouts, type UpstreamWait } from './proxy-deadline.ts';
 import {
   bodyBytes,
+  FINISH_JUDGING_MS,
   withoutBodyTexts,
   type FromJudgingThread,
   type JudgingThreadData,
@@ -317,8 +318,10 @@ export async function serveProxy(parsed: ProxyArguments, control: ProxyControl):
       ? `${COMMAND_LINE} proxy --target ${shellWord(parsed.target.href)} --har session.har (to keep the traffic), then ${COMMAND_LINE} har session.har`
       : `${COMMAND_LINE} har ${shellWord(parsed.har)}`;
   let judging: Worker;
+  const cutJudging = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   try {
     judging = await startJudgingThread({
+      cut: cutJudging,
       sources: [`proxy → ${parsed.target.origin}`, ...(parsed.chatTarget ? [`proxy → ${parsed.chatTarget.origin} (chat)`] : [])],
       creator: CREATOR,
       rerun,
@@ -418,8 +421,15 @@ export async function serveProxy(parsed: ProxyArguments, control: ProxyControl):
   process.stdout.write(
     `${signal}: the proxy stops accepting${inFlight > 0 ? ` and waits for ${inFlight} exchange${inFlight === 1 ? '' : 's'} in flight (a second signal cuts them)` : ''}\n`,
   );
-  void control.nextSignal().then(() => proxy.hurry());
+  const cut = () => Atomics.store(new Int32Array(cutJudging), 0, 1);
+  void control.nextSignal().then(() => {
+    proxy.hurry();
+    cut();
+  });
   const counts = await proxy.stop();
+  // The judge catches up on what it has not reached for FINISH_JUDGING_MS at most; the rest is counted.
+  const cutTimer = setTimeout(cut, FINISH_JUDGING_MS);
+  cutTimer.unref();
   clearInterval(sampling);
   for (const line of describeCounts(counts, parsed.timeouts)) process.stdout.write(`${line}\n`);
   const sampled = describeSampling(sampler.snapshot());

@@ -9,7 +9,19 @@ export interface JudgingThreadData {
   har?: string;
   creator: { name: string; version: string };
   rerun: string;
+  /**
+   * One Int32 the proxy's thread sets to 1 once the proxy has stopped and the judge has had
+   * FINISH_JUDGING_MS to catch up (or a second signal came): the exchanges still waiting are then
+   * counted, not judged, so that the final report comes within a bound however starved the judge is.
+   */
+  cut: SharedArrayBuffer;
 }
+
+/** How long after the proxy stops the judge may go on with the exchanges it has not reached yet. */
+export const FINISH_JUDGING_MS = 10_000;
+
+/** How the reports name the exchanges left unjudged at the stop: "the judge fell behind", as the sampler's are. */
+export const CUT_AT_STOP = 'exchanges not judged: the judge fell behind the traffic, and the proxy stopped before it caught up';
 
 export type ToJudgingThread =
   | { kind: 'exchange'; exchange: PassedExchange }
@@ -37,13 +49,14 @@ export type FromJudgingThread =
 export const TAKEN_EVERY = 32;
 
 /**
- * The judging thread's priority on Linux (proxy-judging-thread.ts): the lowest, so that it runs on
- * what the traffic, the target and the machine's other work leave. Flat out at 10 connections, with
- * 10 it still took 44 µs of CPU per exchange and the traffic passed 0.32x what it did directly; with
- * 19, 33-34 µs and 0.34x-0.35x, every exchange judged at a steady 1,000 a second all the same (four
- * runs each, alternated: docs/passive-proxy.md).
+ * The judging thread's priority on Linux (proxy-judging-thread.ts): below the traffic's thread, so
+ * that it runs first, but not the lowest. A priority affects every process of the machine, not only
+ * the proxy's own threads: at 19, beside two busy processes of normal priority, the judge got about
+ * 1.5% of a core, wrote one interim report in 15 s where it should write 25, and judged nothing more;
+ * at 10 it wrote 11 and judged every exchange. Flat out at 10 connections on a machine of its own,
+ * 19 gained the traffic about 8% over 10 (docs/passive-proxy.md): not worth a judge that never reports.
  */
-export const JUDGING_THREAD_NICE = 19;
+export const JUDGING_THREAD_NICE = 10;
 
 /** The bytes of an exchange's kept bodies: what its copy to the judging thread costs. */
 export const bodyBytes = (exchange: PassedExchange): number =>

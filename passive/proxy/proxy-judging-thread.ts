@@ -18,6 +18,7 @@ import { redactorFor } from '../../reports/redact.ts';
 import {
   bodyBytes,
   withBodyTexts,
+  CUT_AT_STOP,
   JUDGING_THREAD_NICE,
   TAKEN_EVERY,
   type FromJudgingThread,
@@ -54,7 +55,21 @@ try {
   let taken = 0;
   let takenBytes = 0;
   let failures = 0;
+  /** Set once the proxy stopped and the judge's time to catch up ran out: what is still waiting is counted. */
+  const cutFlag = new Int32Array(data.cut);
+  let cut = 0;
   port.on('message', (message: ToJudgingThread) => {
+    if (message.kind === 'exchange' && Atomics.load(cutFlag, 0) === 1) {
+      // Still recorded: a HAR asked for holds every exchange, to be judged again at leisure with `har`.
+      try {
+        har?.add(withBodyTexts(message.exchange));
+      } catch {
+        failures += 1;
+      }
+      cut += 1;
+      taken += 1;
+      return;
+    }
     if (message.kind === 'exchange') {
       const exchange = withBodyTexts(message.exchange);
       try {
@@ -76,7 +91,11 @@ try {
   /** The judge's result and its state, with what the proxy counted besides: the exchanges it never handed over, and every credential header it saw. */
   const withTheProxy = (result: PassiveResult, state: PassiveState, notJudged: Array<[string, number]>, credentialHeaders: string[]) => {
     // What passed the proxy but was never judged is counted beside what the judge left alone.
-    for (const [why, count] of [...notJudged, ['exchanges the judge failed on', failures] as [string, number]])
+    const own: Array<[string, number]> = [
+      ['exchanges the judge failed on', failures],
+      [CUT_AT_STOP, cut],
+    ];
+    for (const [why, count] of [...notJudged, ...own])
       if (count > 0) result.ignored[why] = count;
     // The judge names the credential headers of the exchanges it judged; those of the rest (an
     // answer never given, a path outside the interface) were kept out of the reports too. Without

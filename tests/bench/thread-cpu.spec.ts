@@ -55,7 +55,7 @@ test('the busy thread at normal priority is counted as the traffic, the one at n
   }
 });
 
-test("the proxy's judging thread, and no other thread of it, runs at the judge's priority (nice 19): the traffic comes first", async () => {
+test("the proxy's judging thread, and no other thread of it, runs at the judge's priority (nice 10): the traffic comes first", async () => {
   test.skip(platform() !== 'linux', 'the priority is set, and read, through Linux /proc');
   const reports = mkdtempSync(join(tmpdir(), 'thread-cpu-proxy-'));
   const proxy = await startProxyProcess(['--target', 'http://127.0.0.1:9/v3', '--port', '0', '--report-every-minutes', '0'], {
@@ -66,7 +66,7 @@ test("the proxy's judging thread, and no other thread of it, runs at the judge's
     expect(threads.filter((thread) => thread.name === 'WorkerThread').length).toBeGreaterThanOrEqual(2);
     const lowered = threads.filter((thread) => thread.nice !== 0);
     expect(lowered.map((thread) => [thread.name, thread.nice])).toEqual([['WorkerThread', JUDGING_THREAD_NICE]]);
-    expect(JUDGING_THREAD_NICE).toBe(19);
+    expect(JUDGING_THREAD_NICE).toBe(10);
   } finally {
     await proxy.stop('SIGTERM');
     rmSync(reports, { recursive: true, force: true });

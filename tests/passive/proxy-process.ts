@@ -26,9 +26,19 @@ export interface ProxyExit {
   stderr: string;
 }
 
-/** Starts the proxy with `args` (after `proxy`) and the environment `env` (on top of a clean one); resolves once it listens. */
-export function startProxyProcess(args: string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<ProxyProcess> {
-  const child = spawn(process.execPath, [...PROXY_COMMAND, ...args], {
+/**
+ * Starts the proxy with `args` (after `proxy`) and the environment `env` (on top of a clean one);
+ * resolves once it listens. `launcher`: a command that execs Node in its own place (`taskset -c 0`),
+ * so that the process id is still the proxy's.
+ */
+export function startProxyProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+  launcher: readonly string[] = [],
+): Promise<ProxyProcess> {
+  const [command, ...prefix] = [...launcher, process.execPath];
+  const child = spawn(command!, [...prefix, ...PROXY_COMMAND, ...args], {
     cwd: PROJECT_ROOT,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,8 @@
 // proxy alters nothing the suite could see. And the proxy judges the suite's traffic as it passes:
 // against the clean reference, with its hostile probes and wrong keys, it finds no violation; against
 // a reference with a fault that shows in any list, it finds the fault's requirement, as the suite does.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { findFault } from '../../reference/faults/catalog.ts';
 import { referenceTargetEnv, runSuite, SELF_TEST_SEED } from '../runner/run-suite.ts';
@@ -38,6 +40,9 @@ async function directAndThroughTheProxy(base: string) {
     throw error;
   }
   const exit = await proxy.stop('SIGTERM');
+  // A proxy that wrote no report says why in its output: that is the failure to show.
+  if (!existsSync(join(reports, 'results.json')))
+    throw new Error(`the proxy wrote no report (exit ${exit.code}):\n${exit.stdout.slice(-3000)}\n${exit.stderr.slice(-3000)}`);
   return { direct, through, exit, passive: readReports(reports).results };
 }
 

@@ -71,8 +71,10 @@ test("against the embedded reference serving the deployment's readings, npm run 
       .map((candidate) => candidate.id);
   expect(accepted('call-minutes')).toEqual(['call-span']);
   expect(accepted('participant-count')).toEqual(['joined-entries']);
+  // The deployment's filter counts the entries that joined, as its totalParticipants does.
+  expect(accepted('participants-count-filter')).toEqual(['joined-entries']);
   expect(results.requirements.find((entry) => entry.id === 'CALLS-LIST-FILTER-PARTICIPANTS-COUNT')?.readings).toEqual([
-    { subject: 'participant-count', accepted: ['joined-entries'] },
+    { subject: 'participants-count-filter', accepted: ['joined-entries'] },
   ]);
   expect(results.run.target).toContain("the deployment's readings");
   expect(html).toMatch(/<div class="reading" id="reading-call-minutes"[\s\S]*?data-candidate="call-span" data-status="accepted"/);

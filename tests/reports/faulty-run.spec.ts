@@ -89,6 +89,7 @@ test('the HTML report opens offline in Chromium and shows the verdict, the matri
     expect(reports.results.readings.map((reading) => reading.subject)).toEqual([
       'call-minutes',
       'participant-count',
+      'participants-count-filter',
       'took-part',
       'started-at-filter',
       'ended-at-filter',
