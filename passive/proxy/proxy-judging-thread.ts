@@ -95,8 +95,7 @@ try {
       ['exchanges the judge failed on', failures],
       [CUT_AT_STOP, cut],
     ];
-    for (const [why, count] of [...notJudged, ...own])
-      if (count > 0) result.ignored[why] = count;
+    for (const [why, count] of [...notJudged, ...own]) if (count > 0) result.ignored[why] = count;
     // The judge names the credential headers of the exchanges it judged; those of the rest (an
     // answer never given, a path outside the interface) were kept out of the reports too. Without
     // them, traffic that all carried apikey but was never judged read "no credential header was present".

@@ -38,7 +38,7 @@ export function startProxyProcess(
   launcher: readonly string[] = [],
 ): Promise<ProxyProcess> {
   const [command, ...prefix] = [...launcher, process.execPath];
-  const child = spawn(command!, [...prefix, ...PROXY_COMMAND, ...args], {
+  const child = spawn(command, [...prefix, ...PROXY_COMMAND, ...args], {
     cwd: PROJECT_ROOT,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

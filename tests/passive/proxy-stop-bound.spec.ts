@@ -27,7 +27,12 @@ test('stopped twice while a starved judge is behind: the report comes at once, a
   const busy = spawn(ONE_CORE[0]!, [...ONE_CORE.slice(1), 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' });
   try {
     const target = await reference.listen(0);
-    const proxy = await startProxyProcess(['--target', target, '--port', '0', '--report-every-minutes', '0'], { REPORT_DIR: reports }, 60_000, ONE_CORE);
+    const proxy = await startProxyProcess(
+      ['--target', target, '--port', '0', '--report-every-minutes', '0'],
+      { REPORT_DIR: reports },
+      60_000,
+      ONE_CORE,
+    );
     let flowing = true;
     let answered = 0;
     const client = async () => {
