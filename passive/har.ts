@@ -9,6 +9,7 @@ import { ConfigError, environment, loadConfig, reportDirectory, type SuiteConfig
 import { createPassiveJudge } from './judge.ts';
 import { HarError, readHar } from './har-reader.ts';
 import { writePassiveReports } from './passive-report.ts';
+import { visibleLine } from '../core/results/visible.ts';
 
 const USAGE = 'Usage: npm run conformance -- har FILE.har [FILE.har ...]   (reports go to REPORT_DIR, conformance-report/ by default)';
 
@@ -54,14 +55,26 @@ export async function runHar(files: string[]): Promise<number> {
     );
     return 2;
   }
-  const result = judge.finish();
-  if (malformed > 0) result.ignored['not a HAR entry'] = malformed;
-  const written = writePassiveReports(result, {
-    dir,
-    sources: files,
-    rerun: `${COMMAND_LINE} har ${files.map((file) => shellWord(file)).join(' ')}`,
-    ...(config.expectations && { expectations: config.expectations }),
-  });
-  process.stdout.write(written.console);
-  return written.exitCode;
+  try {
+    const result = judge.finish();
+    if (malformed > 0) result.ignored['not a HAR entry'] = malformed;
+    const written = writePassiveReports(result, {
+      dir,
+      sources: files,
+      rerun: `${COMMAND_LINE} har ${files.map((file) => shellWord(file)).join(' ')}`,
+      ...(config.expectations && { expectations: config.expectations }),
+    });
+    process.stdout.write(written.console);
+    return written.exitCode;
+  } catch (error) {
+    // An error of the suite's own, whatever the recording held: one line and the exit code of a
+    // suite error, never a stack trace, nor 1, which says the traffic broke a requirement.
+    process.stderr.write(`har: no report: the judge failed: ${firstLine(error)}\n`);
+    return 2;
+  }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return visibleLine(text.split('\n')[0]!.slice(0, 200));
 }

@@ -428,7 +428,20 @@ export function createPassiveJudge(options: PassiveJudgeOptions = {}): PassiveJu
     for (const pending of waiting.splice(0)) judgeOne(pending);
   }
 
+  /**
+   * One exchange judged; an error of the suite's own on it (no answer's content should cause one,
+   * json-text.ts bounds what can) is counted against that exchange, and the judging goes on.
+   */
   function judgeOne(pending: Pending): void {
+    try {
+      judgeExchange(pending);
+    } catch (error) {
+      const why = `exchanges the judge failed on (an error of the suite's: ${firstLine(error)})`;
+      ignored[why] = (ignored[why] ?? 0) + 1;
+    }
+  }
+
+  function judgeExchange(pending: Pending): void {
     const { exchange, source } = pending;
     const ctx = context!;
     const operation = exchange.operation;
@@ -833,4 +846,9 @@ function presentKeyCalledEmpty(exchange: Exchange, codes: readonly string[]): Vi
       exchange,
     },
   ];
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.split('\n')[0]!.slice(0, 200);
 }

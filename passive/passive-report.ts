@@ -16,6 +16,7 @@ import type { Expectations } from '../core/results/expectations.ts';
 import { isExpired } from '../core/results/expectations.ts';
 import { buildReport } from '../reports/build-report.ts';
 import { redactorFor } from '../reports/redact.ts';
+import { visible } from '../core/results/visible.ts';
 import { renderHtml } from '../reports/render-html.ts';
 import { renderJunit } from '../reports/render-junit.ts';
 import type { ConformanceReport, Note, RunMetadata, TestRecord } from '../core/results/report-model.ts';
@@ -252,8 +253,13 @@ export function buildPassiveReport(
   const metadata = metadataFor(options, env, result.profile, stage);
   const location = options.sources.join(', ');
   const configured = redactorFor(env);
-  const clean = (text: string) => configured(result.redact(text));
-  const lines = new CommandLines(clean);
+  const redacted = (text: string) => configured(result.redact(text));
+  // In the reports' text, the traffic's controls are shown as escapes before the redactor, which
+  // strips a terminal's sequences (ESC [31m) and would leave a recorded value cut where a reader
+  // should see what it held. Command lines are built from the values themselves: their quoting
+  // carries every character exactly (shell-quote.ts).
+  const clean = (text: string) => configured(visible(result.redact(text)));
+  const lines = new CommandLines(redacted);
   const report = buildReport(catalog, {
     metadata,
     tests: recordsOf(result, catalog, location, lines),
@@ -359,8 +365,10 @@ export function writePassiveReports(result: PassiveResult, options: PassiveRepor
   ]);
   // The job summary is the run's last word: an interim report does not add one every few minutes.
   const stepSummary = (options.env ?? environment()).GITHUB_STEP_SUMMARY;
-  if (stepSummary && options.stage !== 'interim') appendFileSync(stepSummary, summary);
-  const console = `Passive verdict: ${report.verdict}. ${report.verdictReason}\nRedacted from the reports: ${result.redacted.join(', ') || 'no credential header was present'}.\nReport: ${join(options.dir, REPORT_FILES.html)}\n`;
+  if (stepSummary && options.stage !== 'interim') appendFileSync(stepSummary, visible(summary));
+  const console = visible(
+    `Passive verdict: ${report.verdict}. ${report.verdictReason}\nRedacted from the reports: ${result.redacted.join(', ') || 'no credential header was present'}.\nReport: ${join(options.dir, REPORT_FILES.html)}\n`,
+  );
   return { report, exitCode, console };
 }
 
@@ -377,7 +385,8 @@ export function writeWhole(dir: string, files: ReadonlyArray<[string, string]>):
     for (const [name, text] of files) {
       const temporary = join(dir, `.${name}.${process.pid}.${randomUUID()}.tmp`);
       written.push([temporary, join(dir, name)]);
-      writeFileSync(temporary, text);
+      // What the traffic held that a reader cannot see and a terminal obeys: shown as escapes.
+      writeFileSync(temporary, visible(text));
     }
     for (const [temporary, final] of written) renameSync(temporary, final);
   } catch (error) {

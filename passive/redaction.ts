@@ -7,6 +7,7 @@ import type { OperationId } from '../openapi/contract.ts';
 import type { Exchange } from '../core/transport/exchange.ts';
 import type { RecordedExchange } from './recorded-exchange.ts';
 import { echoRedactor } from '../core/transport/echoed-secrets.ts';
+import { parseJsonText } from '../core/transport/json-text.ts';
 
 /** Header names that carry credentials, in lower case, and the variable each becomes. */
 const SECRET_HEADERS: Readonly<Record<string, string>> = {
@@ -67,13 +68,9 @@ export function scrub(text: string, secrets: readonly string[]): string {
   return kept.length === 0 ? text : echoRedactor(kept.map((secret) => ['[redacted]', secret] as const))(text);
 }
 
-function parseJson(text: string | undefined): { body: unknown; isJson: boolean } {
-  if (text === undefined || text.trim() === '') return { body: undefined, isJson: false };
-  try {
-    return { body: JSON.parse(text) as unknown, isJson: true };
-  } catch {
-    return { body: undefined, isJson: false };
-  }
+function parseJson(text: string | undefined): { body: unknown; isJson: boolean; tooDeep?: true } {
+  const { parsed, ...rest } = parseJsonText(text);
+  return { body: parsed, ...rest };
 }
 
 export function redactRecorded(recorded: RecordedExchange, operation: OperationId): Redacted {

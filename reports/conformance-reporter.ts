@@ -21,6 +21,7 @@ import { consoleSummary } from './console-summary.ts';
 import type { Launcher } from '../core/results/replay-command.ts';
 import { buildReport } from './build-report.ts';
 import { redactorFor, type Redactor } from './redact.ts';
+import { visible } from '../core/results/visible.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
 import type { Comparison, ConformanceReport, Note, RunMetadata, TestRecord } from '../core/results/report-model.ts';
@@ -103,12 +104,19 @@ export default class ConformanceReporter implements Reporter {
     const comparison = this.comparedWithBaseline(report);
     if (comparison) report.comparison = comparison;
     mkdirSync(this.outputFolder, { recursive: true });
-    writeFileSync(join(this.outputFolder, REPORT_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(join(this.outputFolder, REPORT_FILES.junit), renderJunit(report));
-    writeFileSync(join(this.outputFolder, REPORT_FILES.html), renderHtml(report));
+    // What a target sent may hold characters a reader cannot see and a terminal obeys: shown as escapes.
+    writeFileSync(join(this.outputFolder, REPORT_FILES.json), visible(`${JSON.stringify(report, null, 2)}\n`));
+    writeFileSync(join(this.outputFolder, REPORT_FILES.junit), visible(renderJunit(report)));
+    writeFileSync(join(this.outputFolder, REPORT_FILES.html), visible(renderHtml(report)));
     const where = relative(process.cwd(), join(this.outputFolder, REPORT_FILES.html)) || REPORT_FILES.html;
     process.stdout.write(
-      consoleSummary(report, { mode: consoleMode(), reportPath: where, ...(comparison && { comparison: describeComparison(comparison) }) }),
+      visible(
+        consoleSummary(report, {
+          mode: consoleMode(),
+          reportPath: where,
+          ...(comparison && { comparison: describeComparison(comparison) }),
+        }),
+      ),
     );
     // Playwright's status follows the verdict both ways: a requirement failed by credit fails the run,
     // and an expected failure, or a known failure that passed, does not.

@@ -6,6 +6,7 @@
 // the run, and another when a test ends PROGRESS_EVERY_MS or more after the last line, so that a
 // long run against a slow target still shows it is moving without filling the log.
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { visibleLine } from '../core/results/visible.ts';
 
 const PROGRESS_EVERY_MS = 15_000;
 
@@ -66,7 +67,7 @@ export default class ConsoleReporter implements Reporter {
 
   onError(error: TestError): void {
     this.endLine();
-    this.write(`Error: ${firstLineOf(error.message ?? error.value ?? 'an unknown error')}\n`);
+    this.write(`Error: ${visibleLine(firstLineOf(error.message ?? error.value ?? 'an unknown error'))}\n`);
   }
 
   /** The last line of progress, in place of the terminal's running one. */

@@ -6,6 +6,7 @@ import type { Exchange } from '../transport/exchange.ts';
 import { getCallEnvelope, isSuccess, valueAt } from './calls-in.ts';
 import type { SchemaRequirementIndex } from './schema-requirements.ts';
 import { shown, type Violation } from './violation.ts';
+import { MAX_JSON_DEPTH } from '../transport/json-text.ts';
 
 export interface SchemaContext {
   contract: Contract;
@@ -14,6 +15,7 @@ export interface SchemaContext {
 
 export function responseSchemaConformance(exchange: Exchange, context: SchemaContext): Violation[] {
   const { operation, response } = exchange;
+  if (response.tooDeep) return [tooDeep(exchange, context)];
   if (!response.isJson) return [];
   const toViolation = (violation: SchemaViolation, prefix: string, callRelative: boolean): Violation => ({
     check: 'response_schema_conformance',
@@ -54,4 +56,19 @@ export function responseSchemaConformance(exchange: Exchange, context: SchemaCon
   return distinct(
     context.contract.validateResponse(operation, status, response.body).map((violation) => toViolation(violation, '', false)),
   );
+}
+
+/** A body nested deeper than any answer of the contract: its schema fails at the root, and nothing walks it. */
+function tooDeep(exchange: Exchange, context: SchemaContext): Violation {
+  const { operation, response } = exchange;
+  const status = isSuccess(exchange) ? 200 : response.status;
+  const message = `must be an answer of the contract, which nests a few levels deep: this body nests more than ${MAX_JSON_DEPTH} levels of arrays and objects`;
+  return {
+    check: 'response_schema_conformance',
+    requirement: context.schemaRequirements.requirementOf(operation, status, { valuePath: '', schemaPath: '#', message }, false),
+    title: `the body nests more than ${MAX_JSON_DEPTH} levels deep`,
+    expected: message,
+    received: `${response.text.length} characters beginning ${shown(response.text.slice(0, 40), 60)}`,
+    exchange,
+  };
 }

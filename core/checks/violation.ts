@@ -1,6 +1,7 @@
 // What a check reports. A violation names the requirement it breaks, so the outcome (fail, warn or
 // observe) follows from that requirement's level under the active profile, not from the check.
 import type { Exchange } from '../transport/exchange.ts';
+import { visible } from '../results/visible.ts';
 
 export interface Violation {
   /** The check that found it; also its label in reports (`response_schema_conformance`). */
@@ -23,7 +24,8 @@ export function shown(value: unknown, limit = 200): string {
   // JSON.stringify gives undefined only for a function or a symbol, which String shows by its source or name.
   // eslint-disable-next-line @typescript-eslint/no-base-to-string
   const text = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
-  return text.length > limit ? `${text.slice(0, limit)}…` : text;
+  // JSON escapes C0 controls; C1, the bidirectional overrides and lone surrogates it leaves as they are.
+  return visible(text.length > limit ? `${text.slice(0, limit)}…` : text);
 }
 
 /** A run of one character at least this long is named by its count instead of written out. */
@@ -41,8 +43,9 @@ export function shownString(text: string, limit = 200): string {
   if (first !== undefined && characters.length >= RUN_NAMED_FROM && characters.every((character) => character === first)) {
     return first === ' '
       ? `"␠␠␠…" (${characters.length} spaces)`
-      : `${JSON.stringify(first.repeat(3)).slice(0, -1)}…" (${characters.length} × ${JSON.stringify(first)})`;
+      : visible(`${JSON.stringify(first.repeat(3)).slice(0, -1)}…" (${characters.length} × ${JSON.stringify(first)})`);
   }
-  const json = JSON.stringify(text);
+  // JSON escapes C0 controls; C1, the bidirectional overrides and lone surrogates it leaves as they are.
+  const json = visible(JSON.stringify(text));
   return json.length > limit ? `${json.slice(0, limit)}…" (${characters.length} characters)` : json;
 }

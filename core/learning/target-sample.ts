@@ -68,7 +68,9 @@ export async function fetchAlone(api: ListingApi, calls: readonly SeenCall[]): P
 /** The filter values the sampled calls hold, counts under the readings the target follows. */
 export function filterValuesOf(calls: readonly SeenCall[], readings: Readings): FilterValues {
   const distinct = <T>(values: Array<T | undefined>, keep: (value: unknown) => value is T) => [...new Set(values.filter(keep))].sort();
-  const isString = (value: unknown): value is string => typeof value === 'string' && value !== '';
+  // A lone surrogate cannot be put in a URL (encodeURIComponent refuses it): no filter value can hold one.
+  const isString = (value: unknown): value is string =>
+    typeof value === 'string' && value !== '' && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value);
   const isInteger = (value: unknown): value is number => Number.isInteger(value);
   return {
     uids: distinct(

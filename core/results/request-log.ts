@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import type { OperationId } from '../../openapi/contract.ts';
 import type { Exchange, Unanswered } from '../transport/exchange.ts';
+import { visible } from './visible.ts';
 
 /** The name of the attachment the conformance reporter reads. */
 export const REQUESTS_ATTACHMENT = 'conformance-requests';
@@ -70,7 +71,7 @@ export class RequestLog {
   /** Attaches what was sent since the last call, even when nothing was (the report then counts the test). */
   async attachTo(testInfo: TestInfo, seed: number): Promise<void> {
     const body: RequestsAttachment = { seed, requests: this.drain() };
-    await testInfo.attach(REQUESTS_ATTACHMENT, { body: JSON.stringify(body), contentType: 'application/json' });
+    await testInfo.attach(REQUESTS_ATTACHMENT, { body: visible(JSON.stringify(body)), contentType: 'application/json' });
   }
 }
 

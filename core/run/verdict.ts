@@ -14,6 +14,7 @@ import type { Profile } from './profile.ts';
 import { curlFor, shownUrl, type Exchange } from '../transport/exchange.ts';
 import type { Violation } from '../checks/violation.ts';
 import { inRehearsal } from '../property/rehearsal.ts';
+import { visible, visibleLine } from '../results/visible.ts';
 
 export type Outcome = 'fail' | 'warn' | 'observe';
 
@@ -198,8 +199,8 @@ export class Verdict {
     const sameKind = this.annotationsByKind.get(kind) ?? 0;
     this.annotationsByKind.set(kind, sameKind + 1);
     if (sameKind >= ANNOTATION_LIMIT) return;
-    this.testInfo.annotations.push({ type, description });
-    if (type === 'warning') process.stderr.write(`WARN ${this.testInfo.title.split(' ')[0]}: ${description}\n`);
+    this.testInfo.annotations.push({ type, description: visible(description) });
+    if (type === 'warning') process.stderr.write(`WARN ${this.testInfo.title.split(' ')[0]}: ${visibleLine(description)}\n`);
   }
 }
 
@@ -224,5 +225,6 @@ export function describeViolations(violations: readonly Violation[], limit = 5):
     return lines.join('\n');
   });
   const more = violations.length > limit ? [`…and ${violations.length - limit} more violations`] : [];
-  return [...blocks, ...more].join('\n\n');
+  // A target's values may hold characters a terminal obeys: shown as escapes (curl lines have their own).
+  return visible([...blocks, ...more].join('\n\n'));
 }

@@ -10,6 +10,7 @@ import { secretPlaceholders, Transport, type TransportAnswer } from './transport
 import { isSecretToken } from './secret-tokens.ts';
 import { requestContextWire } from './wire.ts';
 import { inRehearsal } from '../property/rehearsal.ts';
+import { parseJsonText, type ParsedJson } from './json-text.ts';
 
 export type Query = Record<string, string | number | boolean>;
 
@@ -107,11 +108,11 @@ export class CallsApi {
       if (firstMeeting(error)) this.hooks.onUnanswered?.({ operation, method, url });
       throw error;
     }
-    const { parsed, isJson } = parsedBody(answer);
+    const { parsed, isJson, tooDeep } = parsedBody(answer);
     const exchange: Exchange = {
       operation,
       request: { method, url, ...this.redact(headers), ...(body !== undefined && { body }) },
-      response: { status: answer.status, headers: answer.headers, body: parsed, text: answer.text, isJson },
+      response: { status: answer.status, headers: answer.headers, body: parsed, text: answer.text, isJson, ...(tooDeep && { tooDeep }) },
       durationMs: answer.durationMs,
       ...(answer.attempts > 1 && { attempts: answer.attempts }),
     };
@@ -144,16 +145,12 @@ export class CallsApi {
  * Each answer's body parsed once: a property's rehearsal and fast-check's run meet the same answer
  * (rehearsal.ts), and pages of a hundred calls are the larger part of what a run parses.
  */
-const parsedBodies = new WeakMap<TransportAnswer, { parsed: unknown; isJson: boolean }>();
+const parsedBodies = new WeakMap<TransportAnswer, ParsedJson>();
 
-function parsedBody(answer: TransportAnswer): { parsed: unknown; isJson: boolean } {
+function parsedBody(answer: TransportAnswer): ParsedJson {
   let body = parsedBodies.get(answer);
   if (body === undefined) {
-    try {
-      body = { parsed: JSON.parse(answer.text), isJson: true };
-    } catch {
-      body = { parsed: undefined, isJson: false };
-    }
+    body = parseJsonText(answer.text);
     parsedBodies.set(answer, body);
   }
   return body;

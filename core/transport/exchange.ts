@@ -28,10 +28,12 @@ export interface Exchange {
   response: {
     status: number;
     headers: Record<string, string>;
-    /** The parsed JSON body, or undefined when the body is not JSON. */
+    /** The parsed JSON body, or undefined when the body is not JSON (or is, nested too deep to judge). */
     body: unknown;
     text: string;
     isJson: boolean;
+    /** JSON nested deeper than any answer of the contract (json-text.ts): the body's schema fails, no other check walks it. */
+    tooDeep?: true;
   };
   durationMs: number;
   /** Requests sent for this exchange, when a retry made it more than one. */

@@ -4,6 +4,7 @@ import { callsIn } from '../../core/checks/calls-in.ts';
 import { describeFilters, filterQuery, onBehalfOfScope } from '../../core/checks/filters.ts';
 import { listAnswered } from '../../core/checks/errors.ts';
 import { filterCombination } from '../../core/arbitraries/call-filters.ts';
+import { travelsInAHeader } from '../../core/transport/header-value.ts';
 
 test(
   'CALLS-LIST-ON-BEHALF-OF for any user seen in the data, with or without filters, every call listed on their behalf is one they took part in',
@@ -11,8 +12,13 @@ test(
   async ({ api, verdict, property, targetSample, readings }) => {
     sampledCalls(targetSample);
     test.skip(targetSample.values.uids.length === 0, 'No participant uid was seen in the data.');
+    const uids = targetSample.values.uids.filter(travelsInAHeader);
+    test.skip(
+      uids.length === 0,
+      'Every participant uid seen holds a character no header can carry (a control character, or one beyond Latin-1).',
+    );
     const arbitrary = fc.record({
-      uid: fc.constantFrom(...targetSample.values.uids),
+      uid: fc.constantFrom(...uids),
       filters: fc.option(filterCombination(targetSample, readings), { nil: undefined }),
     });
 

@@ -24,7 +24,8 @@ test('stopped twice while a starved judge is behind: the report comes at once, a
   test.setTimeout(120_000);
   const reference = createServer({ seed: 3, calls: 3_000 });
   const reports = freshDir('proxy-stop-bound');
-  const busy = spawn(ONE_CORE[0]!, [...ONE_CORE.slice(1), 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' });
+  // Bounded by timeout(1) too: a busy loop must not outlive a test process that was killed.
+  const busy = spawn(ONE_CORE[0]!, [...ONE_CORE.slice(1), 'timeout', '150', 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' });
   try {
     const target = await reference.listen(0);
     const proxy = await startProxyProcess(
