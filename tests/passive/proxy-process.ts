@@ -73,8 +73,10 @@ export function startProxyProcess(
         pid: child.pid!,
         stop: (signal = 'SIGTERM') => {
           if (child.exitCode === null) child.kill(signal);
-          // A proxy that does not stop is a failure of the test, not a process left behind.
-          const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+          // A proxy that does not stop is a failure of the test, not a process left behind. Generous:
+          // on a machine busy with npm test's other runs, a judge below normal priority writes its
+          // final reports slowly (30 s was seen to kill proxies that were still writing them).
+          const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
           return exited.finally(() => clearTimeout(killer));
         },
       });
