@@ -23,6 +23,15 @@ export const FINISH_JUDGING_MS = 10_000;
 /** How the reports name the exchanges left unjudged at the stop: "the judge fell behind", as the sampler's are. */
 export const CUT_AT_STOP = 'exchanges not judged: the judge fell behind the traffic, and the proxy stopped before it caught up';
 
+/** What the console and the verdict's reason say when the stop cut the judge short: the share judged, as the sampler's line does. */
+export function describeCut(cut: number, handed: number): string {
+  const judged = handed - cut;
+  return (
+    `judged a share of the traffic: ${((100 * judged) / handed).toFixed(1)}% (${judged} of ${handed} exchanges): ` +
+    `the proxy stopped before the judge caught up, and the last ${cut} exchange${cut === 1 ? '' : 's'} passed on unjudged (still written to the HAR, if one was asked for)`
+  );
+}
+
 export type ToJudgingThread =
   | { kind: 'exchange'; exchange: PassedExchange }
   /**

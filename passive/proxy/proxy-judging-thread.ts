@@ -19,6 +19,7 @@ import {
   bodyBytes,
   withBodyTexts,
   CUT_AT_STOP,
+  describeCut,
   JUDGING_THREAD_NICE,
   TAKEN_EVERY,
   type FromJudgingThread,
@@ -108,12 +109,12 @@ try {
     judged: PassiveResult,
     notJudged: Array<[string, number]>,
     credentialHeaders: string[],
-    sampling: string | undefined,
+    shares: string[],
   ) => {
     const { result, state } = withTheProxy(judged, judge.state(data.sources), notJudged, credentialHeaders);
     return writePassiveReports(result, {
       // The verdict's reason says when only a share was judged, which share and how it was chosen.
-      ...(sampling !== undefined && { notes: [`The proxy ${sampling}.`] }),
+      notes: shares.map((share) => `The proxy ${share}.`),
       dir: resolve(reportDirectory(env)),
       sources: data.sources,
       rerun: data.rerun,
@@ -128,7 +129,7 @@ try {
   const interim = (notJudged: Array<[string, number]>, credentialHeaders: string[], sampling: string | undefined) => {
     try {
       const snapshot = judge.snapshot();
-      const written = write('interim', snapshot, notJudged, credentialHeaders, sampling);
+      const written = write('interim', snapshot, notJudged, credentialHeaders, sampling === undefined ? [] : [sampling]);
       post({
         kind: 'reported',
         verdict: written.report.verdict,
@@ -144,8 +145,11 @@ try {
   const finish = async (notJudged: Array<[string, number]>, credentialHeaders: string[], sampling: string | undefined) => {
     try {
       const harEntries = har ? await har.finish() : undefined;
-      const written = write('final', judge.finish(), notJudged, credentialHeaders, sampling);
-      post({ kind: 'done', exitCode: written.exitCode, console: written.console, ...(harEntries !== undefined && { harEntries }) });
+      const cutShort = cut > 0 ? describeCut(cut, taken) : undefined;
+      const shares = [sampling, cutShort].filter((share): share is string => share !== undefined);
+      const written = write('final', judge.finish(), notJudged, credentialHeaders, shares);
+      const console = `${cutShort === undefined ? '' : `${cutShort}\n`}${written.console}`;
+      post({ kind: 'done', exitCode: written.exitCode, console, ...(harEntries !== undefined && { harEntries }) });
     } catch (error) {
       post({ kind: 'failed', message: (error as Error).message });
     }

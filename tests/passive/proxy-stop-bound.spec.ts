@@ -64,6 +64,13 @@ test('stopped twice while a starved judge is behind: the report comes at once, a
     };
     // The judge was behind when the second signal came: what it had not reached is counted, by name.
     expect(results.passive.ignored[CUT_AT_STOP], stdout).toBeGreaterThan(0);
+    // And the console says which share was judged, as it does when the sampler judged a share.
+    const share =
+      /judged a share of the traffic: [\d.]+% \((\d+) of (\d+) exchanges\): the proxy stopped before the judge caught up, and the last (\d+) exchanges? passed on unjudged/.exec(
+        stdout,
+      );
+    expect(share, stdout).not.toBeNull();
+    expect(Number(share![3]), stdout).toBe(results.passive.ignored[CUT_AT_STOP]);
     // Nothing answered goes uncounted: judged, or left unjudged with its reason.
     const counted = results.passive.entries + Object.values(results.passive.ignored).reduce((total, count) => total + count, 0);
     expect(counted, stdout).toBeGreaterThanOrEqual(answered);

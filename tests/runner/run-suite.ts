@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 import { DEMO_KEYS, UNREAD_FIXTURE } from '../../reference/fixtures.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -97,9 +98,25 @@ export function childEnv(env: Record<string, string> = {}): Record<string, strin
   };
 }
 
+/**
+ * The calling test's bound grows by each child's: a test that runs the suite twice is bounded by its
+ * children's bounds (each child is killed at its own), not by the self project's 60 s, which a whole
+ * run beside npm test's others can pass. Outside a test (a benchmark) there is no bound to grow.
+ */
+function allowForChild(timeoutMs: number): void {
+  let info;
+  try {
+    info = test.info();
+  } catch {
+    return;
+  }
+  if (info.timeout > 0) info.setTimeout(info.timeout + timeoutMs);
+}
+
 /** Node with `argv` in the project folder, in a clean environment and a process group of its own. */
 export function runNode(argv: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
   const { timeoutMs = 120_000, stopWhen, interruptWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
+  allowForChild(timeoutMs);
   const cleanEnv = childEnv(env);
   return new Promise<RunResult>((resolve, reject) => {
     // Its own process group, so that stopping it stops its workers and its web server too.
