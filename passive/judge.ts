@@ -386,7 +386,8 @@ export function createPassiveJudge(options: PassiveJudgeOptions = {}): PassiveJu
   const report = (violations: readonly Violation[], source: string, related?: string[]) => {
     for (const violation of violations) {
       const entry = tally(violation.requirement);
-      entry.violations += 1;
+      // A violation may stand for more of its kind in the same answer, counted but not described (violation.ts).
+      entry.violations += 1 + (violation.alike ?? 0);
       if (entry.judged === 0) entry.judged = 1;
       if (entry.examples.length < limits.examplesPerRequirement) {
         entry.examples.push({

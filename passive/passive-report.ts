@@ -13,6 +13,7 @@ import { curlFor, type Exchange } from '../core/transport/exchange.ts';
 import { WAITING_FOR_READINGS, type PassiveResult, type PassiveViolation } from './judge.ts';
 import { STATE_FILE, type PassiveState } from './judge-state.ts';
 import type { Expectations } from '../core/results/expectations.ts';
+import { violationCount } from '../core/checks/violation.ts';
 import { isExpired } from '../core/results/expectations.ts';
 import { buildReport } from '../reports/build-report.ts';
 import { redactorFor } from '../reports/redact.ts';
@@ -116,6 +117,7 @@ function describeViolation(violation: PassiveViolation, lines: CommandLines): st
     `${violation.title}`,
     `  Expected: ${violation.expected}`,
     `  Received: ${violation.received}`,
+    ...(violation.alike ? [`  …and ${violation.alike} more of ${violation.requirement} in the same exchange`] : []),
     `  Exchange: ${violation.source}${related}`,
   ];
   if (violation.exchange) text.push('  Reproduce with:', `  ${lines.curl(violation.exchange)}`);
@@ -162,9 +164,11 @@ function recordsOf(result: PassiveResult, catalog: Catalog, location: string, li
       });
       continue;
     }
+    // The examples count what they stand for (violation.ts: alike).
+    const described = violationCount(tally.examples);
     const more =
-      tally.violations > tally.examples.length
-        ? `\n\n… and ${tally.violations - tally.examples.length} more violation(s) of ${requirement.id} in the recorded traffic.`
+      tally.violations > described
+        ? `\n\n… and ${tally.violations - described} more violation(s) of ${requirement.id} in the recorded traffic.`
         : '';
     const message = `${tally.violations} violation(s) of ${requirement.id} in ${tally.judged} recorded exchange(s) or call(s) judged:\n\n${tally.examples.map((violation) => describeViolation(violation, lines)).join('\n\n')}${more}`;
     const notes = tally.examples.map((violation) => ({ requirement: requirement.id, text: `${violation.title} (${violation.source})` }));

@@ -11,7 +11,8 @@ import { paginationConsistency } from './pagination.ts';
 import { responseSchemaConformance } from './response-schema.ts';
 import { sessionIdsUniqueInPage } from './session-ids.ts';
 import type { SchemaRequirementIndex } from './schema-requirements.ts';
-import type { Violation } from './violation.ts';
+import { describedPerRequirement, type Violation } from './violation.ts';
+import { answerKey, memoryInProcess, REMEMBERED_FROM_CHARS, type AnswerMemory } from './answer-memory.ts';
 import type { Readings } from './readings.ts';
 import {
   callDurationIsAudioPlusVideo,
@@ -41,6 +42,8 @@ export interface ExchangeContext {
   clock?: number;
   /** SETTLE_SECONDS (DEFAULT_SETTLE_SECONDS when not given). */
   settleSeconds?: number;
+  /** Where big answers' findings are kept beyond this process: the run's workers share them (answer-memory.ts). */
+  answers?: AnswerMemory;
 }
 
 /** A call invariant: the requirement it holds, its check, and, where it holds of some calls only, which. */
@@ -101,12 +104,46 @@ export function checkCall(seen: SeenCall, context: ExchangeContext): Violation[]
 }
 
 export function checkExchange(exchange: Exchange, context: ExchangeContext): Violation[] {
-  return [
-    ...jsonBody(exchange),
+  return [...jsonBody(exchange), ...answerFindings(exchange, context)];
+}
+
+/**
+ * What the answer's body shows, judged: its schema, its envelope and pagination, its calls. Every
+ * entry of every call is judged; what one answer breaks of one requirement is described at most
+ * DESCRIBED_PER_REQUIREMENT times and counted beyond (violation.ts), so every test that meets a page
+ * of 100,000 broken entries keeps a few violations of it, not 100,000.
+ */
+function judgeAnswer(exchange: Exchange, context: ExchangeContext): Violation[] {
+  return describedPerRequirement([
     ...responseSchemaConformance(exchange, context),
     ...getCallEnvelopeConsistency(exchange, context),
     ...paginationConsistency(exchange),
     ...sessionIdsUniqueInPage(exchange),
     ...callsIn(exchange).flatMap((seen) => checkCall(seen, context)),
-  ];
+  ]);
+}
+
+/**
+ * A big answer is judged once per context and memory (answer-memory.ts): what judgeAnswer reads of
+ * an exchange is its operation, its status and its body, parsed from its text, so an answer met
+ * again is found to break what it broke before, now shown by the exchange that carried it.
+ */
+const inProcess = new WeakMap<ExchangeContext, AnswerMemory>();
+
+function answerFindings(exchange: Exchange, context: ExchangeContext): Violation[] {
+  if (exchange.response.text.length < REMEMBERED_FROM_CHARS) return judgeAnswer(exchange, context);
+  let memory = inProcess.get(context);
+  if (!memory) inProcess.set(context, (memory = memoryInProcess(context.answers)));
+  const { answers: _answers, contract: _contract, schemaRequirements: _schemaRequirements, ...judgedBy } = context;
+  const key = answerKey(exchange, judgedBy);
+  const found = memory.recall(key);
+  if (found !== undefined) return found.map((violation) => ({ ...violation, exchange }));
+  const violations = judgeAnswer(exchange, context);
+  // Only what is this exchange's own can be handed to the next one; anything else is not remembered.
+  if (violations.every((violation) => violation.exchange === exchange))
+    memory.keep(
+      key,
+      violations.map(({ exchange: _exchange, ...violation }) => violation),
+    );
+  return violations;
 }

@@ -12,7 +12,7 @@ import type { TestInfo } from '@playwright/test';
 import { effectiveLevel, type Catalog } from '../../openapi/catalog.ts';
 import type { Profile } from './profile.ts';
 import { curlFor, shownUrl, type Exchange } from '../transport/exchange.ts';
-import type { Violation } from '../checks/violation.ts';
+import { violationCount, type Violation } from '../checks/violation.ts';
 import { inRehearsal } from '../property/rehearsal.ts';
 import { visible, visibleLine } from '../results/visible.ts';
 
@@ -52,6 +52,8 @@ export class Verdict {
   private readonly background = new Map<string, Violation>();
   /** MUST violations of requirements this test does not hold, by requirement. */
   private readonly credited = new Map<string, Violation[]>();
+  /** How many violations of each credited requirement were met, beyond those kept to describe it. */
+  private readonly creditedCount = new Map<string, number>();
   private readonly annotated = new Set<string>();
   /** Annotations added so far, by their type and the requirement they name (their first word). */
   private readonly annotationsByKind = new Map<string, number>();
@@ -171,7 +173,10 @@ export class Verdict {
 
   /** The violations credited to requirements this test does not hold, described for the reports. */
   creditedViolations(): CreditedViolation[] {
-    return [...this.credited].map(([requirement, violations]) => ({ requirement, message: describeViolations(violations) }));
+    return [...this.credited].map(([requirement, violations]) => ({
+      requirement,
+      message: describeViolations(violations, 5, this.creditedCount.get(requirement)),
+    }));
   }
 
   private holds(requirementId: string): boolean {
@@ -180,6 +185,8 @@ export class Verdict {
 
   private credit(violations: readonly Violation[]): void {
     for (const violation of violations) {
+      // Counted whole, those it stands for too, whether it is kept to be described or not.
+      this.creditedCount.set(violation.requirement, (this.creditedCount.get(violation.requirement) ?? 0) + 1 + (violation.alike ?? 0));
       const kept = this.credited.get(violation.requirement) ?? [];
       if (kept.length < CREDITED_KEPT && !kept.some((other) => other.title === violation.title && other.received === violation.received))
         kept.push(violation);
@@ -208,7 +215,7 @@ export class Verdict {
  * The failure message: each violation with Expected/Received, then once per exchange the request,
  * its status and a curl line to reproduce it.
  */
-export function describeViolations(violations: readonly Violation[], limit = 5): string {
+export function describeViolations(violations: readonly Violation[], limit = 5, total = violationCount(violations)): string {
   const shownViolations = violations.slice(0, limit);
   const groups = new Map<Exchange | undefined, Violation[]>();
   for (const violation of shownViolations) groups.set(violation.exchange, [...(groups.get(violation.exchange) ?? []), violation]);
@@ -217,6 +224,7 @@ export function describeViolations(violations: readonly Violation[], limit = 5):
       `${violation.requirement} [${violation.check}] ${violation.title}`,
       `  Expected: ${violation.expected}`,
       `  Received: ${violation.received}`,
+      ...(violation.alike ? [`  …and ${violation.alike} more of ${violation.requirement} in the same answer`] : []),
     ]);
     if (exchange) {
       const { request, response } = exchange;
@@ -224,7 +232,9 @@ export function describeViolations(violations: readonly Violation[], limit = 5):
     }
     return lines.join('\n');
   });
-  const more = violations.length > limit ? [`…and ${violations.length - limit} more violations`] : [];
+  // What is not described: the violations past the limit, and those of them and of ones kept aside that they stood for.
+  const left = total - violationCount(shownViolations);
+  const more = left > 0 ? [`…and ${left} more violations`] : [];
   // A target's values may hold characters a terminal obeys: shown as escapes (curl lines have their own).
   return visible([...blocks, ...more].join('\n\n'));
 }

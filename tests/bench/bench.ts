@@ -1,11 +1,12 @@
-// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--write-docs]`: the benchmark. It measures,
+// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--answer-size-only] [--write-docs]`: the benchmark. It measures,
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
 // floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
 // suite's shape (its tests and requests through the request context, checking nothing); the same run
 // against 1,000 and 200,000 calls; a run against a target with one fault beside a clean one;
 // detection per fault (the kill matrix, whose full runs also give each fault's requests and time
 // beside the clean reference's); remote targets, behind a latency proxy (remote.ts); the CPU a request
-// costs by HTTP client (clients.ts); runs against the reference living beside standing still (living.ts); and the reference against Stoplight Prism's mock of the same
+// costs by HTTP client (clients.ts); runs against the reference living beside standing still (living.ts); one answer
+// judged against its size, 1,000 to 100,000 participant entries (answer-size.ts); and the reference against Stoplight Prism's mock of the same
 // OpenAPI document. It writes bench-results/bench.json and
 // bench-results/bench.md, and with --write-docs puts the table into docs/speed.md (--write-readme, its
 // name from when the table was in the README, still works).
@@ -37,6 +38,7 @@ import { measurePassive, passiveTargets, renderPassive } from './passive.ts';
 import { measureProxy, proxyTargets, renderProxy } from './proxy.ts';
 import { measureProxyLoad, proxyLoadTargets } from './proxy-load.ts';
 import { judgeSpeedTarget, measureJudgeSpeedOnThread } from './judge-speed.ts';
+import { answerSizeTargets, measureAnswerSize, renderAnswerSize } from './answer-size.ts';
 import { readOptions } from '../../core/run/read-options.ts';
 
 const SMALL = 1_000;
@@ -65,6 +67,8 @@ interface Options {
   passiveOnly: boolean;
   /** Only what the judging proxy adds per exchange: bench-results/proxy.json, docs/speed.md untouched. */
   proxyOnly: boolean;
+  /** Only one answer judged against its size (answer-size.ts): bench-results/answer-size.json, docs/speed.md untouched. */
+  answerSizeOnly: boolean;
   /** Say what would be measured and written, and measure nothing (how the self-tests run every documented bench command). */
   plan: boolean;
 }
@@ -73,7 +77,7 @@ interface Options {
 const CLIENT_REQUESTS = 600;
 
 const USAGE =
-  'Usage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--write-docs] [--plan]';
+  'Usage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--answer-size-only] [--write-docs] [--plan]';
 
 function parseOptions(argv: string[]): Options {
   const flag = { type: 'boolean', default: false } as const;
@@ -90,6 +94,7 @@ function parseOptions(argv: string[]): Options {
       'living-only': flag,
       'passive-only': flag,
       'proxy-only': flag,
+      'answer-size-only': flag,
       plan: flag,
     },
     strict: true,
@@ -106,6 +111,7 @@ function parseOptions(argv: string[]): Options {
     livingOnly: values['living-only'],
     passiveOnly: values['passive-only'],
     proxyOnly: values['proxy-only'],
+    answerSizeOnly: values['answer-size-only'],
     plan: values.plan,
   };
 }
@@ -148,11 +154,16 @@ function planOf(options: Options): string {
         "the judge's speed, the judging proxy under load (throughput against direct, share judged, p99 added, slowest answer, peak memory) and what it adds per exchange",
         'bench-results/proxy.json',
       ],
+      [
+        'answerSizeOnly',
+        'one answer judged against its size (1,000, 10,000 and 100,000 participant entries, passive mode)',
+        'bench-results/answer-size.json',
+      ],
     ] as const
   ).find(([flag]) => options[flag]);
   const part = only
     ? `part: ${only[1]}`
-    : `parts: time to verdict and at scale, failing runs, the floor, the remote case, the suite's shape, clients, living, the Prism peer${options.detection ? ', the kill matrix' : ''}`;
+    : `parts: time to verdict and at scale, failing runs, the floor, the remote case, the suite's shape, clients, living, one answer against its size, the Prism peer${options.detection ? ', the kill matrix' : ''}`;
   const writes = only ? only[2] : `bench-results/bench.json and bench.md${options.writeDocs ? ' and the tables of docs/speed.md' : ''}`;
   return [`bench plan: ${part}`, `runs: ${options.runs}`, `writes: ${writes}`].join('\n');
 }
@@ -166,6 +177,7 @@ async function main(): Promise<void> {
   if (options.livingOnly) return benchLivingOnly(options);
   if (options.passiveOnly) return benchPassiveOnly();
   if (options.proxyOnly) return benchProxyOnly(options);
+  if (options.answerSizeOnly) return benchAnswerSizeOnly(options);
 
   // Time to verdict, and the same run at scale, interleaved so that drift of the machine hits both.
   // At scale, twice: with the embedded reference (which builds the larger data set first) and against
@@ -231,6 +243,7 @@ async function main(): Promise<void> {
   const shapeTotalMs = shapeMs + referenceStartMs;
   const clients = await timeClients(options.runs);
   const living = await measureLiving(options.runs, SMALL);
+  const answerSize = await measureAnswerSize(options.runs);
 
   // The reference against Prism, operation by operation, in the same run.
   log('the reference and the Prism mock, side by side');
@@ -299,6 +312,7 @@ async function main(): Promise<void> {
     remote,
     clients,
     living,
+    answerSize,
     detection,
     peers,
   };
@@ -343,6 +357,13 @@ async function benchProxyOnly(options: Options): Promise<void> {
   writeFileSync(join(OUT_DIR, 'proxy.json'), `${JSON.stringify({ judge, load, ...proxy }, null, 2)}\n`);
   const targets = [judgeSpeedTarget(judge), ...proxyLoadTargets(load), ...proxyTargets(proxy)];
   process.stdout.write(`${[...targetTable(targets), '', ...renderProxy(proxy)].join('\n')}\n`);
+}
+
+async function benchAnswerSizeOnly(options: Options): Promise<void> {
+  const answerSize = await measureAnswerSize(options.runs);
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, 'answer-size.json'), `${JSON.stringify(answerSize, null, 2)}\n`);
+  process.stdout.write(`${[...targetTable(answerSizeTargets(answerSize)), '', ...renderAnswerSize(answerSize)].join('\n')}\n`);
 }
 
 /** The targets of a partial bench as a table, each marked met or missed. */

@@ -1,6 +1,7 @@
 // One passive judging of a HAR file, as `npm run conformance -- har FILE` does it (reader, judge,
 // reports), in a process of its own so that its resident memory peak is its own. Prints one JSON
-// line: entries, exchanges judged, milliseconds, peak resident memory (MiB) and the verdict.
+// line: entries, exchanges judged, milliseconds, CPU milliseconds (its threads' too), peak resident
+// memory (MiB) and the verdict.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,14 +13,16 @@ const file = process.argv[2]!;
 const dir = mkdtempSync(join(tmpdir(), 'bench-passive-report-'));
 try {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const judge = createPassiveJudge();
   const read = await readHar(file, judge);
   const result = judge.finish();
   const written = writePassiveReports(result, { dir, sources: [file], rerun: `npm run conformance -- har ${file}`, env: {} });
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   // maxRSS is in KiB on Linux.
   process.stdout.write(
-    `${JSON.stringify({ entries: read.entries, exchanges: result.exchanges, ms, peakRssMiB: process.resourceUsage().maxRSS / 1024, verdict: written.report.verdict })}\n`,
+    `${JSON.stringify({ entries: read.entries, exchanges: result.exchanges, ms, cpuMs: (used.user + used.system) / 1000, peakRssMiB: process.resourceUsage().maxRSS / 1024, verdict: written.report.verdict })}\n`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -23,7 +23,16 @@ export interface PassiveResults {
   harBytes: number;
   recordedExchanges: number;
   active: { exchanges: number; testsMs: number; exchangesPerSecond: number };
-  passive: { entries: number; exchanges: number; ms: number; exchangesPerSecond: number; peakRssMiB: number; verdict: string };
+  passive: {
+    entries: number;
+    exchanges: number;
+    ms: number;
+    /** CPU time of the judging process, its threads' included (passive-child.ts). */
+    cpuMs: number;
+    exchangesPerSecond: number;
+    peakRssMiB: number;
+    verdict: string;
+  };
   speedRatio: number;
 }
 
@@ -67,7 +76,8 @@ async function writeLargeHar(path: string, entries: readonly HarEntry[], bytes: 
   return statSync(path).size;
 }
 
-function judgeInChild(path: string): Promise<PassiveResults['passive']> {
+/** `npm run conformance -- har FILE`'s judging of one file, in a process of its own (passive-child.ts). */
+export function judgeInChild(path: string): Promise<PassiveResults['passive']> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/passive-child.ts', path], {
       cwd: PROJECT_ROOT,

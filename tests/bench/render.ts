@@ -5,6 +5,7 @@ import { seconds, times } from './stats.ts';
 import { remoteTargets, renderRemote, type RemoteResults } from './remote.ts';
 import { renderClients, type ClientCost } from './clients.ts';
 import { livingTargets, renderLiving, type LivingResults } from './living.ts';
+import { answerSizeTargets, renderAnswerSize, type AnswerSizeResults } from './answer-size.ts';
 
 interface PhaseTimes {
   totalMs: number;
@@ -53,6 +54,8 @@ export interface BenchResults {
   clients?: ClientCost[];
   /** Runs against the reference standing still and living (living.ts). */
   living?: LivingResults;
+  /** One answer judged against its size (answer-size.ts). */
+  answerSize?: AnswerSizeResults;
   detection?: {
     measuredNow: boolean;
     matrixMs?: number;
@@ -112,6 +115,7 @@ export function targetsOf(results: BenchResults): Target[] {
     ...failingTargets(results),
     ...(results.remote ? remoteTargets(results.remote) : []),
     ...(results.living ? livingTargets(results.living) : []),
+    ...(results.answerSize ? answerSizeTargets(results.answerSize) : []),
   ];
 }
 
@@ -192,6 +196,7 @@ export function renderMarkdown(results: BenchResults): string {
   if (results.remote) lines.push(...renderRemote(results.remote));
   if (results.clients) lines.push(...renderClients(results.clients), '');
   if (results.living) lines.push(...renderLiving(results.living));
+  if (results.answerSize) lines.push(...renderAnswerSize(results.answerSize), '');
   if (detection) {
     lines.push(
       `**Detection** (${detection.measuredNow ? 'the kill matrix run now' : 'from the last kill-matrix/kill-matrix.json'}): ${detection.caught} of ${detection.faults} fault runs that must fail were caught, each naming what it breaks and leaving no other requirement in error${detection.unjudged.length > 0 ? ` (left in error by: ${detection.unjudged.join(', ')})` : ''}${detection.matrixMs === undefined ? '' : `; the whole matrix took ${seconds(detection.matrixMs)}`}. Requests until the first test naming the fault ended: median ${count(detection.requestsToDetect.median)}, 90th percentile ${count(detection.requestsToDetect.p90)}, max ${count(detection.requestsToDetect.max)}. Each whole faulty run beside the clean reference's in the same matrix (two runs side by side on the machine): requests median ${times(detection.againstClean.requests.median)}, max ${times(detection.againstClean.requests.max)}; time median ${times(detection.againstClean.time.median)}, max ${times(detection.againstClean.time.max)}. Per fault: \`bench-results/bench.json\` and \`kill-matrix/kill-matrix.md\`.`,
