@@ -15,6 +15,7 @@ import { describeDryRun } from './core/run/dry-run.ts';
 import { RUN_STATE_VARIABLE } from './core/transport/run-state.ts';
 import { METADATA_KEY, runMetadata } from './reports/run-metadata.ts';
 import { ownFile, REFERENCE_COMMAND } from './core/run/package-paths.ts';
+import { selfTestsNodeLine, untestedNodeLine } from './core/run/node-version.ts';
 
 /** Workers load this file too; what the reports say about the run is computed once, in the runner. */
 const inRunner = process.env.TEST_WORKER_INDEX === undefined;
@@ -52,6 +53,12 @@ function configOrExit(): SuiteConfig {
 }
 
 const selfTests = process.env.CONFORMANCE_SELF_TESTS === '1';
+// A Node outside package.json's engines is named in one line, before anything runs (node-version.ts).
+if (inRunner) {
+  const unsupported = selfTests ? selfTestsNodeLine() : untestedNodeLine();
+  if (unsupported !== undefined) process.stderr.write(`${unsupported}\n`);
+  if (selfTests && unsupported !== undefined) process.exit(2);
+}
 const suite = selfTests ? undefined : configOrExit();
 
 // The self-tests start some thousand Node processes (workers, child suites, references), each

@@ -21,6 +21,7 @@ import { answerWithoutRunning } from './commands.ts';
 import { runHar } from '../passive/har.ts';
 import { runProxy } from '../passive/proxy/proxy-command.ts';
 import { ownFile, testFilterArgs } from '../core/run/package-paths.ts';
+import { untestedNodeLine } from '../core/run/node-version.ts';
 
 const REPORTER = fileURLToPath(new URL(ownFile('../reports/conformance-reporter.ts'), import.meta.url));
 
@@ -55,6 +56,9 @@ async function main(commandLine: string[]): Promise<number> {
   const answered = await answerWithoutRunning(line);
   if (answered !== undefined || line.kind !== 'command') return answered ?? EXIT.error;
   const { command, args } = line;
+  // The suite's runs say it in Playwright's configuration; the commands that do not start Playwright, here.
+  const untested = ['compare', 'har', 'proxy'].includes(command) ? untestedNodeLine() : undefined;
+  if (untested !== undefined) process.stderr.write(`${untested}\n`);
   if (command === 'compare') return compare(args);
   if (command === 'har') return runHar(args);
   if (command === 'proxy') return runProxy(args);

@@ -15,7 +15,7 @@ import { findFault } from '../../reference/faults/catalog.ts';
 import type { ConformanceReport } from '../../core/results/report-model.ts';
 import { PROJECT_ROOT, referenceTargetEnv, SELF_TEST_SEED, type RunResult } from '../runner/run-suite.ts';
 import { withReference } from '../reports/report-runs.ts';
-import { nodeBinary, NPM_NETWORK_BOUNDS, SUPPORTED_NODE_MAJORS, UNREACHABLE, type NodeBinary } from './node-binaries.ts';
+import { cleanEnv, nodeBinary, NPM_NETWORK_BOUNDS, SUPPORTED_NODE_MAJORS, UNREACHABLE, type NodeBinary } from './node-binaries.ts';
 
 /** Packing (a tsc build), two installs from the npm cache and five suite runs; on a busy 2-core machine, a few minutes. */
 const FILE_TIMEOUT_MS = 600_000;
@@ -26,30 +26,6 @@ const LATEST = SUPPORTED_NODE_MAJORS.at(-1)!;
 const MAX_INSTALLED_BYTES = 40_000_000;
 
 test.describe.configure({ mode: 'serial', timeout: FILE_TIMEOUT_MS });
-
-/**
- * What of the machine's environment reaches npm as a user's project has it: its cache, and how it
- * reaches the registry: the certificates it trusts (a network that inspects TLS has its own
- * authority, given to Node by NODE_EXTRA_CA_CERTS and to npm by its cafile), its proxies, and npm's
- * own configuration files (`npm run` names them; the Node binaries used here would look for a global
- * one beside themselves, and miss the machine's cafile). Without them npm's every request failed with
- * SELF_SIGNED_CERT_IN_CHAIN on such a network, retried past the file's 10 minutes. Nothing of this
- * repository is among them.
- */
-const MACHINE_NETWORK =
-  /^(npm_config_(cache|cafile|ca|registry|proxy|https_proxy|noproxy|strict_ssl|globalconfig|userconfig)|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|https?_proxy|no_proxy|all_proxy)$/i;
-
-/** PATH without any node_modules/.bin (npx and npm test put this repository's there), HOME, and the machine's network settings. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const path = (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter((entry) => !entry.includes('node_modules'))
-    .join(delimiter);
-  const network = Object.fromEntries(
-    Object.entries(process.env).filter((entry): entry is [string, string] => MACHINE_NETWORK.test(entry[0]) && entry[1] !== undefined),
-  );
-  return { PATH: path, HOME: process.env.HOME ?? '/tmp', ...network, ...extra };
-}
 
 /** The clean environment with one Node version first on PATH: npm, npx and the installed command all run on it. */
 function envWith(node: { bin: string }, extra: Record<string, string> = {}): Record<string, string> {

@@ -4,10 +4,34 @@
 // downloads nothing. `npm i` takes the newest release of the major; delete the folder to take a newer.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { PROJECT_ROOT } from '../runner/run-suite.ts';
 
 export const SUPPORTED_NODE_MAJORS = [22, 24] as const;
+
+/**
+ * What of the machine's environment reaches npm as a user's project has it: its cache, and how it
+ * reaches the registry: the certificates it trusts (a network that inspects TLS has its own
+ * authority, given to Node by NODE_EXTRA_CA_CERTS and to npm by its cafile), its proxies, and npm's
+ * own configuration files (`npm run` names them; the Node binaries used here would look for a global
+ * one beside themselves, and miss the machine's cafile). Without them npm's every request failed with
+ * SELF_SIGNED_CERT_IN_CHAIN on such a network, retried past the file's 10 minutes. Nothing of this
+ * repository is among them.
+ */
+const MACHINE_NETWORK =
+  /^(npm_config_(cache|cafile|ca|registry|proxy|https_proxy|noproxy|strict_ssl|globalconfig|userconfig)|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|https?_proxy|no_proxy|all_proxy)$/i;
+
+/** PATH without any node_modules/.bin (npx and npm test put this repository's there), HOME, and the machine's network settings. */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const path = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((entry) => !entry.includes('node_modules'))
+    .join(delimiter);
+  const network = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => MACHINE_NETWORK.test(entry[0]) && entry[1] !== undefined),
+  );
+  return { PATH: path, HOME: process.env.HOME ?? '/tmp', ...network, ...extra };
+}
 
 const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'calls-conformance-node');
 
