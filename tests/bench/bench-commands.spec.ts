@@ -55,3 +55,23 @@ test('the bench reads --runs after a space or an =, and --write-readme as --writ
     expect(run.stdout).toContain('runs: 2\nwrites: bench-results/bench.json and bench.md and the tables of docs/speed.md');
   }
 });
+
+test('--answer-size-only plans one answer judged against its size, and the part measures small answers as it would big ones', async () => {
+  test.setTimeout(180_000);
+  const plan = await runScript(BENCH, ['--answer-size-only', '--plan'], {}, 60_000);
+  expect(plan.stdout).toContain('bench plan: part: one answer judged against its size');
+  expect(plan.stdout).toContain('writes: bench-results/answer-size.json');
+  const { measureAnswerSize, renderAnswerSize, answerSizeTargets } = await import('./answer-size.ts');
+  const results = await measureAnswerSize(1, [100, 1_000]);
+  // Each shape at no entries added, then at each size: its verdict, and its cost per entry above none.
+  expect(results.measured.map((run) => `${run.shape} ${run.entries}`)).toEqual(
+    ['missing-fields', 'multi-device', 'never-joined'].flatMap((shape) => [0, 100, 1_000].map((entries) => `${shape} ${entries}`)),
+  );
+  for (const run of results.measured.filter((measured) => measured.entries > 0)) expect(run.perEntryUs, run.shape).toBeDefined();
+  expect(results.measured.find((run) => run.shape === 'missing-fields' && run.entries === 1_000)?.verdict).toBe('VIOLATIONS FOUND');
+  expect(results.measured.find((run) => run.shape === 'never-joined' && run.entries === 1_000)?.verdict).toMatch(
+    /^(NO VIOLATIONS|VIOLATIONS FOUND)/,
+  );
+  expect(renderAnswerSize(results).filter((line) => line.startsWith('| 1,000 |'))).toHaveLength(3);
+  expect(answerSizeTargets(results)).toHaveLength(6);
+});
