@@ -6,6 +6,7 @@
 import { createWriteStream, renameSync, type WriteStream } from 'node:fs';
 import type { PassedExchange, PassedExchangeSink } from './proxy.ts';
 import { isSecretHeader } from '../redaction.ts';
+import { echoRedactor, type EchoRedactor } from '../../core/transport/echoed-secrets.ts';
 
 /**
  * A redacted value is written as `$REDACTED_N`, the same value always with the same N: the HAR mode
@@ -19,8 +20,8 @@ export const REDACTED_PREFIX = '$REDACTED_';
 class Secrets {
   private readonly labels = new Map<string, string>();
   private next = 1;
-  /** The values to scrub, longest first (a key that holds another goes whole); rebuilt when one is added. */
-  private scrubbing: Array<[string, string]> | undefined;
+  /** The redactor of the values seen; rebuilt when one is added. */
+  private scrubbing: EchoRedactor | undefined;
 
   /** The placeholder of `value`, and of the parts of it that travel alone (a cookie's values, a bearer token), noted for scrubbing. */
   label(value: string): string {
@@ -42,14 +43,17 @@ class Secrets {
     return label;
   }
 
-  /** Each secret value in `text` replaced by its placeholder. */
+  /**
+   * Each secret value in `text` replaced by its placeholder, in every form a target may echo it in
+   * (core/transport/echoed-secrets.ts: URL-encoded, JSON-escaped, base64, any case, a run of 12
+   * characters or more): a target that reflected a key URL-encoded in a header of its own had the
+   * key written into the HAR, where only the value as sent was looked for.
+   */
   scrub(text: string): string {
-    this.scrubbing ??= [...this.labels].filter(([value]) => value.length >= MIN_SECRET_LENGTH).sort((a, b) => b[0].length - a[0].length);
-    let clean = text;
-    for (const [value, label] of this.scrubbing) {
-      if (clean.includes(value)) clean = clean.split(value).join(label);
-    }
-    return clean;
+    this.scrubbing ??= echoRedactor(
+      [...this.labels].filter(([value]) => value.length >= MIN_SECRET_LENGTH).map(([value, label]) => [label, value] as const),
+    );
+    return this.scrubbing(text);
   }
 }
 /** Names of headers, query parameters and JSON properties whose values are secrets. */

@@ -17,8 +17,9 @@ import { createServer as createHttpServer, request as httpRequest } from 'node:h
 import type { AddressInfo } from 'node:net';
 import { createServer } from '../../reference/server.ts';
 import { findFault } from '../../reference/faults/catalog.ts';
-import { referenceTargetEnv, runSuite, specsOf, type RunResult } from '../runner/run-suite.ts';
-import { freshDir, once, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
+import { referenceTargetEnv, runScript, runSuite, specsOf, type RunResult } from '../runner/run-suite.ts';
+import { CLI, freshDir, once, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
+import { startProxyProcess, type ProxyExit } from '../passive/proxy-process.ts';
 import { describeFindings, FRAGMENT_LENGTH, scanOutputs, type Scan, type Secret } from './output-files.ts';
 
 /** Mark-unread accepts the key without fullAccess: the test that sends it fails, as the search needs. */
@@ -383,3 +384,59 @@ async function zipOf(entries: Record<string, string | Buffer>, { zip64 = false }
   for await (const chunk of zip.outputStream) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
+
+/**
+ * The same echoing target judged passively: the suite's traffic through the judging proxy, which
+ * is not told the keys (it sees them only in the requests it passes) and records a HAR, then that
+ * HAR judged by `har`. Everything either writes (their reports, the HAR, their consoles, and the
+ * suite's own outputs) is searched as above.
+ */
+test.describe('a target that echoes the key, judged through the proxy and from its HAR', () => {
+  test.setTimeout(2 * SUITE_RUN_TIMEOUT_MS);
+  const passiveRun = once(async () => {
+    const keys = sentinelKeys();
+    const root = freshDir('secret-leaks-passive');
+    const har = join(root, 'traffic.har');
+    return withEchoingTarget(keys, async (base) => {
+      const proxy = await startProxyProcess(['--target', base, '--port', '0', '--har', har], { REPORT_DIR: join(root, 'proxy-report') });
+      let suite: RunResult;
+      let exit: ProxyExit;
+      try {
+        suite = await runSuite(
+          ['--project=conformance', `--output=${join(root, 'test-results')}`, '--grep', ECHO_GREP],
+          {
+            ...referenceTargetEnv(proxy.base),
+            API_KEY: keys[0]!.value,
+            RESTRICTED_API_KEY: keys[1]!.value,
+            REPORT_DIR: join(root, 'suite-report'),
+          },
+          SUITE_RUN_TIMEOUT_MS,
+        );
+      } finally {
+        exit = await proxy.stop('SIGTERM');
+      }
+      const judged = await runScript(CLI.conformance, ['har', har], { REPORT_DIR: join(root, 'har-report') }, SUITE_RUN_TIMEOUT_MS);
+      const texts = {
+        'suite stdout': suite.stdout,
+        'suite stderr': suite.stderr,
+        'proxy stdout': exit.stdout,
+        'proxy stderr': exit.stderr,
+        'har stdout': judged.stdout,
+        'har stderr': judged.stderr,
+      };
+      return { exit, judged, har, scan: scanOutputs(keys, { texts, folders: { [root]: root } }) };
+    });
+  });
+
+  test('the proxy judged the traffic and wrote its HAR, and har judged that, each quoting what the target echoed', async () => {
+    const { exit, judged, har } = await passiveRun();
+    expect(exit.code, exit.stdout.slice(-2000)).not.toBeNull();
+    expect(exit.stdout).toMatch(/HAR of \d+ exchanges? \(secrets redacted\)/);
+    expect(readFileSync(har, 'utf8')).toContain('$API_KEY');
+    expect(judged.stdout, judged.stderr).toMatch(/Passive verdict: /);
+  });
+
+  test('prints no key and writes none: the consoles, the HAR, every report', async () => {
+    expectNoKeyIn((await passiveRun()).scan, () => true);
+  });
+});
