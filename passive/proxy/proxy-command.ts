@@ -7,6 +7,7 @@
 // (proxy-thread.ts), whose young generation is kept small; the judge and the HAR writer run on a
 // thread of their own beside it (proxy-judging-thread.ts), so that judging never holds up the traffic.
 // The process's main thread only takes the signals and hands them on.
+import { visibleLine } from '../../core/results/visible.ts';
 import { COMMAND_LINE } from '../../core/results/replay-command.ts';
 import { shellWord } from '../../core/results/shell-quote.ts';
 import { dirname, resolve } from 'node:path';
@@ -299,7 +300,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     if (message.kind === 'exit') code = message.code;
   });
   thread.on('error', (error) =>
-    process.stderr.write(`proxy: stopped by an error of its own (a bug: please report it): ${error.message}\n`),
+    process.stderr.write(`proxy: stopped by an error of its own (a bug: please report it): ${visibleLine(error.message)}\n`),
   );
   // Once the thread has ended, its output has all been written here.
   await new Promise((resolveExit) => thread.once('exit', resolveExit));
@@ -328,7 +329,7 @@ export async function serveProxy(parsed: ProxyArguments, control: ProxyControl):
       ...(parsed.har !== undefined && { har: parsed.har }),
     });
   } catch (error) {
-    process.stderr.write(`proxy: the judge could not start: ${(error as Error).message}\n`);
+    process.stderr.write(`proxy: the judge could not start: ${visibleLine((error as Error).message)}\n`);
     return EXIT_USAGE;
   }
   // The judging thread takes the exchanges; a failure of its own stops the judging, never the traffic.
@@ -347,12 +348,14 @@ export async function serveProxy(parsed: ProxyArguments, control: ProxyControl):
     }
     if (message.kind === 'report-failed') {
       reporting = false;
-      process.stderr.write(`judging proxy: the interim report could not be written, the traffic still passes: ${message.message}\n`);
+      process.stderr.write(
+        `judging proxy: the interim report could not be written, the traffic still passes: ${visibleLine(message.message)}\n`,
+      );
     }
   });
   judging.on('error', (error) => {
     judgeFailure ??= error.message;
-    process.stderr.write(`judging proxy: the judge failed, the traffic still passes: ${error.message}\n`);
+    process.stderr.write(`judging proxy: the judge failed, the traffic still passes: ${visibleLine(error.message)}\n`);
   });
   // When the traffic outruns the judge, whole client connections are judged, a share chosen by rule and reported.
   const sampler = new ConnectionSampler();
@@ -439,7 +442,7 @@ export async function serveProxy(parsed: ProxyArguments, control: ProxyControl):
       `${behind} exchange${behind === 1 ? '' : 's'} passed but not judged: the judge fell behind the traffic faster than the sampler could follow, or failed\n`,
     );
   if (judgeFailure !== undefined) {
-    process.stderr.write(`proxy: no report: the judge failed: ${judgeFailure}\n`);
+    process.stderr.write(`proxy: no report: the judge failed: ${visibleLine(judgeFailure)}\n`);
     await judging.terminate();
     return EXIT_USAGE;
   }
@@ -454,7 +457,7 @@ export async function serveProxy(parsed: ProxyArguments, control: ProxyControl):
     } satisfies ToJudgingThread);
   });
   if (outcome.kind !== 'done') {
-    process.stderr.write(`proxy: no report: the judge failed: ${outcome.kind === 'failed' ? outcome.message : 'no answer'}\n`);
+    process.stderr.write(`proxy: no report: the judge failed: ${visibleLine(outcome.kind === 'failed' ? outcome.message : 'no answer')}\n`);
     return EXIT_USAGE;
   }
   if (outcome.harEntries !== undefined)

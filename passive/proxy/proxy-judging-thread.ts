@@ -4,6 +4,7 @@
 // would hold up the next request. Here it costs the traffic nothing. The proxy's thread posts each
 // exchange; this one posts back how many it has taken (so the proxy can bound the backlog), and at
 // the end writes the reports and answers with the verdict.
+import { visibleLine } from '../../core/results/visible.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -78,7 +79,9 @@ try {
         har?.add(exchange);
       } catch (error) {
         failures += 1;
-        process.stderr.write(`judging proxy: ${exchange.source} could not be judged: ${(error as Error).message}\n`);
+        process.stderr.write(
+          `judging proxy: ${visibleLine(exchange.source)} could not be judged: ${visibleLine((error as Error).message)}\n`,
+        );
       }
       taken += 1;
       takenBytes += bodyBytes(exchange);
