@@ -9,7 +9,16 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chooseSeed, ConfigError, environment, loadConfig, REFERENCE_URL_VARIABLE, type SuiteConfig } from './core/run/config.ts';
+import {
+  ARTEFACTS_FOLDER,
+  chooseSeed,
+  ConfigError,
+  environment,
+  loadConfig,
+  REFERENCE_URL_VARIABLE,
+  reportDirectory,
+  type SuiteConfig,
+} from './core/run/config.ts';
 import { defaultWorkers, describePlan, planBudget } from './core/run/budget-plan.ts';
 import { describeDryRun } from './core/run/dry-run.ts';
 import { RUN_STATE_VARIABLE } from './core/transport/run-state.ts';
@@ -96,9 +105,10 @@ const FAULT_RUN_TIMEOUT_MS = 360_000;
 
 export default defineConfig({
   testDir: 'tests',
-  // Installed as a package, the config lives in node_modules: artefacts go where the reports go, in
-  // the directory the suite is run from (Playwright's default is the config's folder). --output overrides it.
-  ...(suite && { outputDir: resolve('test-results') }),
+  // Playwright's artefacts (error contexts, traces, attachments) go where the reports go, into
+  // REPORT_DIR's test-results/: nothing of a run lands in the working directory, nor, installed as a
+  // package, beside the config in node_modules (Playwright's default). --output overrides it.
+  ...(suite && { outputDir: resolve(reportDirectory(environment()), ARTEFACTS_FOLDER) }),
   fullyParallel: true,
   // The conformance reporter writes index.html, results.json and junit.xml (REPORT_DIR) and prints
   // the failed requirements and the verdict; the console reporter shows progress only, unless

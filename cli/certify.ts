@@ -3,7 +3,8 @@
 // and the hash of every file) and, for a certified run with a signing key, manifest.json.sig (an
 // Ed25519 signature of the manifest). A run where a MUST failed, or a required group was not
 // checked, is refused: the reports and an unsigned manifest saying why, and a non-zero exit.
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { ConfigError, environment, loadConfig } from '../core/run/config.ts';
@@ -33,10 +34,13 @@ async function main(argv: string[]): Promise<number> {
   const problem = configurationProblem();
   if (problem) return fail(`Configuration error: ${problem}`);
 
-  const outcome = await runWithVerdict(['test', '--project=conformance', ...(options.output ? [`--output=${options.output}`] : [])], {
+  // Playwright's artefacts are no part of a bundle: unless --output names a folder for them, they go
+  // to a temporary one, removed after the run (a bundle's every file is hashed into the manifest).
+  const artefacts = options.output ?? mkdtempSync(join(tmpdir(), 'certify-artefacts-'));
+  const outcome = await runWithVerdict(['test', '--project=conformance', `--output=${artefacts}`], {
     ...process.env,
     REPORT_DIR: options.out,
-  });
+  }).finally(() => options.output === undefined && rmSync(artefacts, { recursive: true, force: true }));
   if (!outcome.report)
     return fail(`Certification not possible: ${outcome.problem ?? 'the configuration was refused (above)'}.`, outcome.code);
 

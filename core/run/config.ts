@@ -195,6 +195,9 @@ function checkExtraCertificates(path: string | undefined): void {
     throw new ConfigError('NODE_EXTRA_CA_CERTS', `names a file that does not exist (got "${path}")`);
 }
 
+/** The folder of REPORT_DIR that Playwright's own artefacts go to, which Playwright empties as a run starts. */
+export const ARTEFACTS_FOLDER = 'test-results';
+
 /** Where the conformance reports are written: REPORT_DIR, or conformance-report/ in the working directory. */
 export function reportDirectory(env: Env): string {
   const value = env.REPORT_DIR;

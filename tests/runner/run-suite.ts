@@ -26,6 +26,8 @@ export interface RunOptions {
   stopWhen?: (line: string) => boolean;
   /** Called likewise; returning true sends SIGINT to the process group once, as Ctrl-C in a terminal does. */
   interruptWhen?: (line: string) => boolean;
+  /** The folder the child runs in: the project's by default. */
+  cwd?: string;
 }
 
 /** The suite's environment for a reference (with its demo keys and fixtures) at `base`, as a remote target with writes allowed. */
@@ -113,14 +115,19 @@ function allowForChild(timeoutMs: number): void {
   if (info.timeout > 0) info.setTimeout(info.timeout + timeoutMs);
 }
 
-/** Node with `argv` in the project folder, in a clean environment and a process group of its own. */
+/** Node with `argv` in the project folder (or `cwd`), in a clean environment and a process group of its own. */
 export function runNode(argv: string[], env: Record<string, string> = {}, options: number | RunOptions = {}): Promise<RunResult> {
-  const { timeoutMs = 120_000, stopWhen, interruptWhen } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const {
+    timeoutMs = 120_000,
+    stopWhen,
+    interruptWhen,
+    cwd = PROJECT_ROOT,
+  } = typeof options === 'number' ? { timeoutMs: options } : options;
   allowForChild(timeoutMs);
   const cleanEnv = childEnv(env);
   return new Promise<RunResult>((resolve, reject) => {
     // Its own process group, so that stopping it stops its workers and its web server too.
-    const child = spawn(process.execPath, argv, { cwd: PROJECT_ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, argv, { cwd, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     // Decoded as a stream, so a character split between two chunks arrives whole.
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
