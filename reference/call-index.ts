@@ -32,6 +32,8 @@ export interface IndexReadings {
   participantsCountPeople?: boolean;
   /** Where onBehalfOf also scopes to the calls addressed to the user's groups: a group's members. */
   membersOf?: (guid: string) => readonly string[] | undefined;
+  /** Whether the date filters match a call's time exactly, not as bounds. */
+  exactDates?: boolean;
 }
 
 export interface CallPage {
@@ -61,7 +63,7 @@ const RANGE_TEST_FACTOR = 8;
 const POSITION_SPAN = 2 ** 20;
 
 export function buildCallIndex(rows: readonly CallRow[], readings: IndexReadings = {}): CallIndex {
-  const { startedAtField = 'startedAt', participantsCountPeople = false, membersOf } = readings;
+  const { startedAtField = 'startedAt', participantsCountPeople = false, membersOf, exactDates = false } = readings;
   const exact = postings(rows, {
     type: (row) => row.type,
     mode: (row) => row.mode,
@@ -89,21 +91,21 @@ export function buildCallIndex(rows: readonly CallRow[], readings: IndexReadings
     if (f.hasRecording !== undefined) exactly(exact.hasRecording, String(f.hasRecording));
     if (f.uid !== undefined) exactly(exact.uid, f.uid);
     if (f.onBehalfOf !== undefined) exactly(exact.onBehalfOf, f.onBehalfOf);
+    // Each a slice of its sorted column: from the bound on (startedAt) or up to it (endedAt), or,
+    // matched exactly, the rows of that one value.
+    const slice = (column: typeof started, from: number, to: number, keeps: Range['keeps']) =>
+      ranges.push({ size: to - from, positions: () => sortedSlice(column.positions, from, to), keeps });
     if (f.startedAt !== undefined) {
-      const [bound, from] = [f.startedAt, lowerBound(started.values, f.startedAt)];
-      ranges.push({
-        size: started.positions.length - from,
-        positions: () => sortedSlice(started.positions, from, started.positions.length),
-        keeps: (row) => row[startedAtField] >= bound,
-      });
+      const bound = f.startedAt;
+      const from = lowerBound(started.values, bound);
+      if (exactDates) slice(started, from, lowerBound(started.values, bound + 1), (row) => row[startedAtField] === bound);
+      else slice(started, from, started.positions.length, (row) => row[startedAtField] >= bound);
     }
     if (f.endedAt !== undefined) {
-      const [bound, to] = [f.endedAt, lowerBound(ended.values, f.endedAt + 1)];
-      ranges.push({
-        size: to,
-        positions: () => sortedSlice(ended.positions, 0, to),
-        keeps: (row) => row.endedAt !== undefined && row.endedAt <= bound,
-      });
+      const bound = f.endedAt;
+      const to = lowerBound(ended.values, bound + 1);
+      if (exactDates) slice(ended, lowerBound(ended.values, bound), to, (row) => row.endedAt === bound);
+      else slice(ended, 0, to, (row) => row.endedAt !== undefined && row.endedAt <= bound);
     }
     return { lists, ranges };
   };
@@ -131,6 +133,17 @@ export function buildCallIndex(rows: readonly CallRow[], readings: IndexReadings
     bySessionId: (sessionId) => bySession.get(sessionId),
     query: (filters, page, perPage) => range(filters, (page - 1) * perPage, perPage),
     range,
+  };
+}
+
+/** The same list read from its end, so that page 1 holds the oldest calls (the alternative oldest-first). */
+export function oldestFirst(range: CallIndex['range']): CallIndex['query'] {
+  return (filters, page, perPage) => {
+    const { total } = range(filters, 0, 0);
+    const to = total - (page - 1) * perPage;
+    if (to <= 0) return { total, rows: [] };
+    const from = Math.max(0, to - perPage);
+    return { total, rows: range(filters, from, to - from).rows.reverse() };
   };
 }
 

@@ -1,5 +1,6 @@
-// The one error shape of the reference implementation, the deployment's:
-// {"error": {"code", "message", "devMessage", "source", "details"?}}, with its statuses.
+// The error shape of the reference implementation, the deployment's:
+// {"error": {"code", "message", "devMessage", "source", "details"?}}, with its statuses; or, serving
+// the alternative errors-flat (reference/alternatives.ts), {"code", "message", "details"?}.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -10,7 +11,8 @@ export class ApiError extends Error {
     super(message);
   }
 
-  toBody() {
+  toBody(flat = false) {
+    if (flat) return { code: this.code, message: this.message, ...(this.details && { details: this.details }) };
     return {
       error: {
         code: this.code,

@@ -93,16 +93,16 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
       for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
       if (admission.refused) {
         req.resume();
-        return sendAnswer(res, answerForFailure(admission.refused));
+        return sendAnswer(res, answerForFailure(admission.refused, serving));
       }
     }
     // One reading of the clock per request: all of an answer shows the calls at that one moment.
     handle(req, request, store.atOneMoment(), keys, fault, serving)
-      .catch(answerForFailure)
+      .catch((error: unknown) => answerForFailure(error, serving))
       .then((answer) => sendAnswer(res, fault.answer ? fault.answer(request, answer) : answer))
       .catch(() => res.destroy());
   });
-  server.on('clientError', answerUnparsableRequest);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerUnparsableRequest(error, socket, serving));
 
   return {
     server,
@@ -198,14 +198,19 @@ function decodeSegment(segment: string): string {
   }
 }
 
-function answerForFailure(error: unknown): Answer {
-  if (error instanceof ApiError) return { status: error.status, body: error.toBody() };
+const flatErrors = (serving: Serving) => serving.alternatives.includes('errors-flat');
+
+function answerForFailure(error: unknown, serving: Serving): Answer {
+  if (error instanceof ApiError) return { status: error.status, body: error.toBody(flatErrors(serving)) };
   // A bug in the reference: say so plainly rather than hang or crash the process.
-  return { status: 500, body: new ApiError(500, 'ERR_INTERNAL', 'The reference implementation failed on this request.').toBody() };
+  return {
+    status: 500,
+    body: new ApiError(500, 'ERR_INTERNAL', 'The reference implementation failed on this request.').toBody(flatErrors(serving)),
+  };
 }
 
 /** Requests node:http cannot parse (oversized headers, malformed request lines) still get a JSON error. */
-function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Socket): void {
+function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Socket, serving: Serving): void {
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -217,7 +222,7 @@ function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Socket): 
       status,
       'ERR_BAD_REQUEST',
       tooLarge ? 'The request line and headers are too large.' : 'The request could not be parsed.',
-    ).toBody(),
+    ).toBody(flatErrors(serving)),
   );
   socket.end(
     `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +

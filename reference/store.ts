@@ -78,6 +78,7 @@ function indexReadingsOf(
     ...(startedAtField && { startedAtField }),
     participantsCountPeople: alternatives.includes('participants-count-people'),
     ...(alternatives.includes('on-behalf-of-groups') && { membersOf: (guid: string) => groups.get(guid) }),
+    exactDates: alternatives.includes('dates-exact'),
   };
 }
 

@@ -6,7 +6,7 @@ import type { CallRow } from '../data/generate.ts';
 import type { Answer, ShownCall } from '../faults/fault.ts';
 import { JSON_CONTENT_TYPE, jsonOf } from '../http.ts';
 import { inEnvelope } from '../get-envelope.ts';
-import { scopeOf } from '../call-index.ts';
+import { oldestFirst, scopeOf } from '../call-index.ts';
 
 export function listCalls(context: RequestContext): Answer {
   const { fault, store } = context;
@@ -14,7 +14,8 @@ export function listCalls(context: RequestContext): Answer {
   const { filters, page, perPage } = fault.listQuery ? fault.listQuery(parsed) : parsed;
   const onBehalfOf = actingUser(context);
   const scoped = { ...filters, ...(onBehalfOf !== undefined && { onBehalfOf }) };
-  const result = fault.listRows ? fault.listRows(scoped, page, perPage, store.calls.query) : store.calls.query(scoped, page, perPage);
+  const query = context.alternatives.includes('oldest-first') ? oldestFirst(store.calls.range) : store.calls.query;
+  const result = fault.listRows ? fault.listRows(scoped, page, perPage, query) : query(scoped, page, perPage);
   const data = result.rows.map((row) => shown(context, store.materialize(row).call, 'list', row));
   const meta = {
     pagination: {

@@ -3,14 +3,24 @@
 import type { RequestContext } from './context.ts';
 import { actingUser } from './calls.ts';
 import { requireFullAccess } from '../auth.ts';
-import { errors } from '../errors.ts';
+import { ApiError, errors } from '../errors.ts';
 import { readJsonBody } from '../http.ts';
 import type { Answer } from '../faults/fault.ts';
 
 export async function markGroupConversationAsUnread(context: RequestContext, guid: string): Promise<Answer> {
   const { fault, scope } = context;
-  if (fault.requireFullAccess) fault.requireFullAccess(scope, () => requireFullAccess(scope));
-  else requireFullAccess(scope);
+  try {
+    if (fault.requireFullAccess) fault.requireFullAccess(scope, () => requireFullAccess(scope));
+    else requireFullAccess(scope);
+  } catch (error) {
+    // Served so (reference/alternatives.ts), the refusal is a result that says the operation did not succeed.
+    if (error instanceof ApiError && error.code === 'AUTH_ERR_NO_ACCESS' && context.alternatives.includes('unread-refused-in-result'))
+      return {
+        status: 200,
+        body: { data: { success: false, message: 'No message was marked as unread: this API key needs fullAccess scope.' } },
+      };
+    throw error;
+  }
   const messageId = parseMessageId(await readJsonBody(context.req));
   const uid = actingUser(context);
   if (uid === undefined) throw errors.badRequest({ onBehalfOf: ['the acting user is required for this operation'] });

@@ -15,6 +15,10 @@ import { DATE_READINGS } from '../../core/checks/dates.ts';
 import { PAGE_SELECTIONS } from '../../core/learning/paging.ts';
 import { GET_CALL_ENVELOPES } from '../../core/checks/calls-in.ts';
 import { readingsSection, documentedReadings } from './readings-doc.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REFERENCE_ALTERNATIVES } from '../../reference/alternatives.ts';
+import { PROJECT_ROOT } from '../runner/run-suite.ts';
 
 const catalog = loadCatalog();
 
@@ -89,4 +93,14 @@ test('docs/readings.md says, for each reading, what the suite accepts and why, a
     documentedReadings(),
     'docs/readings.md lacks the readings section; write it with npx tsx tests/catalog/readings-doc.ts --write',
   ).toBe(readingsSection());
+});
+
+test('docs/readings.md and docs/configuration.md name every alternative reading the reference serves, which the kill matrix proves', () => {
+  for (const doc of ['docs/readings.md', 'docs/configuration.md']) {
+    const text = readFileSync(join(PROJECT_ROOT, doc), 'utf8');
+    expect(
+      REFERENCE_ALTERNATIVES.filter((alternative) => !text.includes(`\`${alternative}\``)),
+      doc,
+    ).toEqual([]);
+  }
 });
