@@ -73,7 +73,7 @@ function described(
       expected: `${violation.message} (${violation.schemaPath})`,
       received:
         violation.missingProperty !== undefined
-          ? `no ${violation.missingProperty} at ${at || '/'}`
+          ? `no property ${violation.missingProperty} at ${at || '/'}`
           : `${shown(valueAt(response.body, at))} at ${at || '/'}`,
     };
   };

@@ -144,7 +144,7 @@ test('a success with an unexpected 2xx status is held to the success body, not t
 test('a field missing from a call wrapped in data is placed at /data, without a trailing slash', () => {
   const { mode, ...call } = listedCall();
   expect(check('getCall', 200, { data: call })).toEqual([
-    expect.objectContaining({ requirement: 'CALL-FIELD-MODE', received: 'no mode at /data' }),
+    expect.objectContaining({ requirement: 'CALL-FIELD-MODE', received: 'no property mode at /data' }),
   ]);
 });
 
