@@ -12,6 +12,7 @@ import type { Fault } from '../../reference/faults/catalog.ts';
 import { DEFAULT_READINGS, type ReferenceReadings } from '../../reference/readings.ts';
 import type { StartedAtFilterField } from '../../reference/call-index.ts';
 import type { ReferenceAlternative } from '../../reference/alternatives.ts';
+import type { GetEnvelope } from '../../reference/get-envelope.ts';
 import { DEFAULT_SETTLE_DELAY, type SettleDelay } from '../../reference/live/settle-delay.ts';
 import { effectiveLevel, loadCatalog } from '../../openapi/catalog.ts';
 import type { ConformanceReport } from '../../core/results/report-model.ts';
@@ -111,6 +112,8 @@ export interface RunOptions {
   startedAtFilter?: StartedAtFilterField;
   /** Readings the words allow that the reference serves instead of its own (reference/alternatives.ts). */
   alternatives?: readonly ReferenceAlternative[];
+  /** The envelope the reference answers Get Call in (reference/get-envelope.ts); its default when absent. */
+  getEnvelope?: GetEnvelope;
   /** In a run of many rows (runRows), the tests this row runs, as a regular expression over titles; the whole suite when absent. */
   grep?: string;
   /** CONFORMANCE_RETRIES for the row; a user's default when absent. */
@@ -141,6 +144,7 @@ async function startTarget(spec: RowSpec): Promise<RowTarget> {
     ...(options.live !== undefined && { live: { rate: options.live, settleDelay: options.settleDelay ?? DEFAULT_SETTLE_DELAY } }),
     ...(options.startedAtFilter && { startedAtFilter: options.startedAtFilter }),
     ...(options.alternatives && { alternatives: options.alternatives }),
+    ...(options.getEnvelope && { getEnvelope: options.getEnvelope }),
   });
   const answeredAt: number[] = [];
   reference.server.on('request', () => answeredAt.push(Date.now()));
@@ -193,7 +197,7 @@ function rowOf(target: RowTarget, seen: RowObservation): MatrixRow {
     .map((result) => `${result.id} (${result.reason ?? 'not judged'})`);
   const missed = declared.filter((id) => !(expected === 'warn' ? warned : violated).has(id));
   const row: MatrixRow = {
-    fault: `${labelOf(fault, profile, readings, options.live)}${options.startedAtFilter === 'initiatedAt' ? ' (startedAt filter on initiatedAt)' : ''}${options.alternatives?.length ? ` (serving ${options.alternatives.join(', ')})` : ''}${envLabel(env)}`,
+    fault: `${labelOf(fault, profile, readings, options.live)}${options.startedAtFilter === 'initiatedAt' ? ' (startedAt filter on initiatedAt)' : ''}${options.alternatives?.length ? ` (serving ${options.alternatives.join(', ')})` : ''}${options.getEnvelope ? ` (Get Call ${options.getEnvelope})` : ''}${envLabel(env)}`,
     description: fault?.description ?? 'The reference implementation without a fault.',
     profile,
     readings,

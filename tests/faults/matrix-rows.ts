@@ -19,7 +19,8 @@ import { spawnSync } from 'node:child_process';
 import { FAULTS, type Fault } from '../../reference/faults/catalog.ts';
 import { readingsOf } from '../../reference/faults/fault.ts';
 import { REFERENCE_READINGS } from '../../reference/readings.ts';
-import { REFERENCE_ALTERNATIVES, type ReferenceAlternative } from '../../reference/alternatives.ts';
+import { REFERENCE_ALTERNATIVES } from '../../reference/alternatives.ts';
+import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES } from '../../reference/get-envelope.ts';
 import { SELF_TEST_SEED } from '../runner/run-suite.ts';
 import { expectationOf, MATRIX_REFERENCE_SEED, type Outcome, type RunOptions, type RowSpec } from './kill-matrix.ts';
 import { PROJECT_ROOT } from '../runner/run-suite.ts';
@@ -53,10 +54,27 @@ export const LIVING_RATES = [1, 0.2] as const;
 export const LIVING_SEEDS = [...CLEAN_RUNS, { referenceSeed: 17, conformanceSeed: '99' }, { referenceSeed: 23, conformanceSeed: '2026' }];
 export const FAULT_LIVING_RATE = LIVING_RATES[0];
 
-/** The readings the words allow that the reference serves on demand: each alone, and all at once. */
-export const ALTERNATIVE_SETS: ReadonlyArray<readonly ReferenceAlternative[]> = [
-  ...REFERENCE_ALTERNATIVES.map((alternative) => [alternative]),
-  REFERENCE_ALTERNATIVES,
+/** A reading the words allow that the reference serves on demand, other than its own: what it serves, and how a title says it. */
+interface ReadingVariant {
+  says: string;
+  options: Pick<RunOptions, 'alternatives' | 'getEnvelope' | 'startedAtFilter'>;
+}
+
+/**
+ * The readings the words allow that the reference serves on demand, each alone, and all at once: its
+ * alternatives (reference/alternatives.ts), Get Call's other envelopes, the startedAt filter on
+ * initiatedAt. The one at once takes the last envelope; the reference's readings vary by row.
+ */
+export const READING_VARIANTS: readonly ReadingVariant[] = [
+  ...REFERENCE_ALTERNATIVES.map((alternative) => ({ says: `serving ${alternative}`, options: { alternatives: [alternative] } })),
+  ...GET_ENVELOPES.filter((envelope) => envelope !== DEFAULT_GET_ENVELOPE).map((envelope) => ({
+    says: `answering Get Call ${envelope}`,
+    options: { getEnvelope: envelope },
+  })),
+  {
+    says: `serving every reading at once (${REFERENCE_ALTERNATIVES.join(', ')}, Get Call ${GET_ENVELOPES.at(-1)}, the startedAt filter on initiatedAt)`,
+    options: { alternatives: REFERENCE_ALTERNATIVES, getEnvelope: GET_ENVELOPES.at(-1)!, startedAtFilter: 'initiatedAt' },
+  },
 ];
 
 /** One fault in this many runs the whole suite at each commit; successive commits cover the catalog. */
@@ -151,13 +169,13 @@ export function matrixBatches(options: { whole: 'sample' | 'all'; key: string })
   // Every reading the words allow that the reference does not follow by default (reference/alternatives.ts)
   // is a variant that must pass: alone, and all of them at once, each on its own seeds, under
   // either of the reference's own readings; living too, below.
-  for (const [index, alternatives] of ALTERNATIVE_SETS.entries()) {
+  for (const [index, variant] of READING_VARIANTS.entries()) {
     const { referenceSeed, conformanceSeed } = CLEAN_RUNS[index % CLEAN_RUNS.length]!;
     const readings = REFERENCE_READINGS[index % REFERENCE_READINGS.length]!;
     clean.push({
       fault: undefined,
-      options: { referenceSeed, conformanceSeed, readings, alternatives },
-      title: `the reference serving ${alternatives.join(' and ')} under the ${readings} readings (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`,
+      options: { referenceSeed, conformanceSeed, readings, ...variant.options },
+      title: `the reference ${variant.says} under the ${readings} readings (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`,
       expected: 'passed',
     });
   }
@@ -202,12 +220,18 @@ export function matrixBatches(options: { whole: 'sample' | 'all'; key: string })
         expected: 'passed',
       });
   }
-  for (const [index, alternatives] of ALTERNATIVE_SETS.entries()) {
+  const livingVariants: ReadingVariant[] = [
+    ...READING_VARIANTS,
+    { says: 'whose startedAt filter compares initiatedAt', options: { startedAtFilter: 'initiatedAt' } },
+  ];
+  for (const [index, variant] of livingVariants.entries()) {
     const { referenceSeed, conformanceSeed } = LIVING_SEEDS[(index + 1) % LIVING_SEEDS.length]!;
+    // The other reading of the call fields from the standing row's, so that each variant lives under both.
+    const readings = REFERENCE_READINGS[(index + 1) % REFERENCE_READINGS.length]!;
     livingClean.push({
       fault: undefined,
-      options: { referenceSeed, conformanceSeed, live: FAULT_LIVING_RATE, alternatives },
-      title: `the reference serving ${alternatives.join(' and ')} living at ${FAULT_LIVING_RATE} new calls a second (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`,
+      options: { referenceSeed, conformanceSeed, readings, live: FAULT_LIVING_RATE, ...variant.options },
+      title: `the reference ${variant.says} living at ${FAULT_LIVING_RATE} new calls a second under the ${readings} readings (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`,
       expected: 'passed',
     });
   }
