@@ -10,6 +10,7 @@ import type { Query } from '../transport/api.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import type { ListingApi } from './listing-api.ts';
 import { listBlocker, type Blocker } from './list-blocker.ts';
+import { travelsInAPath } from '../transport/header-value.ts';
 
 export const SAMPLE_QUERIES: readonly Query[] = [
   {},
@@ -59,7 +60,9 @@ export async function sampleCalls(api: ListingApi): Promise<SampledCalls> {
  * where the list does not), each fetched alone, all at once. Get Call's envelope is learned from
  * these answers (get-call-envelope.ts).
  */
-export async function fetchAlone(api: ListingApi, calls: readonly SeenCall[]): Promise<Exchange[]> {
+export async function fetchAlone(api: ListingApi, sampled: readonly SeenCall[]): Promise<Exchange[]> {
+  // Only calls a URL can ask for (header-value.ts): an id with a lone surrogate is the schema's to fail.
+  const calls = sampled.filter(({ call }) => travelsInAPath(call.sessionId));
   const recorded = calls.filter(({ call }) => call.hasRecording === true).slice(0, 2);
   const sessionIds = new Set([...calls.slice(0, 2), ...recorded].map(({ call }) => String(call.sessionId)));
   return Promise.all([...sessionIds].map((sessionId) => api.getCall(sessionId)));

@@ -11,6 +11,7 @@ import { isSecretToken } from './secret-tokens.ts';
 import { requestContextWire } from './wire.ts';
 import { inRehearsal } from '../property/rehearsal.ts';
 import { parseJsonText, type ParsedJson } from './json-text.ts';
+import { pathSegment } from './header-value.ts';
 
 export type Query = Record<string, string | number | boolean>;
 
@@ -75,11 +76,11 @@ export class CallsApi {
   }
 
   getCall(sessionId: string, options: RequestOptions = {}): Promise<Exchange> {
-    return this.send('getCall', 'GET', `${this.base('calls')}/calls/${encodeURIComponent(sessionId)}`, undefined, options);
+    return this.send('getCall', 'GET', `${this.base('calls')}/calls/${pathSegment(sessionId)}`, undefined, options);
   }
 
   markGroupConversationAsUnread(guid: string, body: unknown, options: RequestOptions = {}): Promise<Exchange> {
-    const url = `${this.base('chat')}/groups/${encodeURIComponent(guid)}/conversation/read`;
+    const url = `${this.base('chat')}/groups/${pathSegment(guid)}/conversation/read`;
     return this.send('markGroupConversationAsUnread', 'DELETE', url, body, {
       ...options,
       headers: { 'content-type': 'application/json', ...options.headers },

@@ -7,6 +7,7 @@ import { createWriteStream, renameSync, type WriteStream } from 'node:fs';
 import type { PassedExchange, PassedExchangeSink } from './proxy.ts';
 import { isSecretHeader } from '../redaction.ts';
 import { echoRedactor, type EchoRedactor } from '../../core/transport/echoed-secrets.ts';
+import { visible } from '../../core/results/visible.ts';
 
 /**
  * A redacted value is written as `$REDACTED_N`, the same value always with the same N: the HAR mode
@@ -83,7 +84,9 @@ export function harWriter(
   out.write(`{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[\n`);
   return {
     add(exchange) {
-      const entry = redactText(JSON.stringify(scrubbed(harEntry(exchange, redactedNames, secrets), secrets)));
+      // visible(): a control character the traffic held is written as its JSON escape, the same text to
+      // a HAR reader, and nothing a terminal acts on when the file is shown.
+      const entry = visible(redactText(JSON.stringify(scrubbed(harEntry(exchange, redactedNames, secrets), secrets))));
       out.write(`${entries === 0 ? '' : ',\n'}${entry}`);
       entries += 1;
     },

@@ -3,6 +3,7 @@
 import type { CallsApi, RequestOptions } from '../../core/transport/api.ts';
 import type { Exchange } from '../../core/transport/exchange.ts';
 import type { TargetSample } from '../../core/learning/target-sample.ts';
+import { travelsInAPath } from '../../core/transport/header-value.ts';
 
 export interface ReadOperation {
   operation: 'listCalls' | 'getCall';
@@ -10,10 +11,8 @@ export interface ReadOperation {
   send(api: CallsApi, sample: TargetSample, options: RequestOptions): Promise<Exchange>;
 }
 
-const knownSessionId = (sample: TargetSample): string => {
-  const first = sample.calls[0]?.call.sessionId;
-  return typeof first === 'string' ? first : 'no-call-was-sampled';
-};
+const knownSessionId = (sample: TargetSample): string =>
+  sample.calls.map(({ call }) => call.sessionId).find(travelsInAPath) ?? 'no-call-was-sampled';
 
 export const READ_OPERATIONS: readonly ReadOperation[] = [
   { operation: 'listCalls', label: 'GET /calls', send: (api, _sample, options) => api.listCalls({}, options) },

@@ -2,7 +2,7 @@
 // field both carry. The list was taken at the run's start and Get Call later: on a call settled by
 // evidence nothing may differ; on one not yet settled, what settles late may have arrived since
 // (core/checks/settling.ts), and then the list is asked again to confirm it.
-import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
+import { test, requirement, fetchableCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../core/checks/calls-in.ts';
 import { sampledCall } from '../../core/arbitraries/sampled-call.ts';
 import { succeeds } from '../../core/checks/errors.ts';
@@ -16,7 +16,7 @@ test(
   'CALLS-GET-OK for any call taken from the list, GET /calls/{sessionId} answers that call',
   requirement('CALLS-GET-OK'),
   async ({ api, verdict, property, targetSample, suiteConfig }) => {
-    const calls = sampledCalls(targetSample);
+    const calls = fetchableCalls(targetSample);
 
     await property(
       sampledCall(calls),
@@ -59,7 +59,7 @@ test(
   'CALLS-GET-MATCHES-LIST for any call taken from the list in a final status, Get Call agrees with it on every field both carry, one way while it settles',
   requirement('CALLS-GET-MATCHES-LIST'),
   async ({ api, verdict, property, targetSample, suiteConfig, readings }) => {
-    const calls = sampledCalls(targetSample).filter(({ call }) => TERMINAL_STATUSES.has(String(call.status)));
+    const calls = fetchableCalls(targetSample).filter(({ call }) => TERMINAL_STATUSES.has(String(call.status)));
     test.skip(calls.length === 0, 'No call in a final status (ended, unanswered, rejected, canceled) was seen in the data.');
     // The target's clock when the sample was listed: a call that had settled by then cannot move.
     const clock = targetClock(targetSample.exchanges);

@@ -1,4 +1,4 @@
-import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
+import { test, requirement, fetchableCalls } from '../../fixtures/index.ts';
 import { ENVELOPE_WORDS, getCallEnvelope, callsIn } from '../../core/checks/calls-in.ts';
 import { recordingsIn } from '../../core/checks/invariants/recordings.ts';
 
@@ -6,7 +6,7 @@ test(
   'CALLS-GET-ENVELOPE reports how Get Call carries the call and with which status',
   requirement('CALLS-GET-ENVELOPE'),
   async ({ api, verdict, targetSample }) => {
-    const [seen] = sampledCalls(targetSample);
+    const [seen] = fetchableCalls(targetSample);
     const exchange = await api.getCall(String(seen!.call.sessionId));
     const envelope = getCallEnvelope(exchange.response.body)?.envelope;
     verdict.observe(
@@ -33,7 +33,7 @@ test(
   'RECORDING-PLACEMENT reports where recording records appear in call responses',
   requirement('RECORDING-PLACEMENT'),
   async ({ api, verdict, targetSample }) => {
-    const calls = sampledCalls(targetSample);
+    const calls = fetchableCalls(targetSample);
     const recorded = calls.filter(({ call }) => call.hasRecording === true).slice(0, 3);
     test.skip(recorded.length === 0, 'No sampled call has a recording.');
     const places = new Set<string>();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
+import { test, requirement, fetchableCalls } from '../../fixtures/index.ts';
 import { callsIn, type SeenCall } from '../../core/checks/calls-in.ts';
 import { errorCodesIn, succeeds } from '../../core/checks/errors.ts';
 import { getOnBehalfOfScope, outsideOneToOne } from '../../core/checks/filters.ts';
@@ -16,7 +16,7 @@ test(
   async ({ api, verdict, property, targetSample, readings, suiteConfig }) => {
     // A uid no header can carry cannot be asked about: another is (header-value.ts).
     const askable = (seen: SeenCall) => participantsUnderEveryReading(seen, readings).filter(travelsInAHeader);
-    const calls = sampledCalls(targetSample).filter((seen) => askable(seen).length > 0);
+    const calls = fetchableCalls(targetSample).filter((seen) => askable(seen).length > 0);
     test.skip(
       calls.length === 0,
       'No sampled call has a user who took part in it under every reading (one who joined), with a uid a header can carry.',
@@ -50,7 +50,7 @@ test(
   'CALLS-GET-ON-BEHALF-OF-SCOPE for any one-to-one call and a user who neither took part in it nor was called, Get Call on their behalf does not answer the call',
   requirement('CALLS-GET-ON-BEHALF-OF-SCOPE'),
   async ({ api, verdict, property, targetSample, suiteConfig }) => {
-    const pairs = outsiders(sampledCalls(targetSample), targetSample.values.uids);
+    const pairs = outsiders(fetchableCalls(targetSample), targetSample.values.uids);
     test.skip(pairs.length === 0, 'No user was seen who neither took part in nor was called in a sampled one-to-one call.');
     await property(
       fc.constantFrom(...pairs),
@@ -67,7 +67,7 @@ test(
   'CALLS-GET-ON-BEHALF-OF-OUTSIDER reports what Get Call answers on behalf of a user who took no part in a one-to-one call',
   requirement('CALLS-GET-ON-BEHALF-OF-OUTSIDER'),
   async ({ api, verdict, targetSample }) => {
-    const [pair] = outsiders(sampledCalls(targetSample), targetSample.values.uids);
+    const [pair] = outsiders(fetchableCalls(targetSample), targetSample.values.uids);
     test.skip(pair === undefined, 'No user was seen who neither took part in nor was called in a sampled one-to-one call.');
     const exchange = await api.getCall(String(pair!.seen.call.sessionId), { onBehalfOf: pair!.uid });
     const answer =

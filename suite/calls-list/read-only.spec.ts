@@ -5,7 +5,7 @@
 // settles late may arrive between the reads, nothing may be lost or change otherwise. The report says
 // which ground was used.
 import { isDeepStrictEqual } from 'node:util';
-import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
+import { test, requirement, fetchableCalls } from '../../fixtures/index.ts';
 import { callsIn, type SeenCall } from '../../core/checks/calls-in.ts';
 import { overTime, settledBy, targetClock, TERMINAL_STATUSES } from '../../core/checks/settling.ts';
 import { shown, type Violation } from '../../core/checks/violation.ts';
@@ -50,7 +50,7 @@ test(
   'CALLS-READ-ONLY listing and fetching calls changes nothing: a settled call reads the same before and after',
   requirement('CALLS-READ-ONLY'),
   async ({ api, verdict, targetSample, suiteConfig }) => {
-    const calls = sampledCalls(targetSample);
+    const calls = fetchableCalls(targetSample);
     const ground = groundToRead(calls, targetClock(targetSample.exchanges), suiteConfig.settleSeconds);
     test.skip(
       !ground,

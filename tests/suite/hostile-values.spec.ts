@@ -18,31 +18,17 @@ import { json, startScriptedServer } from '../transport/scripted-server.ts';
 import { createServer } from '../../reference/server.ts';
 import { proxyInFront } from '../runner/proxy-in-front.ts';
 import { STACK_TRACE } from './stack-trace.ts';
+import { rawControlsIn } from '../hostile/raw-controls.ts';
 
 const GREP = 'CALLS-LIST-OK |AUTH-EMPTY-KEY |CALLS-GET-UNKNOWN-ID ';
 const EMPTY_LIST = { data: [], meta: { pagination: { total: 0, count: 0, perPage: 100, currentPage: 1, totalPages: 0 } } };
 const HOSTILE_KEY = '\u001b[2J\u0007\r\u0000\u202e\ud800';
 /** Latin-1 in a header: Node writes U+0080…U+00FF as single bytes, which is how a target sends C1 controls. */
 const HOSTILE_TYPE = 'text/plain; x=\u009b31m\u009d0;title';
-/** What no output may hold: C0 controls but tab and line feed, DEL, C1, the bidirectional overrides, a lone surrogate. */
-const RAW =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-/** Each output holding a raw control, with the character and what surrounds it. */
-function rawControlsIn(outputs: ReadonlyArray<[string, string]>): string[] {
-  return outputs.flatMap(([name, text]) => {
-    const found = RAW.exec(text);
-    if (!found) return [];
-    const around = JSON.stringify(text.slice(Math.max(0, found.index - 60), found.index + 20));
-    return [`${name}: U+${found[0].charCodeAt(0).toString(16).padStart(4, '0')} in ${around}`];
   });
 }
 
