@@ -1,6 +1,7 @@
 // HTTP-JSON-BODIES: the specification says response bodies are JSON, errors included. A body is
 // JSON when it parses as JSON and says so: a client that reads the content type (as HTTP clients
-// do) cannot take text/html as JSON, whatever the bytes happen to be.
+// do) cannot take text/html as JSON, whatever the bytes happen to be. And JSON exchanged between
+// systems is UTF-8 (RFC 8259, 8.1): bytes that are not reach a client as U+FFFD, or as an error.
 import type { Exchange } from '../transport/exchange.ts';
 import { shown, type Violation } from './violation.ts';
 
@@ -26,6 +27,16 @@ export function jsonBody(exchange: Exchange): Violation[] {
         ...base,
         title: `${exchange.request.method} ${exchange.operation} answered ${exchange.response.status} with a body that is not JSON`,
         received: `content-type ${contentType ?? '(none)'}, body ${shown(exchange.response.text, 120)}`,
+      },
+    ];
+  }
+  if (exchange.response.notUtf8) {
+    return [
+      {
+        ...base,
+        title: `${exchange.request.method} ${exchange.operation} answered ${exchange.response.status} with JSON whose bytes are not UTF-8`,
+        expected: 'a JSON body encoded in UTF-8 (RFC 8259, 8.1)',
+        received: `bytes that are not UTF-8, decoded here as U+FFFD: ${shown(exchange.response.text, 120)}`,
       },
     ];
   }

@@ -113,7 +113,15 @@ export class CallsApi {
     const exchange: Exchange = {
       operation,
       request: { method, url, ...this.redact(headers), ...(body !== undefined && { body }) },
-      response: { status: answer.status, headers: answer.headers, body: parsed, text: answer.text, isJson, ...(tooDeep && { tooDeep }) },
+      response: {
+        status: answer.status,
+        headers: answer.headers,
+        body: parsed,
+        text: answer.text,
+        isJson,
+        ...(tooDeep && { tooDeep }),
+        ...(answer.notUtf8 && { notUtf8: true }),
+      },
       durationMs: answer.durationMs,
       ...(answer.attempts > 1 && { attempts: answer.attempts }),
     };

@@ -34,6 +34,8 @@ export interface Exchange {
     isJson: boolean;
     /** JSON nested deeper than any answer of the contract (json-text.ts): the body's schema fails, no other check walks it. */
     tooDeep?: true;
+    /** The body's bytes were not UTF-8 (body-text.ts); `text` holds U+FFFD where they were not. */
+    notUtf8?: true;
   };
   durationMs: number;
   /** Requests sent for this exchange, when a retry made it more than one. */

@@ -10,6 +10,7 @@
 // At most MAX_IN_FLIGHT requests of the run are on the wire at once (in-flight.ts). Inside
 // a property's rehearsal each answer is also kept for fast-check's run, which takes it from there
 // (rehearsal.ts): the same request is sent once, whichever stage asks for it first.
+import { bodyTextOf } from './body-text.ts';
 import { AnswerTooLarge, RateLimitedBeyondBound, TargetUnavailable, WriteRefused } from './errors.ts';
 import { holdAfterAnswer, MAX_RATE_LIMIT_WAIT_MS, Pacer, pacedInFlight, RATE_LIMIT_RETRIES, rateLimitWaitMs } from './rate-limit.ts';
 import { RunState } from './run-state.ts';
@@ -34,6 +35,8 @@ export interface TransportAnswer {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The body's bytes were not UTF-8 (body-text.ts). */
+  notUtf8?: true;
   /** From the start of the last attempt to the end of its body. */
   durationMs: number;
   /** Requests sent for this answer: more than one after a retry. */
@@ -174,9 +177,17 @@ export class Transport {
             continue;
           }
           // A key the target echoes goes no further than here (echoed-secrets.ts).
-          const text = this.redactEchoes(await response.text());
+          const read = response.body ? bodyTextOf(await response.body()) : { text: await response.text() };
+          const text = this.redactEchoes(read.text);
           const clean = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, this.redactEchoes(value)]));
-          return { status, headers: clean, text, durationMs: performance.now() - attempt.started, attempts };
+          return {
+            status,
+            headers: clean,
+            text,
+            ...(read.notUtf8 && { notUtf8: true }),
+            durationMs: performance.now() - attempt.started,
+            attempts,
+          };
         }
         await response.dispose();
       }

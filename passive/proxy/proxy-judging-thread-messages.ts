@@ -2,6 +2,7 @@
 // An exchange travels without its body texts: they are the decoded bodies again, and are rebuilt on
 // the judging side, so that the proxy's thread copies each body once, not twice.
 import type { PassedExchange } from './proxy.ts';
+import { responseText } from '../recorded-exchange.ts';
 
 export interface JudgingThreadData {
   /** Where the traffic went (`proxy → https://…`, one per service): the reports' sources. */
@@ -85,7 +86,7 @@ export function withBodyTexts(exchange: PassedExchange): PassedExchange {
   return {
     ...exchange,
     request: { ...exchange.request, ...(requestBody && { bodyText: requestBody.toString('utf8') }) },
-    response: { ...exchange.response, ...(responseBody && { bodyText: responseBody.toString('utf8') }) },
+    response: { ...exchange.response, ...(responseBody && responseText(responseBody)) },
     passed: { ...exchange.passed, ...(requestBody && { requestBody }), ...(responseBody && { responseBody }) },
   };
 }

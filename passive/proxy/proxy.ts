@@ -29,7 +29,7 @@ import {
   requestFraming,
   serializeHead,
 } from './proxy-wire.ts';
-import type { RecordedExchange } from '../recorded-exchange.ts';
+import { responseText, type RecordedExchange } from '../recorded-exchange.ts';
 import { isSecretHeader } from '../redaction.ts';
 
 /** A recorded exchange with what a HAR of it needs besides: the decoded bytes, and the answer's status text. */
@@ -805,7 +805,7 @@ function recorded(exchange: Exchange, bodyTexts: boolean): PassedExchange {
     response: {
       status: answer.status,
       headers: responseHeaders,
-      ...(responseBody && bodyTexts && { bodyText: responseBody.toString('utf8') }),
+      ...(responseBody && bodyTexts && responseText(responseBody)),
     },
     durationMs: timing.waitMs + timing.receiveMs,
     passed: {

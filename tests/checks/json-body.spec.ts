@@ -33,3 +33,12 @@ test('JSON bytes labelled as another type, or not labelled at all, are not a JSO
   expect(labelled('application/jsonp')).toEqual([expect.objectContaining({ requirement: 'HTTP-JSON-BODIES' })]);
   expect(labelled(undefined)).toEqual([expect.objectContaining({ received: 'content-type (none)' })]);
 });
+
+test('JSON whose bytes were not UTF-8 breaks HTTP-JSON-BODIES, however well it parses; the same text from UTF-8 bytes passes', () => {
+  const decoded = listOf();
+  const notUtf8 = { ...decoded, response: { ...decoded.response, notUtf8: true as const } };
+  expect(jsonBody(notUtf8)).toEqual([
+    expect.objectContaining({ requirement: 'HTTP-JSON-BODIES', expected: 'a JSON body encoded in UTF-8 (RFC 8259, 8.1)' }),
+  ]);
+  expect(jsonBody(decoded)).toEqual([]);
+});

@@ -36,6 +36,8 @@ export interface HostileAnswer {
   verdicts: { active: 'NON-CONFORMANT' | 'INCONCLUSIVE'; passive: 'VIOLATIONS FOUND' };
   /** The requirements the suite must name failed, the ones the answer breaks. */
   fails: readonly string[];
+  /** Requirements the answer does not break, which a wrong blame would fail. */
+  holds?: readonly string[];
   /** The most the suite's run, and then har's, may each take. */
   boundMs: number;
 }
@@ -93,7 +95,7 @@ export function hostileAnswers(marker: string): HostileAnswer[] {
       }),
       verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },
       fails: ['CALL-FIELD-STATUS'],
-      boundMs: 90_000,
+      boundMs: 120_000,
     },
     {
       name: 'control-characters',
@@ -101,7 +103,7 @@ export function hostileAnswers(marker: string): HostileAnswer[] {
       rewrite: (leaving) => everyString(leaving, (text) => `${text}${CONTROLS}`),
       verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },
       fails: ['CALL-FIELD-STATUS', 'CALL-FIELD-SESSION-ID'],
-      boundMs: 90_000,
+      boundMs: 120_000,
     },
     {
       name: 'injection-strings',
@@ -109,7 +111,7 @@ export function hostileAnswers(marker: string): HostileAnswer[] {
       rewrite: (leaving) => everyString(leaving, (text) => `${text}${injection(marker)}`),
       verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },
       fails: ['CALL-FIELD-STATUS'],
-      boundMs: 90_000,
+      boundMs: 120_000,
     },
     {
       name: 'huge-numbers',
@@ -126,7 +128,7 @@ export function hostileAnswers(marker: string): HostileAnswer[] {
           : { body: leaving.body },
       verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },
       fails: ['CALL-FIELD-TOTAL-AUDIO-MINUTES', 'PARTICIPANT-FIELD-JOINED-AT'],
-      boundMs: 90_000,
+      boundMs: 120_000,
     },
     {
       name: 'duplicate-keys',
@@ -146,7 +148,7 @@ export function hostileAnswers(marker: string): HostileAnswer[] {
           : { body: leaving.body },
       verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },
       fails: ['CALL-FIELD-STATUS'],
-      boundMs: 90_000,
+      boundMs: 120_000,
     },
     {
       name: 'invalid-utf8',
@@ -162,8 +164,8 @@ export function hostileAnswers(marker: string): HostileAnswer[] {
         return { body: Buffer.concat(bytes) };
       },
       verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },
-      fails: ['CALL-FIELD-TYPE'],
-      boundMs: 90_000,
+      fails: ['HTTP-JSON-BODIES', 'CALL-FIELD-TYPE'],
+      boundMs: 120_000,
     },
     {
       name: 'deep-nesting',
@@ -178,7 +180,9 @@ export function hostileAnswers(marker: string): HostileAnswer[] {
           : { body: leaving.body },
       verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },
       fails: ['PAGINATION-ENVELOPE'],
-      boundMs: 90_000,
+      // Too deep to walk, it is JSON all the same.
+      holds: ['HTTP-JSON-BODIES'],
+      boundMs: 120_000,
     },
     {
       name: 'many-entries',
@@ -205,7 +209,7 @@ export function hostileAnswers(marker: string): HostileAnswer[] {
       }),
       verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },
       fails: ['CALL-PARTICIPANTS-AT-MOST-50', 'PARTICIPANT-FIELD-STATE'],
-      boundMs: 90_000,
+      boundMs: 120_000,
     },
   ];
 }

@@ -45,7 +45,7 @@ function settledLate(entries: HarEntry[]): string[] {
   const late = new Set<string>();
   const ordered = [...entries].sort((a, b) => Date.parse(a.startedDateTime) - Date.parse(b.startedDateTime));
   for (const entry of ordered) {
-    const text = bodyTextOf(entry.response.content);
+    const text = bodyTextOf(entry.response.content)?.text;
     if (entry.response.status !== 200 || text === undefined) continue;
     const body = JSON.parse(text) as { data: unknown };
     const calls = (Array.isArray(body.data) ? body.data : [body.data]) as Array<{
