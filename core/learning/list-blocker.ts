@@ -24,10 +24,16 @@ export interface Blocker {
  */
 export function listBlocker(firstPage: Exchange, refusalBreaks = 'CALLS-LIST-OK'): Blocker | undefined {
   if (pageOf(firstPage)) return undefined;
-  const { status, headers, text, isJson, body } = firstPage.response;
+  const { status, headers, text, isJson, tooDeep, body } = firstPage.response;
   const blocker = (requirement: string, saw: string): Blocker => ({ requirement, saw, exchange: firstPage });
   const LIST = `GET ${listedPath(firstPage.request.url)}`;
   if (!isSuccess(firstPage)) return blocker(refusalBreaks, `${LIST} answered status ${status}, so no page of calls was listed`);
+  // JSON nested too deep to walk is JSON all the same (json-text.ts): its envelope is what fails.
+  if (tooDeep)
+    return blocker(
+      'PAGINATION-ENVELOPE',
+      `${LIST} answered status ${status} with JSON nested deeper than any pagination envelope, too deep to judge: ${shown(text, 80)}`,
+    );
   if (!isJson)
     return blocker(
       'HTTP-JSON-BODIES',

@@ -3,6 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { blockerViolations, listBlocker } from '../../core/learning/list-blocker.ts';
 import { checkExchange } from '../../core/checks/index.ts';
+import { parseJsonText } from '../../core/transport/json-text.ts';
 import { callList, checkContext, exchange, listedCall, listOf, textExchange } from './exchanges.ts';
 
 /** As Prism's dynamic mode of the vendor's OpenAPI answers: every item and meta under an empty-named property. */
@@ -58,4 +59,20 @@ test('the blamed requirement fails on that answer: its own violation is added un
     expect.objectContaining({ requirement: 'CALLS-LIST-OK', received: 'GET /calls answered status 503, so no page of calls was listed' }),
   ]);
   expect(blockerViolations(undefined, [])).toEqual([]);
+});
+
+test('JSON nested too deep to judge is JSON: it blames PAGINATION-ENVELOPE, never HTTP-JSON-BODIES, and HTTP-JSON-BODIES holds on it', () => {
+  const text = `{"data":${'['.repeat(100_000)}${']'.repeat(100_000)},"meta":{}}`;
+  const deep = {
+    ...textExchange('listCalls', 200, text, 'application/json'),
+    response: { ...textExchange('listCalls', 200, text, 'application/json').response, ...parseJsonText(text), body: undefined },
+  };
+  expect(deep.response.tooDeep).toBe(true);
+  const blocker = listBlocker(deep)!;
+  expect(blocker.requirement).toBe('PAGINATION-ENVELOPE');
+  expect(blocker.saw).toMatch(
+    /^GET \/calls answered status 200 with JSON nested deeper than any pagination envelope, too deep to judge: "\{\\"data\\":\[\[\[/,
+  );
+  const found = checkExchange(deep, checkContext());
+  expect([...found, ...blockerViolations(blocker, found)].map((violation) => violation.requirement)).not.toContain('HTTP-JSON-BODIES');
 });

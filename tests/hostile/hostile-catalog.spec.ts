@@ -39,6 +39,10 @@ const verdictIn = (folder: string): string | undefined => {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { verdict?: string }).verdict : undefined;
 };
 
+/** The MUST requirements a report (the suite's, the proxy's, har's) found failed. */
+const failedIn = (folder: string): string[] =>
+  (JSON.parse(readFileSync(join(folder, 'results.json'), 'utf8')) as { summary: { mustFailed: string[] } }).summary.mustFailed;
+
 async function runAgainst(hostile: HostileAnswer, root: string, marker: string): Promise<HostileRun> {
   const keys: Secret[] = [
     { name: 'API_KEY', value: `sentinel-full-${randomBytes(16).toString('hex')}` },
@@ -103,9 +107,16 @@ for (const hostile of hostileAnswers('MARKER')) {
       .summary.mustFailed;
     test.info().annotations.push({ type: 'failed', description: failed.join(' ') });
     expect(failed, 'the requirements the run failed').toEqual(expect.arrayContaining([...entry.fails]));
+    for (const id of entry.holds ?? []) expect(failed, `${id} failed, though the answer does not break it`).not.toContain(id);
     expect(run.suiteMs, 'the suite run, in ms').toBeLessThanOrEqual(entry.boundMs);
     expect(verdictIn(join(root, 'proxy-report')), run.proxy.stdout.slice(-2000)).toBe(entry.verdicts.passive);
     expect(verdictIn(join(root, 'har-report')), run.har.stdout.slice(-2000)).toBe(entry.verdicts.passive);
+    // What the traffic shows of the requirements the answer breaks, the proxy and har name too.
+    for (const report of ['proxy-report', 'har-report']) {
+      const passiveFailed = failedIn(join(root, report));
+      expect(passiveFailed, report).toEqual(expect.arrayContaining([...entry.fails]));
+      for (const id of entry.holds ?? []) expect(passiveFailed, `${report}: ${id}`).not.toContain(id);
+    }
     expect(run.har.code).toBe(1);
     expect(run.harMs, 'har, in ms').toBeLessThanOrEqual(entry.boundMs);
     for (const [name, text] of consoles) expect(text, name).not.toMatch(STACK_TRACE);
