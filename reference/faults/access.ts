@@ -119,6 +119,26 @@ export const ACCESS_FAULTS: Fault[] = [
     }),
   },
   {
+    name: 'not-found-message-latin1',
+    description: 'Get Call\'s 404 is the right JSON error with a message in Latin-1 ("clé"): bytes that are not UTF-8.',
+    requirements: ['HTTP-JSON-BODIES'],
+    hooks: () => ({
+      answer: (request, answer) =>
+        request.operation === 'getCall' && answer.status === 404
+          ? {
+              ...answer,
+              raw: {
+                contentType: 'application/json',
+                text: Buffer.from(
+                  JSON.stringify({ error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'Session inconnue (clé absente).' } }),
+                  'latin1',
+                ),
+              },
+            }
+          : answer,
+    }),
+  },
+  {
     name: 'not-found-json-as-text',
     description: "Get Call's 404 carries the right JSON error, labelled text/plain.",
     requirements: ['HTTP-JSON-BODIES'],

@@ -11,11 +11,11 @@ import { DEFAULT_READINGS, type ReferenceReadings } from '../readings.ts';
 
 export type Operation = 'listCalls' | 'getCall' | 'markGroupConversationAsUnread';
 
-/** An answer before it is sent: a status and a JSON body, or, when `raw` is set, that text as is. */
+/** An answer before it is sent: a status and a JSON body, or, when `raw` is set, that text (or those bytes) as is. */
 export interface Answer {
   status: number;
   body: unknown;
-  raw?: { contentType: string; text: string };
+  raw?: { contentType: string; text: string | Buffer };
 }
 
 export interface AnsweredRequest {
