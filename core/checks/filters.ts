@@ -5,7 +5,8 @@
 import type { Exchange } from '../transport/exchange.ts';
 import { participantsOf, type CallObject, type SeenCall } from './calls-in.ts';
 import { comparedFields, dateReadingMatches, describeDateReadings, type DateField } from './dates.ts';
-import { participantsFilterCount, tookPartUnder, tookPartUnderAny, type Readings } from './readings.ts';
+import { participantsFilterCount, tookPartIndex, tookPartUnder, tookPartUnderAny, type Readings } from './readings.ts';
+import { travelsInAHeader } from '../transport/header-value.ts';
 import { shown, type Violation } from './violation.ts';
 import { pageOf } from './pagination.ts';
 
@@ -144,6 +145,28 @@ export function getOnBehalfOfScope(exchange: Exchange, calls: readonly SeenCall[
 /** A one-to-one call that `uid` neither took part in (any entry, or the initiator) nor was called in. */
 export function outsideOneToOne(call: CallObject, uid: string): boolean {
   return call.receiverType === 'user' && call.receiver !== uid && !tookPart(call, uid);
+}
+
+/**
+ * Pairs of a sampled one-to-one call and a user outside it (outsideOneToOne) that a header can carry,
+ * at most `each` users a call, in the order of `uids`. Linear in what was read: each call's entries
+ * are read once (tookPartIndex) and the users only until `each` are found, so a call of 100,000
+ * entries asked of 100,000 users costs what reading them costs, not their product.
+ */
+export function outsidersOfOneToOne(calls: readonly SeenCall[], uids: readonly string[], each = 2): Array<{ seen: SeenCall; uid: string }> {
+  const pairs: Array<{ seen: SeenCall; uid: string }> = [];
+  for (const seen of calls) {
+    if (seen.call.receiverType !== 'user') continue;
+    const tookPartIn = tookPartIndex(seen.call);
+    let found = 0;
+    for (let at = 0; at < uids.length && found < each; at += 1) {
+      const uid = uids[at]!;
+      if (uid === seen.call.receiver || tookPartIn(uid, 'any-entry') || !travelsInAHeader(uid)) continue;
+      pairs.push({ seen, uid });
+      found += 1;
+    }
+  }
+  return pairs;
 }
 
 export function describeFilters(filters: Filters): string {

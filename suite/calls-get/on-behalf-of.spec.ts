@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { test, requirement, fetchableCalls } from '../../fixtures/index.ts';
 import { callsIn, type SeenCall } from '../../core/checks/calls-in.ts';
 import { errorCodesIn, succeeds } from '../../core/checks/errors.ts';
-import { getOnBehalfOfScope, outsideOneToOne } from '../../core/checks/filters.ts';
+import { getOnBehalfOfScope, outsidersOfOneToOne } from '../../core/checks/filters.ts';
 import { answersCall } from '../../core/checks/get-matches-list.ts';
 import { sampledCall } from '../../core/arbitraries/sampled-call.ts';
 import { participantsUnderEveryReading } from '../../core/arbitraries/call-filters.ts';
@@ -37,20 +37,11 @@ test(
   },
 );
 
-/** Pairs of a sampled one-to-one call and a user who neither took part in it nor was called: at most two users a call. */
-const outsiders = (calls: readonly SeenCall[], uids: readonly string[]) =>
-  calls.flatMap((seen) =>
-    uids
-      .filter((uid) => travelsInAHeader(uid) && outsideOneToOne(seen.call, uid))
-      .slice(0, 2)
-      .map((uid) => ({ seen, uid })),
-  );
-
 test(
   'CALLS-GET-ON-BEHALF-OF-SCOPE for any one-to-one call and a user who neither took part in it nor was called, Get Call on their behalf does not answer the call',
   requirement('CALLS-GET-ON-BEHALF-OF-SCOPE'),
   async ({ api, verdict, property, targetSample, suiteConfig }) => {
-    const pairs = outsiders(fetchableCalls(targetSample), targetSample.values.uids);
+    const pairs = outsidersOfOneToOne(fetchableCalls(targetSample), targetSample.values.uids);
     test.skip(pairs.length === 0, 'No user was seen who neither took part in nor was called in a sampled one-to-one call.');
     await property(
       fc.constantFrom(...pairs),
@@ -67,7 +58,7 @@ test(
   'CALLS-GET-ON-BEHALF-OF-OUTSIDER reports what Get Call answers on behalf of a user who took no part in a one-to-one call',
   requirement('CALLS-GET-ON-BEHALF-OF-OUTSIDER'),
   async ({ api, verdict, targetSample }) => {
-    const [pair] = outsiders(fetchableCalls(targetSample), targetSample.values.uids);
+    const [pair] = outsidersOfOneToOne(fetchableCalls(targetSample), targetSample.values.uids, 1);
     test.skip(pair === undefined, 'No user was seen who neither took part in nor was called in a sampled one-to-one call.');
     const exchange = await api.getCall(String(pair!.seen.call.sessionId), { onBehalfOf: pair!.uid });
     const answer =
