@@ -56,7 +56,7 @@ test('the bench reads --runs after a space or an =, and --write-readme as --writ
   }
 });
 
-test('--answer-size-only plans one answer judged against its size, and the part measures small answers as it would big ones', async () => {
+test('--answer-size-only plans one answer judged against its size, and the part measures small answers as it would big ones, passive and active', async () => {
   test.setTimeout(180_000);
   const plan = await runScript(BENCH, ['--answer-size-only', '--plan'], {}, 60_000);
   expect(plan.stdout).toContain('bench plan: part: one answer judged against its size');
@@ -72,6 +72,8 @@ test('--answer-size-only plans one answer judged against its size, and the part 
   expect(results.measured.find((run) => run.shape === 'never-joined' && run.entries === 1_000)?.verdict).toMatch(
     /^(NO VIOLATIONS|VIOLATIONS FOUND)/,
   );
-  expect(renderAnswerSize(results).filter((line) => line.startsWith('| 1,000 |'))).toHaveLength(3);
-  expect(answerSizeTargets(results)).toHaveLength(6);
+  expect(renderAnswerSize(results).filter((line) => line.startsWith('| 1,000 |'))).toHaveLength(4);
+  // The whole suite, active, against one answer of the largest size and of none.
+  expect(results.active.map((run) => `${run.entries} ${run.verdict}`)).toEqual(['0 CONFORMANT', '1000 NON-CONFORMANT']);
+  expect(answerSizeTargets(results)).toHaveLength(7);
 });
