@@ -268,6 +268,11 @@ export function variables(): VariableHelp[] {
     { name: EXPECTATIONS_VARIABLE, default: 'unset', text: 'A YAML file of known failures, excused with a reason and an expiry date.' },
     { name: 'BASELINE', default: 'unset', text: "An earlier run's results.json (or its folder) to compare this run with." },
     {
+      name: 'COVERAGE_MIN',
+      default: 'unset',
+      text: 'The least share (0-100, percent) of each coverage dimension the run must cover; under it a CONFORMANT run is INCONCLUSIVE.',
+    },
+    {
       name: 'REFERENCE_READINGS',
       default: target?.readings ?? 'entries',
       text: `The embedded reference's readings (${REFERENCE_READINGS.join(', ')}).`,

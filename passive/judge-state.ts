@@ -15,6 +15,7 @@ import { DEFAULT_LIMITS, later, notJudgedOf, shownIdCalledUnknown, sooner, unkno
 import { STATE_FORMAT, type PassiveResult, type PassiveState, type RequirementTally } from './judge.ts';
 import { getMatchesListOverTime, orderOf, surelyBefore, TargetClock, type KeptAnswer } from './over-time.ts';
 import type { Violation } from '../core/checks/violation.ts';
+import { emptyTally, mergeTallies } from '../core/coverage/tally.ts';
 
 export { STATE_FORMAT };
 /** The state's file, beside the reports. */
@@ -123,6 +124,11 @@ export function mergeStates(states: readonly PassiveState[]): Merged {
     notes.push(
       `The proxies learned different readings from their first calls (${learnedBy.map((state) => readingsOf(state)).join('; ')}): each judged its own traffic under its own readings, where one proxy would have learned them once from the first calls of all the traffic.`,
     );
+  const uncounted = states.filter((state) => state.coverage === undefined);
+  if (uncounted.length > 0)
+    notes.push(
+      `The coverage counts the traffic of ${states.length - uncounted.length} of the ${states.length} reports only: ${uncounted.flatMap((state) => state.runs.flatMap((run) => run.sources)).join(', ')} came from a version that did not count it.`,
+    );
   const latest = (candidate: KeptAnswer, kept: KeptAnswer) => orderOf(kept.span, candidate.span) !== 'second-earlier';
   const sum = (pick: (state: PassiveState) => Record<string, number>) => {
     const total: Record<string, number> = {};
@@ -181,6 +187,10 @@ export function mergeStates(states: readonly PassiveState[]): Merged {
       limits.unknownKeys,
     ),
     clock: clock.readings(),
+    // A state of a version that did not count coverage counts as none (the notes say so); none of them did, none is counted.
+    ...(uncounted.length < states.length && {
+      coverage: states.reduce((sum, one) => mergeTallies(sum, one.coverage ?? emptyTally()), emptyTally()),
+    }),
   };
   return { state, notes };
 }
@@ -207,5 +217,6 @@ export function resultOfState(state: PassiveState): PassiveResult {
     profile: state.profile,
     startedAt: state.startedAt,
     endedAt: state.asOf,
+    coverage: mergeTallies(emptyTally(), state.coverage ?? emptyTally()),
   };
 }

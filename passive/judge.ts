@@ -71,6 +71,8 @@ import { detectGetCallEnvelope } from '../core/learning/get-call-envelope.ts';
 import { summarize, type DetectionSummary } from '../core/learning/detection.ts';
 import type { Exchange } from '../core/transport/exchange.ts';
 import type { Profile } from '../core/run/profile.ts';
+import { observe, type Observation } from '../core/coverage/observe.ts';
+import { emptyTally, mergeTallies, tallyObservation, type CoverageTally } from '../core/coverage/tally.ts';
 import { recognise, type Bases } from './operations.ts';
 import { isPlaceholderKey, isSecretHeader, redactRecorded, scrub } from './redaction.ts';
 import type { ExchangeSink, RecordedExchange } from './recorded-exchange.ts';
@@ -147,6 +149,11 @@ export interface PassiveState {
   keyAnswers: Array<[string, CitedSighting]>;
   notFound: Array<[string, CitedSighting]>;
   clock: Array<[number, number]>;
+  /**
+   * What the traffic tried of the interface (core/coverage/tally.ts), counted at add(). Absent from
+   * the states of versions before it: a merge takes such a state's as empty, and says so.
+   */
+  coverage?: CoverageTally;
 }
 
 /** A violation found in traffic: the check's, with where the exchange came from. */
@@ -187,6 +194,12 @@ export interface PassiveResult {
   profile: Profile;
   startedAt: string;
   endedAt: string;
+  /**
+   * What the traffic tried of the interface (core/coverage/), a copy: every recognised exchange with
+   * a response, those still waiting for the readings too (counted as added, not as judged, so that
+   * the count does not depend on when the readings are learned). Its `by`s are recorded sources.
+   */
+  coverage: CoverageTally;
 }
 
 export interface PassiveJudge extends ExchangeSink {
@@ -342,6 +355,7 @@ export function createPassiveJudge(options: PassiveJudgeOptions = {}): PassiveJu
   const tallies = new Map<string, RequirementTally>();
   const redactedNames = new Set<string>();
   const secrets = new Set<string>();
+  const coverage = emptyTally();
 
   // Learning: exchanges wait here until enough calls were seen to learn the readings from.
   let context: ExchangeContext | undefined;
@@ -631,6 +645,8 @@ export function createPassiveJudge(options: PassiveJudgeOptions = {}): PassiveJu
       const { exchange, redactedNames: names, secrets: values } = redactRecorded(recorded, found.operation);
       for (const name of names) redactedNames.add(name);
       for (const value of values) if (secrets.size < limits.secrets) secrets.add(value);
+      const observation = observed(exchange, recorded);
+      if (observation !== undefined) tallyObservation(coverage, observation, recorded.source);
       const apiKey = recorded.request.headers.find(([name]) => name.toLowerCase() === 'apikey')?.[1];
       const span = spanOf(recorded.startedAt, recorded.durationMs);
       const pending: Pending = {
@@ -693,6 +709,11 @@ export function createPassiveJudge(options: PassiveJudgeOptions = {}): PassiveJu
         keyAnswers: clean(keyAnswers.entries()),
         notFound: clean(notFound.entries()),
         clock: clock.readings(),
+        // Its keys too: a page size's is the value the request carried.
+        coverage: clean({
+          ...result.coverage,
+          items: Object.fromEntries(Object.entries(result.coverage.items).map(([key, entry]) => [result.redact(key), entry])),
+        }),
       };
     },
   };
@@ -719,9 +740,33 @@ export function createPassiveJudge(options: PassiveJudgeOptions = {}): PassiveJu
       profile: options.profile ?? 'spec',
       startedAt,
       endedAt: new Date().toISOString(),
+      coverage: mergeTallies(emptyTally(), coverage),
     };
   }
   return judge;
+}
+
+/**
+ * What an exchange tried of the interface (core/coverage/observe.ts), from the redacted exchange the
+ * checks read, its key header as the recording has it: the redaction names headers in lower case
+ * and puts a placeholder in place of every key, an empty one too, where the coverage of the key
+ * header's case and of an empty key looks. Only names and the emptiness of a key are taken from the
+ * recording, never a value. Undefined should the model fail on it (an error of the suite's): the
+ * exchange is still judged, and add() still never throws on what traffic holds.
+ */
+function observed(exchange: Exchange, recorded: RecordedExchange): Observation | undefined {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of recorded.request.headers) {
+    if (name.startsWith(':')) continue;
+    const redacted = exchange.request.headers[name.toLowerCase()];
+    if (redacted === undefined || headers[name] !== undefined) continue;
+    headers[name] = isSecretHeader(name) && value.trim() === '' ? '' : redacted;
+  }
+  try {
+    return observe({ ...exchange, request: { ...exchange.request, headers } });
+  } catch {
+    return undefined;
+  }
 }
 
 /** Exchanges a report written while the judge runs counts as not judged yet: the readings are learned from the first calls first. */

@@ -24,6 +24,8 @@ import type { ConformanceReport, Note, RunMetadata, TestRecord } from '../core/r
 import { runMetadata } from '../reports/run-metadata.ts';
 import { REPORT_FILES } from '../reports/conformance-reporter.ts';
 import { FAILING } from '../reports/requirement-matrix.ts';
+import { coverageTable } from '../reports/coverage-summary.ts';
+import { coverageOf } from '../core/coverage/model.ts';
 
 export const SUMMARY_FILE = 'summary.md';
 
@@ -315,6 +317,8 @@ export function buildPassiveReport(
       .filter((requirement) => requirement.status === 'skip')
       .map((requirement) => ({ id: requirement.id, reason: requirement.reason ?? '' })),
   };
+  // What the traffic tried of the interface: what it did not is "not in the traffic judged", not a fault of a run.
+  report.coverage = coverageOf(result.coverage, { passive: true });
   return { report: cleaned(report, (text) => lines.restore(clean(text))), exitCode };
 }
 
@@ -350,6 +354,9 @@ export function renderPassiveSummary(report: ConformanceReport): string {
       : []),
     `${passive.notJudged.length} requirement(s) not judged: traffic cannot show them (see the HTML report).`,
     '',
+    ...(report.coverage
+      ? [`### Coverage: what the traffic tried (${report.coverage.exchanges} exchanges)`, '', ...coverageTable(report.coverage), '']
+      : []),
   ].join('\n');
 }
 

@@ -12,12 +12,15 @@ import type {
   RunMetadata,
   TestRecord,
   TestStatus,
+  Verdict,
   WriteSummary,
 } from '../core/results/report-model.ts';
 import { countStatuses, countTests, decideVerdict, exitCodeOf, FAILING, requirementResults } from './requirement-matrix.ts';
 import { readingResults } from './readings.ts';
 import { rerunCommand, type Launcher } from '../core/results/replay-command.ts';
 import { unexercisedOperations, unexercisedSentence } from './unexercised.ts';
+import { belowFloor, coverageOf, type Coverage } from '../core/coverage/model.ts';
+import { emptyTally, tallyObservation } from '../core/coverage/tally.ts';
 
 export interface CollectedRun {
   metadata: RunMetadata;
@@ -38,8 +41,13 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
   );
   const requirements = requirementResults(catalog, run.metadata.profile, tests, run.metadata.expectations);
   const untraced = tests.filter((test) => test.requirements.length === 0).map((test) => test.title);
-  const { verdict, reason } = decideVerdict({ requirements, tests, runnerStatus: run.runnerStatus, runnerErrors: run.runnerErrors });
+  const decided = decideVerdict({ requirements, tests, runnerStatus: run.runnerStatus, runnerErrors: run.runnerErrors });
   const requests = tests.flatMap((test) => test.requests);
+  // A requirement no test of the run held: the run was narrowed (--grep, one shard), and what it did
+  // not cover may be covered by the part it left out.
+  const narrowed = requirements.some((result) => result.status === 'uncovered');
+  const coverage = coverageOfTests(tests, { allowWrites: run.metadata.allowWrites, narrowed });
+  const { verdict, reason } = underFloor(decided, coverage, run.metadata.coverageMin);
   const operations = summarizeOperations(requests);
   const unexercised = unexercisedOperations(catalog, {
     operations: run.operations ?? [],
@@ -79,8 +87,33 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
     writes: summarizeWrites(requests),
     unexercised,
     failures: tests.flatMap((test) => failuresOf(test, run.metadata.seed, run.launcher ?? 'playwright')),
+    coverage,
     untraced,
   };
+}
+
+/** What the run's requests tried, each credited to the first test that sent it. */
+function coverageOfTests(tests: readonly TestRecord[], context: { allowWrites: boolean; narrowed: boolean }): Coverage {
+  const tally = emptyTally();
+  for (const test of tests) for (const request of test.requests) if (request.cover) tallyObservation(tally, request.cover, test.title);
+  return coverageOf(tally, context);
+}
+
+/**
+ * COVERAGE_MIN: a run that covered less than the floor of some dimension cannot say CONFORMANT, as
+ * it did not try enough to; it says INCONCLUSIVE, one line per dimension under the floor. A
+ * violation found stays NON-CONFORMANT, the lines added. Without a floor, coverage changes nothing.
+ */
+function underFloor(
+  decided: { verdict: Verdict; reason: string },
+  coverage: Coverage,
+  floor: number | undefined,
+): { verdict: Verdict; reason: string } {
+  if (floor === undefined) return decided;
+  const lines = belowFloor(coverage, floor);
+  if (lines.length === 0) return decided;
+  const said = `${decided.reason} Coverage under COVERAGE_MIN ${floor}%: ${lines.join('; ')}.`;
+  return decided.verdict === 'CONFORMANT' ? { verdict: 'INCONCLUSIVE', reason: said } : { ...decided, reason: said };
 }
 
 /** Section numbers in reading order (2.1 before 3): a JavaScript object lists integer keys first. */

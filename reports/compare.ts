@@ -3,7 +3,12 @@
 // specification leaves it open (the readings it follows, the "not shown" items). The same for a
 // target before and after a release, or two targets (staging against production, a vendor against
 // the reference). `npm run conformance -- compare BASE NEW` prints it; BASELINE adds it to a run.
+// Beside them, the coverage the next run lost: items the base covered that it did not. That is the
+// run's doing (a narrower run, data that no longer tells), not the target's, so it is told and never
+// changes compare's exit code.
+import type { Coverage } from '../core/coverage/model.ts';
 import type { Comparison, ConformanceReport, OutcomeChange, RequirementStatus } from '../core/results/report-model.ts';
+import { STATE_WORDS, stateOf } from './coverage-summary.ts';
 import { FAILING } from './requirement-matrix.ts';
 
 const failing = (status: RequirementStatus | 'absent') => status !== 'absent' && FAILING.has(status);
@@ -51,7 +56,23 @@ export function compareRuns(base: ConformanceReport, next: ConformanceReport, fi
     notShown: notShown
       .map((id) => ({ id, base: observed(base, id), next: observed(next, id) }))
       .filter((item) => !same(item.base, item.next)),
+    ...(base.coverage && next.coverage && { coverageLost: coverageLost(base.coverage, next.coverage) }),
   };
+}
+
+/**
+ * Items covered in the base and tried on data that cannot tell, or not covered, in the next. An
+ * item the next run's model does not plan is left out: a newer suite renamed or dropped it, and
+ * neither run lost anything by that.
+ */
+function coverageLost(base: Coverage, next: Coverage): NonNullable<Comparison['coverageLost']> {
+  const items = (coverage: Coverage) => (Array.isArray(coverage.items) ? coverage.items : []);
+  const after = new Map(items(next).map((item) => [item.id, item]));
+  return items(base).flatMap((before) => {
+    const now = after.get(before.id);
+    if (stateOf(before.state) !== 'covered' || now === undefined || stateOf(now.state) === 'covered') return [];
+    return [{ id: before.id, label: now.label, base: STATE_WORDS.covered, next: STATE_WORDS[stateOf(now.state)] }];
+  });
 }
 
 /** The comparison as the terminal shows it: a line per change, newly failing first. */
@@ -74,5 +95,13 @@ export function describeComparison(comparison: Comparison): string {
     section('Fixed', comparison.fixed),
     section('Changed otherwise', comparison.changed),
     [`Answered differently where the specification leaves it open (${differences.length})`, ...differences].join('\n'),
+    ...(comparison.coverageLost
+      ? [
+          [
+            `Coverage lost: covered in the base run, not in the new one (${comparison.coverageLost.length})`,
+            ...comparison.coverageLost.map((item) => `  ${item.id} (${item.label}): ${item.base} → ${item.next}`),
+          ].join('\n'),
+        ]
+      : []),
   ].join('\n');
 }

@@ -3,7 +3,8 @@
 // specification, each outcome shown by colour and by text; the failures with Expected/Received and
 // how to reproduce them; the readings the target was found to follow and judged under; what the
 // target did on the "not shown" items; requests per operation; and the run's configuration with
-// secrets redacted.
+// secrets redacted. What the run covered of the interface has a section of its own
+// (render-coverage.ts), when the report has it.
 import type {
   Comparison,
   ConformanceReport,
@@ -16,6 +17,11 @@ import type {
   Verdict,
 } from '../core/results/report-model.ts';
 import { FAILING, REQUIREMENT_STATUSES } from './requirement-matrix.ts';
+import { htmlEscape as h } from './html-escape.ts';
+import { COVERAGE_STYLE, coverageNavLink, renderCoverage } from './render-coverage.ts';
+
+// Where the escaping was first declared, and where the tests still take it from.
+export { htmlEscape } from './html-escape.ts';
 
 const STATUS_LABEL: Record<RequirementStatus, string> = {
   pass: '✔ PASS',
@@ -37,11 +43,6 @@ const VERDICT_LABEL: Record<Verdict, string> = {
 };
 const verdictLabel = (verdict: Verdict) => VERDICT_LABEL[verdict] ?? `✔ ${verdict}`;
 
-export function htmlEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-const h = htmlEscape;
-
 export function renderHtml(report: ConformanceReport): string {
   const { run } = report;
   return `<!doctype html>
@@ -50,7 +51,7 @@ export function renderHtml(report: ConformanceReport): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${h(`${report.verdict} · Conformance report`)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}${COVERAGE_STYLE}</style>
 </head>
 <body>
 <header class="verdict ${verdictClass(report.verdict)}" data-verdict="${h(report.verdict)}">
@@ -66,7 +67,7 @@ export function renderHtml(report: ConformanceReport): string {
     ${fact('Run', `${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${report.summary.requests} requests`)}
   </dl>
 </header>
-<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Failures (${report.failures.length})</a><a href="#readings">Readings</a><a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
+<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Failures (${report.failures.length})</a>${coverageNavLink(report.coverage)}<a href="#readings">Readings</a><a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
 <main>
 ${renderTotals(report)}
 ${renderPassive(report)}
@@ -75,6 +76,7 @@ ${renderMatrix(report)}
 ${renderComparison(report)}
 ${renderExpectations(report)}
 ${renderFailures(report)}
+${report.coverage ? renderCoverage(report.coverage) : ''}
 ${renderReadings(report.readings)}
 ${renderNotShown(report)}
 ${renderOperations(report.operations, report.unexercised ?? [])}
@@ -233,7 +235,14 @@ function renderComparison(report: ConformanceReport): string {
 <p>Baseline: ${h(comparison.base.file)} (${h(comparison.base.verdict)}, ${h(comparison.base.target)}, ${h(comparison.base.startedAt)}).</p>
 ${changes('Newly failing', comparison.newlyFailing, 'newly-failing')}${changes('Fixed', comparison.fixed, 'fixed')}${changes('Changed otherwise', comparison.changed, 'changed')}
 <h3>Answered differently: readings and items the specification does not show (${differences.length})</h3>${differences.length === 0 ? '<p class="muted">None.</p>' : `<ul>${differences.join('')}</ul>`}
+${comparison.coverageLost ? coverageLost(comparison.coverageLost) : ''}
 </section>`;
+}
+
+/** What the run covered in the baseline and not now: the run's doing, not the target's, so apart from the outcomes. */
+function coverageLost(lost: NonNullable<Comparison['coverageLost']>): string {
+  const items = lost.map((item) => `<li><code>${h(item.id)}</code> ${h(item.label)}: ${h(item.base)} → ${h(item.next)}</li>`);
+  return `<h3 id="coverage-lost">Coverage lost: covered in the baseline, not in this run (${lost.length})</h3>${items.length === 0 ? '<p class="muted">None.</p>' : `<ul>${items.join('')}</ul>`}`;
 }
 
 const CANDIDATE_LABEL = { accepted: '✔ ACCEPTED', consistent: '○ CONSISTENT', 'ruled-out': '✘ RULED OUT' } as const;

@@ -30,6 +30,7 @@ export function runMetadata(config: SuiteConfig): RunMetadata {
     runs: config.runs,
     target: describeTarget(config),
     allowWrites: config.allowWrites,
+    ...(config.coverageMin !== undefined && { coverageMin: config.coverageMin }),
     configuration: redactedConfig(config),
     ...(config.expectations && {
       expectations: {

@@ -16,7 +16,8 @@ export const PAGE_SELECTIONS = ['page-and-per-page', 'page-only', 'per-page-only
 export type PageSelection = (typeof PAGE_SELECTIONS)[number];
 
 /** The names real APIs give a page size, in the order they are tried: the deployment's first. */
-export const PAGE_SIZE_NAMES = ['perPage', 'per_page', 'limit', 'pageSize', 'page_size', 'size'] as const;
+export { PAGE_SIZE_NAMES } from './page-size-names.ts';
+import { PAGE_SIZE_NAMES } from './page-size-names.ts';
 
 export interface PagingSupport {
   /** `page` moves the answer to another page: cross-page requirements are judged. */

@@ -8,6 +8,7 @@ import type { Profile } from '../run/profile.ts';
 import type { Expectation } from './expectations.ts';
 import type { DetectionSummary } from '../learning/detection.ts';
 import type { CreditedViolation } from '../run/verdict.ts';
+import type { Coverage } from '../coverage/model.ts';
 
 /**
  * What a report says about the run beyond its tests (computed by reports/run-metadata.ts): the
@@ -22,6 +23,8 @@ export interface RunMetadata {
   runs: number;
   target: string;
   allowWrites: boolean;
+  /** COVERAGE_MIN, when set: a coverage dimension under it makes a CONFORMANT run INCONCLUSIVE. */
+  coverageMin?: number;
   configuration: Record<string, unknown>;
   /** The known failures the run was judged with (CONFORMANCE_EXPECTATIONS), each marked expired or not on the run's date. */
   expectations?: { file: string; entries: Array<Expectation & { expired: boolean }> };
@@ -247,6 +250,11 @@ export interface ConformanceReport {
    */
   unexercised?: UnexercisedOperation[];
   failures: FailureRecord[];
+  /**
+   * What the run tried of the interface, item by item (core/coverage/): covered on data that tells,
+   * tried on data that cannot tell, or not covered and why. Absent from results files of older runs.
+   */
+  coverage?: Coverage;
   /** Tests that carry no catalogued requirement (they count toward the verdict when they fail). */
   untraced: string[];
 }
@@ -265,6 +273,12 @@ export interface Comparison {
   readings: Array<{ subject: string; base: string[]; next: string[] }>;
   /** "Not shown" items the target answered differently. */
   notShown: Array<{ id: string; base: string[]; next: string[] }>;
+  /**
+   * Coverage items (core/coverage/) covered in the base run and not in the next, with their states
+   * in words: what the next run no longer covered. Never a regression of the target. Absent when
+   * either run has no coverage.
+   */
+  coverageLost?: Array<{ id: string; label: string; base: string; next: string }>;
 }
 
 export interface OutcomeChange {

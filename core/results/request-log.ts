@@ -9,6 +9,7 @@ import type { TestInfo } from '@playwright/test';
 import type { OperationId } from '../../openapi/contract.ts';
 import type { Exchange, Unanswered } from '../transport/exchange.ts';
 import { visible } from './visible.ts';
+import { observe, type Observation } from '../coverage/observe.ts';
 
 /** The name of the attachment the conformance reporter reads. */
 export const REQUESTS_ATTACHMENT = 'conformance-requests';
@@ -25,6 +26,8 @@ export interface RequestRecord {
   attempts?: number;
   /** The whole address of a write (anything but GET), so that the reports list every write sent. */
   url?: string;
+  /** What the exchange tried of the interface, for the coverage model (core/coverage/); none when unanswered. */
+  cover?: Observation;
 }
 
 export interface RequestsAttachment {
@@ -42,6 +45,7 @@ export class RequestLog {
       status: exchange.response.status,
       ms: Math.round(exchange.durationMs * 10) / 10,
       ...(exchange.attempts !== undefined && { attempts: exchange.attempts }),
+      cover: observe(exchange),
     });
   };
 

@@ -81,6 +81,11 @@ export interface SuiteConfig {
   /** The results.json a run is compared with when it ends (BASELINE), when one is named. */
   baseline: string | undefined;
   /**
+   * COVERAGE_MIN: the least share (percent) of each coverage dimension a run must cover
+   * (core/coverage/model.ts); under it the verdict is INCONCLUSIVE at best. Unset: coverage is only reported.
+   */
+  coverageMin: number | undefined;
+  /**
    * What the console shows (CONFORMANCE_CONSOLE): `compact`, progress and one line per failed
    * requirement before the verdict (the failures in full are in the report); `verbose`, Playwright's
    * list of every test with each failure in full, and every test that met a credited violation.
@@ -180,6 +185,7 @@ export function loadConfig(env: Env): SuiteConfig {
       read(EXPECTATIONS_VARIABLE) === undefined ? undefined : Object.freeze(readExpectations(read(EXPECTATIONS_VARIABLE)!, loadCatalog())),
     retries: readInteger('CONFORMANCE_RETRIES', read('CONFORMANCE_RETRIES'), 0, 10) ?? DEFAULT_RETRIES,
     baseline: readBaseline(read('BASELINE'), reportDirectory(env)),
+    coverageMin: readInteger('COVERAGE_MIN', read('COVERAGE_MIN'), 0, 100),
     console: readChoice('CONFORMANCE_CONSOLE', read('CONFORMANCE_CONSOLE'), CONSOLE_MODES) ?? 'compact',
     launcher: readChoice(LAUNCHER_VARIABLE, read('CONFORMANCE_LAUNCHER'), LAUNCHERS) ?? 'playwright',
   });

@@ -14,6 +14,7 @@ import { DEFAULT_CALLS } from '../../reference/fixtures.ts';
 import { harOf, startRecordingForwarder, type HarEntry } from '../passive/recording-forwarder.ts';
 import { PROJECT_ROOT, timeSuiteRun } from './processes.ts';
 import type { Target } from './render.ts';
+import { coverageTarget, measureCoverageCost, type CoverageCost } from './coverage-cost.ts';
 
 export const PASSIVE_HAR_BYTES = 2 ** 30;
 const MEMORY_TARGET_MIB = 400;
@@ -34,6 +35,8 @@ export interface PassiveResults {
     verdict: string;
   };
   speedRatio: number;
+  /** What coverage cost the recorded run, against the active run's time. */
+  coverage: CoverageCost;
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -117,6 +120,7 @@ export async function measurePassive(): Promise<PassiveResults> {
       active: { exchanges: active.requests, testsMs: active.testsMs, exchangesPerSecond: activeSpeed },
       passive,
       speedRatio: passive.exchangesPerSecond / activeSpeed,
+      coverage: measureCoverageCost(entries, active.testsMs),
     };
   } finally {
     rmSync(path, { force: true });
@@ -135,6 +139,7 @@ export function passiveTargets(results: PassiveResults): Target[] {
       value: `${results.speedRatio.toFixed(1)}x (${results.passive.exchangesPerSecond.toFixed(0)} vs ${results.active.exchangesPerSecond.toFixed(0)} exchanges/s)`,
       met: results.speedRatio >= SPEED_TARGET,
     },
+    coverageTarget(results.coverage),
   ];
 }
 

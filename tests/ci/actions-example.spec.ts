@@ -14,6 +14,8 @@ import { test, expect } from '@playwright/test';
 import { parse } from 'yaml';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import type { ConformanceReport, PassiveVerdict, RequirementResult } from '../../core/results/report-model.ts';
+import { coverageOf } from '../../core/coverage/model.ts';
+import { emptyTally, tallyObservation } from '../../core/coverage/tally.ts';
 
 const WORKFLOW_PATH = '.ci/github-actions/conformance-staging.example.yml';
 
@@ -633,6 +635,7 @@ test("the job summary is written whatever happened, to $GITHUB_STEP_SUMMARY, fro
   expect(run).toContain('conformance-report/results.json');
   for (const field of ['.verdict', '.verdictReason', '.comparison.newlyFailing', '.summary.intermittent', '.expectations.expectedFailures'])
     expect(run).toContain(field);
+  expect(run).toContain('.coverage.dimensions');
   expect(String(step.env?.REPORT_URL)).toMatch(expression('steps\\.report\\.outputs\\.artifact-url'));
   expect(String(step.env?.GATE_DECISION)).toMatch(expression('steps\\.gate\\.outputs\\.decision'));
   expect(String(step.env?.BASELINE_FOUND)).toMatch(expression('steps\\.baseline\\.outputs\\.found'));
@@ -675,6 +678,37 @@ test('the job summary shows the verdict, the gate, what newly fails, the intermi
   });
   expect(printed.code, printed.stderr).toBe(0);
   expectations(printed.summary);
+});
+
+test("the job summary has a table of the run's coverage, one row per dimension, when results.json has one", () => {
+  test.skip(!HAS_JQ, 'jq is not installed (runner images have it)');
+  const tally = emptyTally();
+  tallyObservation(tally, { operation: 'listCalls', status: 200, key: 'given', total: 10 }, 'tests/a.spec.ts:1');
+  tallyObservation(tally, { operation: 'listCalls', status: 200, key: 'given', filters: { type: 'audio' }, total: 4 }, 'tests/a.spec.ts:2');
+  const coverage = coverageOf(tally);
+  // A label from a results.json is data: a | or a line break must not break the table, nor a < open HTML.
+  coverage.dimensions[0] = { ...coverage.dimensions[0]!, label: 'Operations | and\n<answers>' };
+  const filters = coverage.dimensions.find((dimension) => dimension.id === 'filters')!;
+  const covered = runStep(summaryStep().step, SUMMARY_ENV, (work) =>
+    writeJson(join(work, 'conformance-report', 'results.json'), { ...resultsFixture('NON-CONFORMANT', true), coverage }),
+  );
+  expect(covered.code, covered.stderr).toBe(0);
+  const table = `### Coverage: what the run tried\n\n| Dimension | Covered | Cannot tell | Not covered | % |\n| --- | ---: | ---: | ---: | ---: |\n`;
+  expect(covered.summary).toContain(table);
+  const rows = covered.summary
+    .slice(covered.summary.indexOf(table) + table.length)
+    .split('\n\n')[0]!
+    .split('\n');
+  expect(rows).toHaveLength(coverage.dimensions.length);
+  expect(rows[0]).toMatch(/^\| Operations {3}and {2}answers> \| 1 \| 0 \| \d+ \| \d+% \|$/);
+  expect(rows).toContain(`| ${filters.label} | ${filters.covered} | ${filters.weak} | ${filters.missing} | ${filters.percent}% |`);
+  expect(covered.summary.indexOf(table)).toBeLessThan(covered.summary.indexOf('Report: '));
+
+  const without = runStep(summaryStep().step, SUMMARY_ENV, (work) =>
+    writeJson(join(work, 'conformance-report', 'results.json'), resultsFixture('NON-CONFORMANT', true)),
+  );
+  expect(without.code, without.stderr).toBe(0);
+  expect(without.summary).not.toContain('Coverage');
 });
 
 test('the job summary without a baseline, and without any report, still says what happened', () => {

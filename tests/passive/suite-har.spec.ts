@@ -6,7 +6,8 @@
 // computed once by fault-visibility.ts and written in docs/passive.md.
 import { test, expect } from '@playwright/test';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import type { CoverageItem } from '../../core/coverage/model.ts';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import { findFault } from '../../reference/faults/catalog.ts';
 import { CLI, freshDir, once, readReports, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
@@ -36,6 +37,8 @@ async function judgeHar(path: string, env: Record<string, string> = {}) {
   const run = await runScript(CLI.conformance, ['har', path], { REPORT_DIR: dir, ...env });
   return { run, dir, results: readReports(dir).results };
 }
+/** The recording judged by `har`, once for the tests that read it. */
+const judgedRecording = once(async () => judgeHar((await recorded()).har));
 
 test('a HAR recorded while the suite runs against the reference shows no violation, and holds no key in any output', async () => {
   const { har, entries, suiteCode } = await recorded();
@@ -43,7 +46,7 @@ test('a HAR recorded while the suite runs against the reference shows no violati
   expect(entries).toBeGreaterThan(100);
   // The forwarder records some bodies base64, as browsers do for bodies they take for binary.
   expect(readFileSync(har, 'utf8')).toContain('"encoding":"base64"');
-  const { run, dir, results } = await judgeHar(har);
+  const { run, dir, results } = await judgedRecording();
   expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
   expect(results.verdict).toBe(`NO VIOLATIONS IN ${entries} EXCHANGES`);
   expect(results.failures).toEqual([]);
@@ -53,6 +56,29 @@ test('a HAR recorded while the suite runs against the reference shows no violati
   // The calls the suite listed and fetched: Get Call was judged against the list.
   expect(results.requirements.find((entry) => entry.id === 'CALLS-GET-MATCHES-LIST')?.status).toBe('pass');
   expect(results.requirements.find((entry) => entry.id === 'AUTH-EMPTY-KEY')?.status).toBe('pass');
+});
+
+test("coverage, item for item: the suite's own run and `har` on its recorded traffic say the same of every item", async () => {
+  const { har, suiteCode } = await recorded();
+  expect(suiteCode).toBe(0);
+  // The suite's reports, beside the HAR (record-suite.ts).
+  const active = readReports(join(dirname(har), 'suite-report')).results.coverage;
+  const { results } = await judgedRecording();
+  expect(active, "the suite's results.json carries coverage").toBeDefined();
+  expect(results.coverage, "the HAR's results.json carries coverage").toBeDefined();
+  const states = (items: readonly CoverageItem[]) => Object.fromEntries(items.map((item) => [item.id, item.state]));
+  const [run, traffic] = [states(active!.items), states(results.coverage!.items)];
+  expect(Object.keys(traffic)).toEqual(Object.keys(run));
+  // Each item that differs, with what each side says of it, so that a failure shows why.
+  const described = (items: readonly CoverageItem[], id: string) => {
+    const item = items.find((candidate) => candidate.id === id)!;
+    return `${item.state} (${item.count}${item.why === undefined ? '' : `, ${item.why}`}${item.by === undefined ? '' : `, by ${item.by}`})`;
+  };
+  const differing = Object.keys(run)
+    .filter((id) => run[id] !== traffic[id])
+    .map((id) => `${id}: run ${described(active!.items, id)}, HAR ${described(results.coverage!.items, id)}`);
+  expect(differing).toEqual([]);
+  expect(traffic).toEqual(run);
 });
 
 for (const name of FAULTS) {

@@ -55,6 +55,18 @@ test('npm run conformance against the embedded reference exits 0 and writes a CO
     `<testsuites name="Conformance: ${catalog.title}" tests="${catalog.requirements.length}" failures="0" errors="0"`,
   );
   expect(html).toContain('data-verdict="CONFORMANT"');
+
+  // Issue 47's targets for the default run: every operation's success and documented error, every
+  // enum value of every filter tried on data that tells, at least 95% of the filter pairs; whatever
+  // is not covered says why.
+  const coverage = results.coverage!;
+  const dimension = (id: string) => coverage.dimensions.find((entry) => entry.id === id)!;
+  expect(dimension('operations').percent).toBe(100);
+  expect(dimension('filters')).toMatchObject({ weak: 0, missing: 0 });
+  expect(dimension('pairs').percent).toBeGreaterThanOrEqual(95);
+  expect(coverage.items.filter((item) => item.state !== 'covered' && !item.why)).toEqual([]);
+  expect(coverage.items.filter((item) => item.state === 'covered' && !item.by)).toEqual([]);
+  expect(html).toContain('<section id="coverage">');
 });
 
 test("against the embedded reference serving the deployment's readings, npm run conformance exits 0, CONFORMANT, and reports the readings it found", async () => {
@@ -101,6 +113,9 @@ test('two shards merged with npm run conformance -- merge give the same conforma
   const merged = readReports(mergedDir).results;
   const { results: unsharded } = (await unshardedRun()).reports;
   expect(comparable(merged)).toEqual(comparable(unsharded));
+  // Coverage adds up over the shards: each item covered, weak or missing as in the unsharded run.
+  const states = (report: ConformanceReport) => Object.fromEntries(report.coverage!.items.map((item) => [item.id, item.state]));
+  expect(states(merged)).toEqual(states(unsharded));
   expect(merged.summary.tests.passed).toBe(unsharded.summary.tests.passed);
 });
 
