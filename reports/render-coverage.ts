@@ -25,6 +25,8 @@ ${filterValues(coverage.items)}
 ${filterPairs(coverage.items)}
 <h3>Operations: the statuses they answered, and their documented answers</h3>
 ${operationAnswers(coverage)}
+<h3>Values outside a filter's type or enum, and what they got</h3>
+${negativeCases(coverage)}
 ${notCovered(coverage)}
 </section>`;
 }
@@ -112,6 +114,19 @@ function operationAnswers(coverage: Coverage): string {
     return `<tr data-operation="${h(operation)}"><th scope="row">${h(operation)}</th>${cells}<td>${marks.join(' ')}</td></tr>`;
   });
   return `<table class="cv-operations"><thead><tr><th scope="col">Operation</th>${head}<th scope="col">Documented answers</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** Each filter's values outside its type or enum: tried or not, and the statuses they were answered with. */
+function negativeCases(coverage: Coverage): string {
+  const items = coverage.items.filter((item) => item.dimension === 'negative');
+  const rows = items.map((item) => {
+    const name = item.id.slice('negative/'.length) as FilterName;
+    const got = Object.entries(coverage.negativeStatuses?.[name] ?? {})
+      .map(([status, count]) => `${status === '0' ? 'no answer' : status} × ${count}`)
+      .join(', ');
+    return `<tr><th scope="row"><code>${h(name)}</code></th><td>${mark(item, '')}</td><td>${h(got)}</td></tr>`;
+  });
+  return `<table class="cv-negative"><thead><tr><th scope="col">Filter</th><th scope="col">Tried</th><th scope="col">Statuses got</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 /**

@@ -70,6 +70,19 @@ const lineOf = (id: string) => lines().find((line) => line.includes(`data-item="
 const markOf = (id: string) =>
   new RegExp(`<span class="cv cv-(\\w+)" data-item="${id.replace(/[+]/g, '\\+')}" data-state="\\1" title="([^"]*)">`);
 
+test("values outside a filter's type are shown with the statuses they got, and the filters never tried so", () => {
+  const tally = emptyTally();
+  tallyObservation(
+    tally,
+    { operation: 'listCalls', status: 400, key: 'given', filters: { hasRecording: 'maybe' } },
+    'suite/errors/x.spec.ts:1',
+  );
+  const shown = renderCoverage(coverageOf(tally));
+  const table = shown.slice(shown.indexOf('<table class="cv-negative">'));
+  expect(table).toMatch(/<code>hasRecording<\/code><\/th><td><span class="cv cv-covered"[^>]*>✔<\/span><\/td><td>400 × 1<\/td>/);
+  expect(table).toMatch(/<code>type<\/code><\/th><td><span class="cv cv-missing"[^>]*>○<\/span><\/td><td><\/td>/);
+});
+
 test('the HTML report has a coverage section, and a link to it in the nav bar, only when the report has coverage', () => {
   expect(html).toContain('<section id="coverage"><h2>Coverage: what the run tried</h2>');
   expect(html).toMatch(/<nav [^>]*>.*<a href="#coverage">Coverage<\/a>.*<\/nav>/);
