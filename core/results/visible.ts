@@ -7,9 +7,15 @@
 // In JSON text the escape is the same character again (JSON's own `\u009b`), so results.json stays
 // exactly what it was. Tab and line feed are left: they are the outputs' own layout.
 
-const INVISIBLE =
+/** A surrogate without its pair: no character, and no URL or header can carry it (transport/header-value.ts). */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** One character a reader cannot see (not global: for a test; visible() makes its own global copy). */
+export const INVISIBLE_CHARACTER = new RegExp(
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  `${/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.source}|${LONE_SURROGATE.source}`,
+);
+const INVISIBLE = new RegExp(INVISIBLE_CHARACTER.source, 'g');
 
 const escape = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 

@@ -6,8 +6,8 @@
 // hold: it is simply not one the suite can ask about in a header, and another is chosen (or the test
 // says why none was). A path carries any Unicode string, percent-encoded, but no lone surrogate.
 
-/** A surrogate without its pair: no character at all, so it has no UTF-8 form and no percent-encoding. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// A lone surrogate (visible.ts's LONE_SURROGATE) is no character at all: it has no UTF-8 form and no percent-encoding.
+import { LONE_SURROGATE } from '../results/visible.ts';
 
 /**
  * Whether `value` (a sessionId read from the target) can be sent as a path segment as it is: a string
