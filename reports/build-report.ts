@@ -92,10 +92,14 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
   };
 }
 
-/** What the run's requests tried, each credited to the first test that sent it. */
+/**
+ * What the run's requests tried, each credited to the first test that sent it, by its location and
+ * title: `npx playwright test LOCATION` runs it again, requests and all.
+ */
 function coverageOfTests(tests: readonly TestRecord[], context: { allowWrites: boolean; narrowed: boolean }): Coverage {
   const tally = emptyTally();
-  for (const test of tests) for (const request of test.requests) if (request.cover) tallyObservation(tally, request.cover, test.title);
+  for (const test of tests)
+    for (const request of test.requests) if (request.cover) tallyObservation(tally, request.cover, `${test.location} ${test.title}`);
   return coverageOf(tally, context);
 }
 

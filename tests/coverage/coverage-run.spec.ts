@@ -19,7 +19,8 @@ test('a run of one requirement reports its coverage, what it left out as not tri
   const coverage = results.coverage!;
   const state = (id: string) => coverage.items.find((item) => item.id === id);
   // What the mode filter's test (and the learning before it) sent covers the mode's values; no key was left out.
-  expect(state('filters/mode=call')).toMatchObject({ state: 'covered', by: expect.any(String) });
+  // Each covered item names the test that covered it, by its location (a rerun of just that test) and title.
+  expect(state('filters/mode=call')).toMatchObject({ state: 'covered', by: expect.stringMatching(/^suite\/[\w/.-]+\.spec\.ts:\d+ [A-Z]/) });
   expect(state('access/key missing')).toMatchObject({ state: 'missing', why: expect.stringContaining('the run was narrowed') });
   expect(coverage.dimensions.find((dimension) => dimension.id === 'access')!.percent).toBe(0);
 });
