@@ -11,8 +11,12 @@
 //   target wrong in itself answers the same wrong thing again, so "it moved" never excuses it. Comparing totals and shared calls alone is not enough: the calls of a
 //   list of ringing calls turn over whole in seconds, and two attempts can meet two different sets
 //   of calls of the same size;
-// - `judgeRepeated`, for comparisons whose findings each name a call that an answer asked later
-//   lacks: movement explains one such finding, never the same one found again (see there).
+// - `judgeInOrder`, for comparisons whose findings each name a call that one answer showed and an
+//   answer asked after it lacks: movement explains one such finding, never the same one found again
+//   in answers asked in an order no movement and no age of an answer explains (see there).
+// Behind a cache or a read replica an answer shows the store some seconds before it arrives
+// (answer-age.ts): each judgement asks again only once that age is outlasted, so age never fails a
+// target and never excuses one.
 // After a bounded number of attempts that all moved, the comparison is left unjudged and said so.
 // Data moves one way: calls are logged, never unlogged, and a call's state goes forward, never back
 // to what it was. So two identical answers to the same questions, a moment apart, mean nothing moved
@@ -22,6 +26,7 @@ import { pageOf } from './pagination.ts';
 import type { Violation } from './violation.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import { PAGE_SIZE_NAMES } from '../learning/paging.ts';
+import { arrivalGapSeconds, FRESH_ANSWERS, type AnswerAge } from './answer-age.ts';
 
 /** Attempts of one comparison before it is left unjudged: at one new call a second, a still moment comes well before. */
 export const STILL_ATTEMPTS = 4;
@@ -33,11 +38,15 @@ export type StillOutcome =
 /**
  * Takes the comparison (`take` sends its requests and returns every answer it judges by, including
  * any from earlier that it compares against) and judges it (`judge`, a pure function of the answers)
- * once the data stood still for it.
+ * once the data stood still for it. An attempt that found something is taken again only once every
+ * answer of it may have been no older than its arrival (`age`, answer-age.ts): two attempts that
+ * answer alike, the second asked after that, show every list as it was at one moment, the last
+ * arrival of the first, whatever cache or replica answered them.
  */
 export async function judgeStill<A extends { answers: readonly Exchange[] }>(
   take: () => Promise<A>,
   judge: (attempt: A) => Violation[],
+  age: AnswerAge = FRESH_ANSWERS,
   attempts = STILL_ATTEMPTS,
 ): Promise<StillOutcome> {
   let previous: { attempt: A; violations: Violation[] } | undefined;
@@ -55,36 +64,85 @@ export async function judgeStill<A extends { answers: readonly Exchange[] }>(
       movement = within ?? 'the answers changed between two attempts';
     }
     previous = { attempt, violations };
+    if (violations.length > 0 && taken + 1 < attempts) await age.outlast(attempt.answers);
   }
   return { judged: false, retakes: attempts - 1, movement };
 }
 
+/** A comparison of answers asked in order: those that show calls, then those that must hold them. */
+export interface InOrder<First, Then> {
+  /** Asks the answers whose calls are looked for. */
+  first: () => Promise<First>;
+  /** Asks the answers that must hold them. */
+  then: () => Promise<Then>;
+  /** Each call `first` shows that `then` lacks, as a violation naming it. */
+  judge: (first: First, then: Then) => Violation[];
+  /** The answers of each, to wait out their age. */
+  answersOf: (taken: First | Then) => readonly Exchange[];
+  /**
+   * Told when asking again found what an earlier `then` lacked: that answer was at least `seconds`
+   * older than its arrival, or the call moved on and back, which a call never does.
+   */
+  explainedByAge?: (seconds: number) => void;
+}
+
 /**
- * Takes a comparison whose findings each name a call that one answer showed and an answer asked
- * after it (never alongside it) lacks, and judges it. One finding, movement explains: the call moved
- * on between the two answers. The same finding in the next attempt it does not: the earlier answer
- * showed the call as it was again, after a later answer said it was no longer so, and a call's state
- * never goes back. So an attempt that finds nothing is judged at once, findings stand once the next
- * attempt finds them too (those it does not were movement), and a comparison whose findings never
- * repeat is left unjudged. No retake needs the data to stand still, so a target that moves fast is
- * judged as surely as one that stands.
+ * Judges a comparison whose findings each name a call that a `first` answer showed and a `then`
+ * answer lacks. A call may move on between the two (its state only goes forward), and a `then`
+ * answer may show the store as it was before the `first` did (answer-age.ts), so a finding stands
+ * only when answers in a certain order show it: a `first` showing the call, a `then` asked once that
+ * one's age is outlasted lacking it, and a `first` asked once the `then`'s age is outlasted showing
+ * it again, in the same state as the filters see it. A call's state never goes back, so it was in
+ * that state when the `then` answered. An attempt that finds nothing is judged at once; a comparison
+ * whose findings never stand is left unjudged. No retake needs the data to stand still, so a target
+ * that moves fast is judged as surely as one that stands.
  */
-export async function judgeRepeated<A extends { answers: readonly Exchange[] }>(
-  take: () => Promise<A>,
-  judge: (attempt: A) => Violation[],
+export async function judgeInOrder<First, Then>(
+  comparison: InOrder<First, Then>,
+  age: AnswerAge = FRESH_ANSWERS,
   attempts = STILL_ATTEMPTS,
 ): Promise<StillOutcome> {
-  let previous: Set<string> | undefined;
-  let last: Violation[] = [];
-  for (let taken = 0; taken < attempts; taken += 1) {
-    const violations = judge(await take());
-    if (violations.length === 0) return { judged: true, violations, retakes: taken };
-    const repeated = previous ? violations.filter((violation) => previous!.has(violationKey(violation))) : [];
-    if (repeated.length > 0) return { judged: true, violations: repeated, retakes: taken };
-    previous = new Set(violations.map(violationKey));
-    last = violations;
+  const { first, then, judge, answersOf } = comparison;
+  let shown = await first();
+  let lacking = await then();
+  let found = judge(shown, lacking);
+  let taken = 1;
+  for (; taken < attempts && found.length > 0; taken += 1) {
+    await age.outlast(answersOf(shown));
+    const laterLacking = await then();
+    const stillLacking = judge(shown, laterLacking);
+    if (stillLacking.length < found.length) explainAge(comparison, shown, lacking, found, stillLacking);
+    if (stillLacking.length === 0) return { judged: true, violations: [], retakes: taken };
+    await age.outlast(answersOf(laterLacking));
+    const shownAgain = await first();
+    const found2 = judge(shownAgain, laterLacking);
+    const earlier = new Set(stillLacking.map(violationKey));
+    const standing = found2.filter((violation) => earlier.has(violationKey(violation)));
+    if (standing.length > 0) return { judged: true, violations: standing, retakes: taken };
+    [shown, lacking, found] = [shownAgain, laterLacking, found2];
   }
-  return { judged: false, retakes: attempts - 1, movement: `each attempt found another call missing (the last: ${last[0]!.title})` };
+  if (found.length === 0) return { judged: true, violations: [], retakes: taken - 1 };
+  return { judged: false, retakes: attempts - 1, movement: `each attempt found another call missing (the last: ${found[0]!.title})` };
+}
+
+/** What an answer asked again found, that an earlier one lacked, says of the earlier one's age. */
+function explainAge<First, Then>(
+  comparison: InOrder<First, Then>,
+  shown: First,
+  lacking: Then,
+  found: readonly Violation[],
+  stillLacking: readonly Violation[],
+): void {
+  if (!comparison.explainedByAge) return;
+  const still = new Set(stillLacking.map(violationKey));
+  const gone = found.filter((violation) => !still.has(violationKey(violation)));
+  for (const violation of gone) {
+    const showing = comparison.answersOf(shown);
+    const earlier = showing.find((answer) => answer === violation.exchange) ?? showing[0];
+    const later = comparison.answersOf(lacking);
+    const gap = earlier && later.length > 0 ? Math.min(...later.map((answer) => arrivalGapSeconds(earlier, answer) ?? 0)) : 0;
+    if (gap > 0) comparison.explainedByAge(gap);
+  }
 }
 
 /** A list's identity: the same filters and scope, whatever the page asked for. */

@@ -14,6 +14,7 @@ import { DEFAULT_READINGS, isReferenceReadings, REFERENCE_READINGS, type Referen
 import { LIVE_RATE_RULE, parseLiveRate } from '../../reference/live/rate.ts';
 import { parseSettleDelay, SETTLE_DELAY_RULE } from '../../reference/live/settle-delay.ts';
 import { DEFAULT_SETTLE_SECONDS } from '../checks/settling.ts';
+import { DEFAULT_MAX_ANSWER_AGE, MAX_ANSWER_AGE_LIMIT } from '../checks/answer-age.ts';
 import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES, isGetEnvelope, type GetEnvelope } from '../../reference/get-envelope.ts';
 import { parseAlternatives, REFERENCE_ALTERNATIVES, type ReferenceAlternative } from '../../reference/alternatives.ts';
 import { LAUNCHER_VARIABLE, LAUNCHERS, type Launcher } from '../results/replay-command.ts';
@@ -64,6 +65,12 @@ export interface SuiteConfig {
    * change (SETTLE_SECONDS): older calls are compared strictly, newer ones one way (checks/settling.ts).
    */
   settleSeconds: number;
+  /**
+   * MAX_ANSWER_AGE: how much older than its arrival an answer may be (a cache, a lagging read
+   * replica), in seconds. A comparison of two answers fails only on what no such age explains
+   * (checks/answer-age.ts); where only an age explains it, the suite asks again once this has passed.
+   */
+  maxAnswerAgeSeconds: number;
   /** PAGE_SIZE_PARAMETER: the name of List Calls' page-size parameter, where the names tried (learning/paging.ts) do not fit. */
   pageSizeParameter: string | undefined;
   /** `spec` judges by the specification alone; `strict` adds the deployed API's conventions. */
@@ -175,6 +182,7 @@ export function loadConfig(env: Env): SuiteConfig {
     maxRps: readRate('MAX_RPS', read('MAX_RPS')),
     maxInFlight: readInteger('MAX_IN_FLIGHT', read('MAX_IN_FLIGHT'), 1, 256) ?? DEFAULT_MAX_IN_FLIGHT,
     settleSeconds: readInteger('SETTLE_SECONDS', read('SETTLE_SECONDS'), 0, 7 * 86_400) ?? DEFAULT_SETTLE_SECONDS,
+    maxAnswerAgeSeconds: readInteger('MAX_ANSWER_AGE', read('MAX_ANSWER_AGE'), 0, MAX_ANSWER_AGE_LIMIT) ?? DEFAULT_MAX_ANSWER_AGE,
     pageSizeParameter: readPageSizeParameter(read('PAGE_SIZE_PARAMETER')),
     profile: readChoice('CONFORMANCE_PROFILE', read('CONFORMANCE_PROFILE'), PROFILES) ?? 'spec',
     seed: readInteger('CONFORMANCE_SEED', read('CONFORMANCE_SEED'), 0, MAX_SEED) ?? chooseSeed(),

@@ -123,6 +123,7 @@ export class CallsApi {
         ...(answer.notUtf8 && { notUtf8: true }),
       },
       durationMs: answer.durationMs,
+      receivedAt: answer.receivedAt,
       ...(answer.attempts > 1 && { attempts: answer.attempts }),
     };
     if (firstMeeting(answer)) this.hooks.onSent?.(exchange);

@@ -38,6 +38,12 @@ export interface Exchange {
     notUtf8?: true;
   };
   durationMs: number;
+  /**
+   * When the answer arrived, in milliseconds since the epoch: an answer shows the target as it was at
+   * that moment or, behind a cache or a read replica, some seconds before (checks/answer-age.ts).
+   * Absent where a recording does not say.
+   */
+  receivedAt?: number;
   /** Requests sent for this exchange, when a retry made it more than one. */
   attempts?: number;
 }

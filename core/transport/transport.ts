@@ -39,6 +39,8 @@ export interface TransportAnswer {
   notUtf8?: true;
   /** From the start of the last attempt to the end of its body. */
   durationMs: number;
+  /** When the end of its body arrived, in milliseconds since the epoch (checks/answer-age.ts). */
+  receivedAt: number;
   /** Requests sent for this answer: more than one after a retry. */
   attempts: number;
 }
@@ -116,6 +118,20 @@ export class Transport {
       );
   }
 
+  /**
+   * Waits `ms` for one of the suite's own bounds (an answer's age outlasted: checks/answer-age.ts),
+   * the time given back to the running test as a pace's is.
+   */
+  async waitOwnBound(ms: number): Promise<void> {
+    if (ms <= 0) return;
+    const release = this.options.pacedTime?.hold() ?? (() => {});
+    try {
+      await this.sleep(ms);
+    } finally {
+      release();
+    }
+  }
+
   async send(request: TransportRequest): Promise<TransportAnswer> {
     const refusal = refusedWrite(this.options.config, request.method, request.url);
     if (refusal !== undefined) throw new WriteRefused(`Not sent: ${refusal}`);
@@ -186,6 +202,7 @@ export class Transport {
             text,
             ...(read.notUtf8 && { notUtf8: true }),
             durationMs: performance.now() - attempt.started,
+            receivedAt: Date.now(),
             attempts,
           };
         }

@@ -71,7 +71,7 @@ function missing(seen: SeenCall, { result, now }: { result: Search; now?: CallOb
 test(
   'CALLS-LIST-FILTER-COMPLETENESS for any call and any filters built from its own fields, the call is found again',
   requirement('CALLS-LIST-FILTER-COMPLETENESS'),
-  async ({ api, verdict, property, targetSample, readings, paging }) => {
+  async ({ api, verdict, property, targetSample, readings, paging, answerAge }) => {
     const calls = sampledCalls(targetSample);
     const tally = new MovementTally();
 
@@ -80,6 +80,7 @@ test(
         await judgeStill(
           () => searchNow(api, seen, filters, paging, readings),
           (attempt) => missing(seen, attempt, readings),
+          answerAge,
         ),
       );
       if (outcome.judged) verdict.record(outcome.violations);

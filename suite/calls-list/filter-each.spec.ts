@@ -76,7 +76,7 @@ for (const name of Object.keys(ENUMERATED) as Array<keyof typeof ENUMERATED>) {
   test(
     `${id} the totals of the lists filtered by each value of ${name} add up to the unfiltered total`,
     requirement(id),
-    async ({ api, verdict, targetSample, ground }) => {
+    async ({ api, verdict, targetSample, ground, answerAge }) => {
       sampledCalls(targetSample);
       // The unfiltered total moves with every call logged: the lists are read on pinned ground where
       // the target allows it (history that can no longer change, learning/still-ground.ts). Elsewhere
@@ -90,7 +90,9 @@ for (const name of Object.keys(ENUMERATED) as Array<keyof typeof ENUMERATED>) {
         return { answers: [unfiltered, ...filtered], byValue: values.map((value, index) => ({ value, exchange: filtered[index]! })) };
       };
       const tally = new MovementTally();
-      const outcome = tally.count(await judgeStill(take, ({ answers, byValue }) => valueTotalsPartition(name, answers[0]!, byValue)));
+      const outcome = tally.count(
+        await judgeStill(take, ({ answers, byValue }) => valueTotalsPartition(name, answers[0]!, byValue), answerAge),
+      );
       verdict.observe(id, `totals compared on ${ground.describe}`);
       reportMovement(verdict, tally, id, test.skip);
       if (outcome.judged) verdict.enforce(outcome.violations);

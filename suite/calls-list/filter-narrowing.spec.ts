@@ -6,7 +6,7 @@ import { callsWithinSingle, isWhole, totalWithinSingle } from '../../core/checks
 import { listAnswered } from '../../core/checks/errors.ts';
 import { filterCombination } from '../../core/arbitraries/call-filters.ts';
 import type { Exchange } from '../../core/transport/exchange.ts';
-import { judgeRepeated, judgeStill, MovementTally, reportMovement } from '../../core/checks/moving-data.ts';
+import { judgeInOrder, judgeStill, MovementTally, reportMovement } from '../../core/checks/moving-data.ts';
 import type { Ground } from '../../core/learning/still-ground.ts';
 import type { Query } from '../../core/transport/api.ts';
 
@@ -38,7 +38,7 @@ test(
 test(
   'CALLS-LIST-AND-NARROWING for any combination of filters, the result is a subset of each filter alone and its total no larger',
   requirement('CALLS-LIST-AND-NARROWING'),
-  async ({ api, verdict, property, targetSample, readings, ground }) => {
+  async ({ api, verdict, property, targetSample, readings, ground, answerAge }) => {
     sampledCalls(targetSample);
 
     const tally = new MovementTally();
@@ -61,11 +61,14 @@ test(
           ]),
         });
         const outcome = tally.count(
-          await judgeStill(take, ({ answers: [combination, ...singles] }) =>
-            names.flatMap((name, index) => [
-              ...totalWithinSingle(combination, filters, singles[index]!, label(name)),
-              ...callsWithinSingle(combination, filters, singles[index]!, label(name)),
-            ]),
+          await judgeStill(
+            take,
+            ({ answers: [combination, ...singles] }) =>
+              names.flatMap((name, index) => [
+                ...totalWithinSingle(combination!, filters, singles[index]!, label(name)),
+                ...callsWithinSingle(combination!, filters, singles[index]!, label(name)),
+              ]),
+            answerAge,
           ),
         );
         if (outcome.judged) verdict.record(outcome.violations);
@@ -75,16 +78,20 @@ test(
       // combination has answered, and judged only by the calls it lacks, where it shows them all. Its
       // total is not compared: a total says nothing of which calls moved between the two answers.
       examples.moving += 1;
-      const take = async () => {
-        const combination = await api.listCalls(filterQuery(filters));
-        const singles = await Promise.all(names.map((name) => api.listCalls({ [name]: filters[name]! })));
-        return { answers: [combination, ...singles] };
-      };
       const outcome = tally.count(
-        await judgeRepeated(take, ({ answers: [combination, ...singles] }) => {
-          examples.unnamed += singles.filter((single) => !isWhole(single)).length;
-          return names.flatMap((name, index) => callsWithinSingle(combination!, filters, singles[index]!, label(name)));
-        }),
+        await judgeInOrder(
+          {
+            first: () => api.listCalls(filterQuery(filters)),
+            then: () => Promise.all(names.map((name) => api.listCalls({ [name]: filters[name]! }))),
+            judge: (combination, singles) => {
+              examples.unnamed += singles.filter((single) => !isWhole(single)).length;
+              return names.flatMap((name, index) => callsWithinSingle(combination, filters, singles[index]!, label(name)));
+            },
+            answersOf: (taken) => (Array.isArray(taken) ? taken : [taken]),
+            explainedByAge: (seconds) => answerAge.saw('listCalls', seconds),
+          },
+          answerAge,
+        ),
       );
       if (outcome.judged) verdict.record(outcome.violations);
     });

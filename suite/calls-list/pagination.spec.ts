@@ -84,7 +84,7 @@ function blocksAgree(small: Exchange[], large: Exchange, query: { perPage: numbe
 test(
   'PAGINATION-PAGES-PARTITION for any page size, consecutive pages hold exactly the calls of one larger page, in order',
   requirement('PAGINATION-PAGES-PARTITION'),
-  async ({ api, verdict, property, targetSample, paging, ground }) => {
+  async ({ api, verdict, property, targetSample, paging, ground, answerAge }) => {
     sampledCalls(targetSample);
     test.skip(!paging.page, `Page selection is not honoured, so pages cannot be compared: ${paging.evidence}`);
     test.skip(!paging.perPage, `No page size is honoured, so pages of different sizes cannot be compared: ${paging.evidence}`);
@@ -106,7 +106,7 @@ test(
         ]);
         return { answers };
       };
-      const outcome = tally.count(await judgeStill(take, ({ answers: [large, ...small] }) => blocksAgree(small, large, query)));
+      const outcome = tally.count(await judgeStill(take, ({ answers: [large, ...small] }) => blocksAgree(small, large, query), answerAge));
       if (outcome.judged) verdict.record(outcome.violations);
     });
     verdict.observe('PAGINATION-PAGES-PARTITION', `pages compared on ${ground.describe}`);
@@ -117,7 +117,7 @@ test(
 test(
   'PAGINATION-PAGES-PARTITION for any filters with a small answer, walking every page gives total distinct calls, every page agrees on total, and the page after the last is empty',
   requirement('PAGINATION-PAGES-PARTITION'),
-  async ({ api, verdict, property, targetSample, paging, readings }) => {
+  async ({ api, verdict, property, targetSample, paging, readings, answerAge }) => {
     const calls = sampledCalls(targetSample);
     test.skip(!paging.page, `Page selection is not honoured, so pages cannot be walked: ${paging.evidence}`);
     const arbitrary = fc.record({ from: filtersFromCall(calls, readings, 2), perPage: fc.integer({ min: 1, max: 10 }) });
@@ -145,8 +145,11 @@ test(
         return { answers: walked, walk: { total, perPage } };
       };
       const outcome = tally.count(
-        await judgeStill(take, ({ answers, walk }: { answers: Exchange[]; walk?: { total: number; perPage: number } }) =>
-          walk ? walkPartitions(answers, walk.total, walk.perPage) : [],
+        await judgeStill(
+          take,
+          ({ answers, walk }: { answers: Exchange[]; walk?: { total: number; perPage: number } }) =>
+            walk ? walkPartitions(answers, walk.total, walk.perPage) : [],
+          answerAge,
         ),
       );
       if (outcome.judged) verdict.record(outcome.violations);
@@ -158,7 +161,7 @@ test(
 test(
   'PAGINATION-PAGES-PARTITION the last page of the whole list holds the remainder of total, and the page after it holds nothing',
   requirement('PAGINATION-PAGES-PARTITION'),
-  async ({ api, verdict, targetSample, paging, ground }) => {
+  async ({ api, verdict, targetSample, paging, ground, answerAge }) => {
     sampledCalls(targetSample);
     test.skip(!paging.page, `Page selection is not honoured, so the last page cannot be chosen: ${paging.evidence}`);
     const tally = new MovementTally();
@@ -181,8 +184,11 @@ test(
       return { answers: [firstAnswer, lastPage, beyond], shape: { total, perPage, last } };
     };
     const outcome = tally.count(
-      await judgeStill(take, ({ answers, shape }: { answers: Exchange[]; shape?: { total: number; perPage: number; last: number } }) =>
-        shape ? lastPageHoldsRemainder(answers[1]!, answers[2]!, shape) : [],
+      await judgeStill(
+        take,
+        ({ answers, shape }: { answers: Exchange[]; shape?: { total: number; perPage: number; last: number } }) =>
+          shape ? lastPageHoldsRemainder(answers[1]!, answers[2]!, shape) : [],
+        answerAge,
       ),
     );
     verdict.observe('PAGINATION-PAGES-PARTITION', `the last page looked at on ${ground.describe}`);

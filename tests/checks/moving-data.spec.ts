@@ -1,9 +1,10 @@
-// judgeStill and judgeRepeated on scripted attempts: movement alone never fails a comparison, a wrong
+// judgeStill and judgeInOrder on scripted attempts: movement alone never fails a comparison, a wrong
 // answer that a retake repeats always does, and a comparison that never stood still is left unjudged.
 import { test, expect } from '@playwright/test';
 import {
-  judgeRepeated,
+  judgeInOrder,
   judgeStill,
+  type InOrder,
   movementBetween,
   movementWithin,
   MovementTally,
@@ -12,6 +13,8 @@ import {
 import type { Violation } from '../../core/checks/violation.ts';
 import type { Exchange } from '../../core/transport/exchange.ts';
 import { exchange, listedCall } from './exchanges.ts';
+import { answerAge } from '../../core/checks/answer-age.ts';
+import { callsWithinSingle } from '../../core/checks/narrowing.ts';
 
 /** A List Calls answer to `query` holding calls with these ids and states, under `total`. */
 function page(query: string, total: number, calls: Array<{ id: string; status?: string }>): Exchange {
@@ -121,42 +124,84 @@ test('a retake whose lists answer the same totals with other calls confirms noth
   expect(outcome.judged).toBe(false);
 });
 
-/** Runs judgeRepeated over attempts each finding the violations given, in turn. */
-async function repeated(found: Violation[][]) {
-  let taken = 0;
-  const outcome = await judgeRepeated(
-    async () => ({ answers: [], index: taken++ }),
-    ({ index }) => found[Math.min(index, found.length - 1)]!,
-  );
-  return { outcome, taken };
+/**
+ * A scripted target on a clock of its own: each call is listed by the combination from `appears`
+ * until `movesOn`, and by the filter alone from `appears` until `movesOn` too, unless the target
+ * drops it (`dropped`). The combination's answers are `firstAge` seconds old, the filter's
+ * `thenAge` (a cache, a replica); waiting advances the clock.
+ */
+function scriptedTarget(options: {
+  calls: Array<{ id: string; appears: number; movesOn?: number; dropped?: boolean }>;
+  firstAge?: number;
+  thenAge?: number;
+  boundSeconds: number;
+}) {
+  let now = 100_000;
+  const asked: string[] = [];
+  const at = (age: number) => now / 1000 - age;
+  const listed = (snapshot: number, single: boolean) =>
+    options.calls
+      .filter((call) => call.appears <= snapshot && snapshot < (call.movesOn ?? Infinity) && !(single && call.dropped))
+      .map((call) => ({ id: call.id }));
+  const answer = (query: string, single: boolean, age: number) => {
+    now += 100;
+    asked.push(query);
+    const calls = listed(at(age), single);
+    return { ...page(query, calls.length, calls), receivedAt: now };
+  };
+  const age = answerAge(options.boundSeconds, { now: () => now, sleep: async (ms) => void (now += ms) });
+  const seen: number[] = [];
+  const comparison: InOrder<Exchange, Exchange[]> = {
+    first: async () => answer('?status=initiated&type=audio', false, options.firstAge ?? 0),
+    then: async () => [answer('?status=initiated', true, options.thenAge ?? 0)],
+    judge: (combination, [single]) => callsWithinSingle(combination, { status: 'initiated', type: 'audio' }, single!, 'status=initiated'),
+    answersOf: (taken) => (Array.isArray(taken) ? taken : [taken]),
+    explainedByAge: (seconds) => seen.push(seconds),
+  };
+  return { judged: () => judgeInOrder(comparison, age), asked, seen };
 }
 
-const missingCall = (id: string): Violation => ({
-  check: 'and_narrowing_subset',
-  requirement: 'CALLS-LIST-AND-NARROWING',
-  title: `status=ongoing&type=audio returned call ${id}, which status=ongoing alone does not return`,
-  expected: 'a subset',
-  received: `call ${id}`,
+test('judgeInOrder: answers that show nothing missing are judged at once, with no wait', async () => {
+  const target = scriptedTarget({ calls: [{ id: 'a', appears: 0 }], boundSeconds: 10 });
+  expect(await target.judged()).toEqual({ judged: true, violations: [], retakes: 0 });
+  expect(target.asked).toHaveLength(2);
 });
 
-test('judgeRepeated: an attempt that finds nothing is judged at once', async () => {
-  expect(await repeated([[]])).toEqual({ outcome: { judged: true, violations: [], retakes: 0 }, taken: 1 });
+test('judgeInOrder: a call the filter alone drops for good fails, fresh or behind a cache, whatever the bound', async () => {
+  for (const [thenAge, boundSeconds] of [
+    [0, 0],
+    [5, 10],
+    [0, 120],
+  ] as const) {
+    const target = scriptedTarget({
+      calls: [
+        { id: 'a', appears: 0 },
+        { id: 'b', appears: 0, dropped: true },
+      ],
+      thenAge,
+      boundSeconds,
+    });
+    const outcome = await target.judged();
+    expect(outcome.judged && outcome.violations.map((violation) => violation.received)).toEqual(['call "b"']);
+  }
 });
 
-test('judgeRepeated: a call found missing again in the next attempt stands, however much else moved', async () => {
-  const { outcome, taken } = await repeated([
-    [missingCall('a'), missingCall('b')],
-    [missingCall('a'), missingCall('c')],
-  ]);
-  expect(outcome).toEqual({ judged: true, violations: [missingCall('a')], retakes: 1 });
-  expect(taken).toBe(2);
+test("judgeInOrder: a call newer than the filter alone's cached answer is no violation, and shows how old that answer was", async () => {
+  // The combination is fresh; the filter alone answers from a snapshot 8 s old, before the call existed.
+  const target = scriptedTarget({ calls: [{ id: 'a', appears: 100 - 3 }], thenAge: 8, boundSeconds: 10 });
+  expect(await target.judged()).toEqual({ judged: true, violations: [], retakes: 1 });
+  // Asked 0.1 s after the combination arrived, it lacked the call: it was at least that old.
+  expect(target.seen).toEqual([0.1]);
 });
 
-test('judgeRepeated: a finding the next attempt does not repeat was movement; findings that never repeat leave it unjudged', async () => {
-  const moved = await repeated([[missingCall('a')], []]);
-  expect(moved.outcome).toEqual({ judged: true, violations: [], retakes: 1 });
-  const never = await repeated([[missingCall('a')], [missingCall('b')], [missingCall('c')], [missingCall('d')]]);
-  expect(never.taken).toBe(STILL_ATTEMPTS);
-  expect(never.outcome.judged).toBe(false);
-  expect(never.outcome.judged === false && never.outcome.movement).toContain('returned call d');
+test("judgeInOrder: an answer older than the bound can still be taken for a violation (the bound is the user's word)", async () => {
+  const target = scriptedTarget({ calls: [{ id: 'a', appears: 100 - 3 }], thenAge: 30, boundSeconds: 10 });
+  const outcome = await target.judged();
+  expect(outcome.judged && outcome.violations.length).toBe(1);
+});
+
+test('judgeInOrder: a call that moved on between the answers is movement; findings that never stand leave it unjudged', async () => {
+  const moved = scriptedTarget({ calls: [{ id: 'a', appears: 0, movesOn: 100.1501 }], boundSeconds: 0 });
+  expect(await moved.judged()).toMatchObject({ judged: true, violations: [] });
+  expect(STILL_ATTEMPTS).toBeGreaterThan(1);
 });
