@@ -65,8 +65,8 @@ test(
             take,
             ({ answers: [combination, ...singles] }) =>
               names.flatMap((name, index) => [
-                ...totalWithinSingle(combination!, filters, singles[index]!, label(name)),
-                ...callsWithinSingle(combination!, filters, singles[index]!, label(name)),
+                ...totalWithinSingle(combination, filters, singles[index]!, label(name)),
+                ...callsWithinSingle(combination, filters, singles[index]!, label(name)),
               ]),
             answerAge,
           ),
