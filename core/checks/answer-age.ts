@@ -13,6 +13,8 @@
 // that is reported, per operation, as the suite reports what it learned.
 import type { OperationId } from '../../openapi/contract.ts';
 import type { Exchange } from '../transport/exchange.ts';
+import type { SeenCall } from './calls-in.ts';
+import { lastMomentOf } from './settling.ts';
 
 /** The annotation that carries, from a test to the reports, the largest age it saw per operation. */
 export const ANSWER_AGE_ANNOTATION = 'answer-age';
@@ -85,4 +87,17 @@ export function describeAges(largest: Partial<Record<OperationId, number>>, boun
   if (entries.length === 0) return undefined;
   const each = entries.map(([operation, seconds]) => `${operation} at least ${seconds} s`).join(', ');
   return `answers older than their arrival were seen (${each}); comparisons were judged on answers asked ${boundSeconds} s (MAX_ANSWER_AGE) apart where an age could explain what they found`;
+}
+
+/**
+ * The calls whose last moment is more than `seconds` before the target's clock (the newest moment
+ * its answers showed, settling.ts): an answer up to that old, asked from now on, shows each of them
+ * as it was at that moment or later. With no age, or no clock, every call.
+ */
+export function stillFor<T extends SeenCall>(calls: readonly T[], clock: number | undefined, seconds: number): T[] {
+  if (seconds === 0 || clock === undefined) return [...calls];
+  return calls.filter(({ call }) => {
+    const last = lastMomentOf(call);
+    return last !== undefined && clock - last > seconds;
+  });
 }

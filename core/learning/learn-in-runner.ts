@@ -85,6 +85,7 @@ export async function learnInRunner(config: SuiteConfig, { runState, slotKeeper 
         seed: config.seed,
         deadlineMs: learningDeadlineMs(config),
         settleSeconds: config.settleSeconds,
+        maxAnswerAgeSeconds: config.maxAnswerAgeSeconds,
         ...(config.pageSizeParameter !== undefined && { pageSizeNames: [config.pageSizeParameter] }),
         whenLearned: holdTheWorkers,
       }),

@@ -46,6 +46,8 @@ export interface LearnOnceOptions {
   settleSeconds?: number;
   /** The page-size names to try: PAGE_SIZE_PARAMETER's, when it names one. */
   pageSizeNames?: readonly string[];
+  /** MAX_ANSWER_AGE: how much older than its arrival an answer may be (checks/answer-age.ts); 0 when not given. */
+  maxAnswerAgeSeconds?: number;
   /**
    * Called when this learner's learning ends, learned or not, before the workers that wait on it go
    * on: the runner holds the run there, under MAX_RPS (learn-in-runner.ts).
@@ -60,15 +62,17 @@ export async function learnOnce({
   deadlineMs,
   settleSeconds,
   pageSizeNames,
+  maxAnswerAgeSeconds,
   whenLearned,
 }: LearnOnceOptions): Promise<LearnedTarget> {
+  const options = { settleSeconds, pageSizeNames, maxAnswerAgeSeconds };
   const deadline = Date.now() + deadlineMs;
   const folder = runState.folder;
-  if (folder === undefined) return withinDeadline(learnTarget(api, seed, settleSeconds, pageSizeNames), deadline, deadlineMs, runState);
+  if (folder === undefined) return withinDeadline(learnTarget(api, seed, options), deadline, deadlineMs, runState);
   const record = join(folder, RECORD_FILE);
   const lock = join(folder, LOCK_DIRECTORY);
   for (;;) {
-    if (existsSync(record)) return learnTarget(new ReplayApi(readRecord(record)), seed, settleSeconds, pageSizeNames);
+    if (existsSync(record)) return learnTarget(new ReplayApi(readRecord(record)), seed, options);
     const stopped = runState.stoppedBecause();
     if (stopped !== undefined) throw new TargetUnavailable(`Not learned: ${stopped}`);
     if (takeLock(lock)) break;
@@ -77,9 +81,7 @@ export async function learnOnce({
   }
   try {
     const recorder = new RecordingApi(api);
-    const learned = await withinDeadline(learnTarget(recorder, seed, settleSeconds, pageSizeNames), deadline, deadlineMs, runState).finally(
-      whenLearned,
-    );
+    const learned = await withinDeadline(learnTarget(recorder, seed, options), deadline, deadlineMs, runState).finally(whenLearned);
     writeRecord(record, await recorder.recorded());
     return learned;
   } finally {

@@ -4,7 +4,8 @@
 // what survived. The checks judge by what each accepts; the reports show them all the same way.
 import type { Readings } from '../checks/readings.ts';
 import { pageOf } from '../checks/pagination.ts';
-import { DEFAULT_SETTLE_SECONDS } from '../checks/settling.ts';
+import { DEFAULT_SETTLE_SECONDS, targetClock } from '../checks/settling.ts';
+import { stillFor } from '../checks/answer-age.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import { detectCountReading, detectMinutesReading, detectTimerReading } from './call-readings.ts';
 import { detectDateSemantics, type DateDetection } from './dates.ts';
@@ -28,14 +29,22 @@ export interface LearnedTarget {
   exchanges: readonly Exchange[];
 }
 
-/** `pageSizeNames`: the page-size names to try (learning/paging.ts), all of them unless the configuration names one. */
-export async function learnTarget(
-  api: ListingApi,
-  seed: number,
-  settleSeconds = DEFAULT_SETTLE_SECONDS,
-  pageSizeNames?: readonly string[],
-): Promise<LearnedTarget> {
+export interface LearnOptions {
+  /** SETTLE_SECONDS; DEFAULT_SETTLE_SECONDS when not given. */
+  settleSeconds?: number | undefined;
+  /** The page-size names to try (learning/paging.ts), all of them unless the configuration names one. */
+  pageSizeNames?: readonly string[] | undefined;
+  /** MAX_ANSWER_AGE, in seconds; 0 when not given. */
+  maxAnswerAgeSeconds?: number | undefined;
+}
+
+export async function learnTarget(api: ListingApi, seed: number, options: LearnOptions = {}): Promise<LearnedTarget> {
+  const { settleSeconds = DEFAULT_SETTLE_SECONDS, pageSizeNames, maxAnswerAgeSeconds = 0 } = options;
   const sampled = await sampleCalls(api);
+  // A probe rules a reading out when its answer lacks a sampled call. Behind a cache or a replica
+  // that answer may show the store as it was up to MAX_ANSWER_AGE before it arrived, before a call
+  // that has just changed was in the state sampled: only calls still for longer than that are probed.
+  const probed = stillFor(sampled.calls, targetClock(sampled.exchanges), maxAnswerAgeSeconds);
   const total = sampled.firstPage && pageOf(sampled.firstPage)?.pagination.total;
   const minutes = detectMinutesReading(sampled.calls);
   const participantCount = detectCountReading(sampled.calls);
@@ -44,10 +53,10 @@ export async function learnTarget(
   const [fetched, paging, startedAt, endedAt, tookPart, participantsFilter] = await Promise.all([
     fetchAlone(api, sampled.calls),
     detectPaging(api, total, pageSizeNames),
-    detectDateSemantics(api, sampled.calls, 'startedAt', seed),
-    detectDateSemantics(api, sampled.calls, 'endedAt', seed),
-    detectTookPart(api, sampled.calls),
-    detectParticipantsFilter(api, sampled.calls),
+    detectDateSemantics(api, probed, 'startedAt', seed),
+    detectDateSemantics(api, probed, 'endedAt', seed),
+    detectTookPart(api, probed),
+    detectParticipantsFilter(api, probed),
   ]);
 
   const getCallEnvelope = detectGetCallEnvelope(fetched);
