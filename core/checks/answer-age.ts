@@ -15,6 +15,7 @@ import type { OperationId } from '../../openapi/contract.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import type { SeenCall } from './calls-in.ts';
 import { lastMomentOf } from './settling.ts';
+import type { Violation } from './violation.ts';
 
 /** The annotation that carries, from a test to the reports, the largest age it saw per operation. */
 export const ANSWER_AGE_ANNOTATION = 'answer-age';
@@ -100,4 +101,33 @@ export function stillFor<T extends SeenCall>(calls: readonly T[], clock: number 
     const last = lastMomentOf(call);
     return last !== undefined && clock - last > seconds;
   });
+}
+
+/** Whether `answer` may show the store as it was before every one of `earlier` arrived. */
+export function mayPredate(earlier: readonly Exchange[], answer: Exchange, age: AnswerAge): boolean {
+  if (age.boundMs === 0 || earlier.length === 0) return false;
+  return (answer.receivedAt ?? Number.POSITIVE_INFINITY) - latestArrival(earlier, Date.now()) < age.boundMs;
+}
+
+/**
+ * Asks (`ask`) and judges the answer against what `earlier` answers showed. Where it found something
+ * and the answer may predate them (it arrived within the age bound after them), it is asked again
+ * once their age is outlasted, and that answer is judged instead: what it finds no age explains.
+ * What the second answer no longer finds shows how old the first one was, at least.
+ */
+export async function judgedAfter(
+  earlier: readonly Exchange[],
+  age: AnswerAge,
+  ask: () => Promise<Exchange>,
+  judge: (answer: Exchange) => Violation[],
+): Promise<{ answer: Exchange; violations: Violation[] }> {
+  const answer = await ask();
+  const violations = judge(answer);
+  if (violations.length === 0 || !mayPredate(earlier, answer, age)) return { answer, violations };
+  await age.outlast(earlier);
+  const again = await ask();
+  const still = judge(again);
+  const newest = earlier.reduce((latest, exchange) => ((exchange.receivedAt ?? 0) > (latest.receivedAt ?? 0) ? exchange : latest));
+  if (still.length === 0) age.saw(answer.operation, arrivalGapSeconds(newest, answer) ?? 0);
+  return { answer: again, violations: still };
 }
