@@ -45,7 +45,12 @@ export async function runHar(files: string[]): Promise<number> {
     throw error;
   }
   const bases = config.target.kind === 'remote' ? { callsBaseUrl: config.callsBaseUrl, chatBaseUrl: config.chatBaseUrl } : {};
-  const judge = createPassiveJudge({ bases, profile: config.profile, settleSeconds: config.settleSeconds });
+  const judge = createPassiveJudge({
+    bases,
+    profile: config.profile,
+    settleSeconds: config.settleSeconds,
+    maxAnswerAgeSeconds: config.maxAnswerAgeSeconds,
+  });
   let malformed = 0;
   try {
     for (const file of files) malformed += (await readHar(file, judge)).malformed;

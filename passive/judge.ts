@@ -89,6 +89,12 @@ export interface PassiveJudgeOptions {
   sampleExchanges?: number;
   /** How long after a call's last moment its late fields may still settle (checks/settling.ts; DEFAULT_SETTLE_SECONDS). */
   settleSeconds?: number;
+  /**
+   * How much older than its arrival an answer may be (MAX_ANSWER_AGE, core/checks/answer-age.ts):
+   * a recorded answer is taken to show the target as it was at some moment from this long before
+   * its request started to the end of its response, so no order of two answers rests on less. 0 by default.
+   */
+  maxAnswerAgeSeconds?: number;
   /** Bounds of what cross-exchange checks keep (defaults below). */
   limits?: Partial<PassiveLimits>;
 }
@@ -648,7 +654,7 @@ export function createPassiveJudge(options: PassiveJudgeOptions = {}): PassiveJu
       const observation = observed(exchange, recorded);
       if (observation !== undefined) tallyObservation(coverage, observation, recorded.source);
       const apiKey = recorded.request.headers.find(([name]) => name.toLowerCase() === 'apikey')?.[1];
-      const span = spanOf(recorded.startedAt, recorded.durationMs);
+      const span = spanOf(recorded.startedAt, recorded.durationMs, (options.maxAnswerAgeSeconds ?? 0) * 1000);
       const pending: Pending = {
         exchange,
         source: recorded.source,

@@ -22,12 +22,16 @@ export interface Span {
   end: number;
 }
 
-/** The span of a recorded exchange, or undefined when the recording gave no usable time. */
-export function spanOf(startedAt: string, durationMs: number): Span | undefined {
+/**
+ * The span of a recorded exchange, or undefined when the recording gave no usable time. Behind a
+ * cache or a read replica an answer shows the target as it was up to `ageMs` before it arrived
+ * (core/checks/answer-age.ts): its span then starts that long before its request did.
+ */
+export function spanOf(startedAt: string, durationMs: number, ageMs = 0): Span | undefined {
   if (!/^\d{4}-\d\d-\d\dT/.test(startedAt)) return undefined;
-  const start = Date.parse(startedAt);
-  if (!Number.isFinite(start)) return undefined;
-  return { start, end: start + (Number.isFinite(durationMs) && durationMs > 0 ? durationMs : 0) };
+  const sent = Date.parse(startedAt);
+  if (!Number.isFinite(sent)) return undefined;
+  return { start: sent - ageMs, end: sent + (Number.isFinite(durationMs) && durationMs > 0 ? durationMs : 0) };
 }
 
 export type Order = 'first-earlier' | 'second-earlier' | 'unknown';

@@ -52,7 +52,11 @@ try {
   const env = environment();
   // As the HAR mode reads it: a passive run sends nothing, so it needs no key (passive/har.ts).
   const config = loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' });
-  const judge = createPassiveJudge({ profile: config.profile, settleSeconds: config.settleSeconds });
+  const judge = createPassiveJudge({
+    profile: config.profile,
+    settleSeconds: config.settleSeconds,
+    maxAnswerAgeSeconds: config.maxAnswerAgeSeconds,
+  });
   const har = data.har === undefined ? undefined : harWriter(data.har, data.creator, redactorFor(env));
   let taken = 0;
   let takenBytes = 0;
