@@ -107,6 +107,13 @@ export async function judgeInOrder<First, Then>(
   let lacking = await then();
   let found = judge(shown, lacking);
   let taken = 1;
+  if (found.length > 0 && attempts > 1) {
+    // Most such findings on a living target are calls that moved on between the two answers: a new
+    // attempt at once, which costs no wait, passes a target that answers fresh.
+    [shown, taken] = [await first(), taken + 1];
+    lacking = await then();
+    found = judge(shown, lacking);
+  }
   for (; taken < attempts && found.length > 0; taken += 1) {
     await age.outlast(answersOf(shown));
     const laterLacking = await then();
@@ -115,11 +122,14 @@ export async function judgeInOrder<First, Then>(
     if (stillLacking.length === 0) return { judged: true, violations: [], retakes: taken };
     await age.outlast(answersOf(laterLacking));
     const shownAgain = await first();
-    const found2 = judge(shownAgain, laterLacking);
     const earlier = new Set(stillLacking.map(violationKey));
-    const standing = found2.filter((violation) => earlier.has(violationKey(violation)));
+    const standing = judge(shownAgain, laterLacking).filter((violation) => earlier.has(violationKey(violation)));
     if (standing.length > 0) return { judged: true, violations: standing, retakes: taken };
-    [shown, lacking, found] = [shownAgain, laterLacking, found2];
+    // Nothing stood: each call found had moved on. A new attempt, the later answers first as ever:
+    // calls `shownAgain` holds that `laterLacking`, asked before it, lacks are only new calls.
+    shown = shownAgain;
+    lacking = await then();
+    found = judge(shown, lacking);
   }
   if (found.length === 0) return { judged: true, violations: [], retakes: taken - 1 };
   return { judged: false, retakes: attempts - 1, movement: `each attempt found another call missing (the last: ${found[0]!.title})` };
