@@ -19,6 +19,7 @@ import {
   reportDirectory,
   type SuiteConfig,
 } from './core/run/config.ts';
+import { configErrorLine } from './core/run/config-error.ts';
 import { defaultWorkers, describePlan, planBudget } from './core/run/budget-plan.ts';
 import { describeDryRun } from './core/run/dry-run.ts';
 import { RUN_STATE_VARIABLE } from './core/transport/run-state.ts';
@@ -56,7 +57,7 @@ function configOrExit(): SuiteConfig {
     return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.stderr.write(`${configErrorLine(error)}\n`);
     process.exit(2);
   }
 }

@@ -10,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import type { OperationId } from '../../openapi/contract.ts';
 import { ConfigError, type SuiteConfig } from './config.ts';
+import { preflightReads } from './preflight-checks.ts';
 
 /** The most List Calls requests learning the target sends, once per run (learning/learn-target.ts): 9 sample pages, 2 paging probes, 40 date probes (for startedAt five times around each of 4 calls, for endedAt three, and the pin of each call alone), 3 took-part probes. */
 const LEARNING_LISTS = 54;
@@ -50,11 +51,14 @@ export function defaultWorkers(config: Pick<SuiteConfig, 'target' | 'maxInFlight
 
 export interface RequestEstimate {
   perOperation: Record<OperationId, number>;
-  /** Everything, the remote target's one preflight request included. */
+  /** Everything, the remote target's preflight reads included (preflight-checks.ts). */
   total: number;
 }
 
-export function estimateRequests(config: Pick<SuiteConfig, 'allowWrites' | 'unread' | 'target'>, runs: number): RequestEstimate {
+export function estimateRequests(
+  config: Pick<SuiteConfig, 'allowWrites' | 'unread' | 'target' | 'apiKey' | 'restrictedApiKey'>,
+  runs: number,
+): RequestEstimate {
   const writes = config.allowWrites && config.unread !== undefined;
   const cost = ({ fixed, perRun }: Cost) => fixed + perRun * runs;
   const perOperation = {
@@ -62,7 +66,8 @@ export function estimateRequests(config: Pick<SuiteConfig, 'allowWrites' | 'unre
     getCall: cost(MODEL.getCall),
     markGroupConversationAsUnread: writes ? cost(MODEL.markGroupConversationAsUnread) : 0,
   };
-  const preflight = config.target.kind === 'remote' ? 1 : 0;
+  // At most these: a read after one that was not a success is not sent.
+  const preflight = preflightReads(config).length;
   return { perOperation, total: preflight + Object.values(perOperation).reduce((sum, count) => sum + count, 0) };
 }
 

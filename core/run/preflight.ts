@@ -1,6 +1,8 @@
-// Global setup: one request to the calls service before any test. A target that cannot be reached
+// Global setup: a request to the calls service before any test. A target that cannot be reached
 // at all (refused, unknown host, no answer within the request timeout) ends the run here with one
-// line and an INCONCLUSIVE verdict, instead of a hundred tests each failing on the same network error.
+// line and an INCONCLUSIVE verdict, instead of a hundred tests each failing on the same network error;
+// a target that says it does not know API_KEY (or RESTRICTED_API_KEY, or ACTING_UID: preflight-checks.ts)
+// ends it with a configuration error naming the variable, exit 2, instead of a NON-CONFORMANT verdict.
 // With more than one worker, or under MAX_RPS, it also starts the keeper of the run's MAX_IN_FLIGHT
 // slots, which the workers share and which paces the run's starts under MAX_RPS
 // (transport/shared-in-flight.ts), and it starts learning the target while the workers start
@@ -12,6 +14,11 @@ import { learnInRunner, runnerLearns } from '../learning/learn-in-runner.ts';
 import { Pacer, rateShare } from '../transport/rate-limit.ts';
 import { SLOT_KEEPER_VARIABLE, slotKeeperPath, startSlotKeeper, type SlotKeeper } from '../transport/shared-in-flight.ts';
 import { tlsProblem } from '../transport/tls-problems.ts';
+import { ConfigError, configErrorLine } from './config-error.ts';
+import { PREFLIGHT_PATH, preflightReads, refusalOf, type PreflightRead } from './preflight-checks.ts';
+
+/** More than any error body carries: a larger one is not read, and its code not looked for. */
+const ERROR_BODY_LIMIT = 64 * 1024;
 
 /** An error printed as its message alone: the reader needs the cause, not the suite's stack. */
 export class TargetUnreachable extends Error {
@@ -39,7 +46,12 @@ export default async function preflight(runner?: FullConfig): Promise<(() => Pro
     });
   } catch (error) {
     await keeper?.close();
-    throw error;
+    // A value the target does not know is the configuration's mistake: one line and exit 2, as for any
+    // other, and no report, since nothing was judged (docs/reports.md, Exit codes).
+    if (!(error instanceof ConfigError)) throw error;
+    RunState.remove();
+    process.stderr.write(`${configErrorLine(error)}\n`);
+    process.exit(2);
   }
   // Not waited on, here or at the end: the workers start meanwhile and wait on its record
   // (learn-in-runner.ts), and a run stopped while it learns from a slow target ends without it.
@@ -54,24 +66,57 @@ export default async function preflight(runner?: FullConfig): Promise<(() => Pro
   return keeper && (() => keeper.close());
 }
 
-async function reachTarget(config: SuiteConfig, sending: () => void): Promise<void> {
+/**
+ * The preflight's reads (preflight-checks.ts), one after another: the first says whether the target
+ * answers at all, and whether it knows API_KEY; the others are sent only when it answered that one
+ * with a success, so that a refusal of theirs is told apart from a target that refuses everything.
+ */
+export async function reachTarget(config: SuiteConfig, sending: () => void = () => {}): Promise<void> {
   // The embedded reference has just said where it listens, and builds its data meanwhile; waiting
   // for an answer here would only keep the workers from starting alongside.
   if (config.target.kind === 'embedded') return;
   if (config.callsBaseUrl === undefined) throw new TargetUnreachable('The calls service has no address.');
-  const url = `${config.callsBaseUrl}/calls?perPage=1`;
-  RunState.fromEnvironment(config.requestBudget).takeRequest(`GET ${url}`);
-  sending();
-  try {
-    const response = await fetch(url, {
-      headers: { apikey: config.apiKey },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(config.requestTimeoutMs),
-    });
-    await response.body?.cancel();
-  } catch (error) {
-    throw new TargetUnreachable(`The target cannot be reached: GET ${url} failed (${causeOf(error)}). Nothing was judged.`);
+  const url = `${config.callsBaseUrl}${PREFLIGHT_PATH}`;
+  for (const [index, read] of preflightReads(config).entries()) {
+    RunState.fromEnvironment(config.requestBudget).takeRequest(`GET ${url}`);
+    sending();
+    let answer: { status: number; text: string | undefined };
+    try {
+      answer = await readAnswer(url, read, config.requestTimeoutMs);
+    } catch (error) {
+      if (index > 0) return;
+      throw new TargetUnreachable(`The target cannot be reached: GET ${url} failed (${causeOf(error)}). Nothing was judged.`);
+    }
+    const refusal = refusalOf(read, url, answer.status, answer.text);
+    if (refusal) throw refusal;
+    if (answer.status < 200 || answer.status >= 300) return;
   }
+}
+
+/** An error answer's body is read, up to ERROR_BODY_LIMIT, for its code; a success's is not. */
+async function readAnswer(url: string, read: PreflightRead, timeoutMs: number): Promise<{ status: number; text: string | undefined }> {
+  const response = await fetch(url, { headers: read.headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+  if ((response.status >= 200 && response.status < 300) || response.body === null) {
+    await response.body?.cancel();
+    return { status: response.status, text: undefined };
+  }
+  return { status: response.status, text: await errorBody(response.body) };
+}
+
+/** The body's text; none when it is larger than ERROR_BODY_LIMIT or ends early: the answer had a status, and the tests judge the rest. */
+async function errorBody(body: ReadableStream<Uint8Array>): Promise<string | undefined> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size > ERROR_BODY_LIMIT) return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

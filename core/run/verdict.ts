@@ -11,7 +11,7 @@
 import type { TestInfo } from '@playwright/test';
 import { effectiveLevel, type Catalog } from '../../openapi/catalog.ts';
 import type { Profile } from './profile.ts';
-import { curlFor, shownUrl, type Exchange } from '../transport/exchange.ts';
+import { reproduceLines, shownUrl, type Exchange } from '../transport/exchange.ts';
 import { violationCount, type Violation } from '../checks/violation.ts';
 import { inRehearsal } from '../property/rehearsal.ts';
 import { visible, visibleLine } from '../results/visible.ts';
@@ -228,7 +228,10 @@ export function describeViolations(violations: readonly Violation[], limit = 5, 
     ]);
     if (exchange) {
       const { request, response } = exchange;
-      lines.push(`  ${request.method} ${shownUrl(request.url)} → ${response.status}`, '  Reproduce with:', `  ${curlFor(exchange)}`);
+      lines.push(
+        `  ${request.method} ${shownUrl(request.url)} → ${response.status}`,
+        ...reproduceLines(exchange).map((line) => `  ${line}`),
+      );
     }
     return lines.join('\n');
   });

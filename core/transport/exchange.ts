@@ -110,5 +110,23 @@ export function shownUrl(url: string, limit = 160): string {
 export function describeExchange(exchange: Exchange, excerptLength = 400): string {
   const excerpt =
     exchange.response.text.length > excerptLength ? `${exchange.response.text.slice(0, excerptLength)}…` : exchange.response.text;
-  return `${exchange.request.method} ${shownUrl(exchange.request.url)} → ${exchange.response.status}\n${excerpt}\nReproduce with:\n${curlFor(exchange)}`;
+  return `${exchange.request.method} ${shownUrl(exchange.request.url)} → ${exchange.response.status}\n${excerpt}\n${reproduceLines(exchange).join('\n')}`;
+}
+
+/** Puts the variables of .env into the shell it runs in, as curl lines need them; the README says the same. */
+export const ENV_INTO_SHELL = 'set -a; . ./.env; set +a';
+
+/** The configured keys, as the variables a curl line names them by (transport.ts, secretPlaceholders). */
+const CONFIGURED_KEYS = ['$API_KEY', '$RESTRICTED_API_KEY'] as const;
+
+/**
+ * "Reproduce with:", the curl line, and when the line expands a configured key, how to get it into
+ * the shell: a key kept in .env is not there, and pasted without it the line sends an empty key and
+ * gets AUTH_ERR_EMPTY_APIKEY instead of the answer it reproduces.
+ */
+export function reproduceLines(exchange: Exchange): string[] {
+  const { headers, variableHeaders = [] } = exchange.request;
+  const keys = CONFIGURED_KEYS.filter((key) => variableHeaders.some((name) => headers[name]?.startsWith(key)));
+  const hint = keys.length === 0 ? [] : [`(needs ${keys.join(' and ')} in the shell; from .env: ${ENV_INTO_SHELL})`];
+  return ['Reproduce with:', curlFor(exchange), ...hint];
 }

@@ -14,6 +14,18 @@ export const ACCESS_FAULTS: Fault[] = [
     hooks: () => ({ authenticate: (_req, operation, next) => (operation === 'getCall' ? 'readOnly' : next()) }),
   },
   {
+    name: 'every-key-refused',
+    description: 'Every key, a valid one too, is refused with AUTH_ERR_APIKEY_NOT_FOUND, as if the target knew none.',
+    requirements: ['AUTH-APIKEY-HEADER'],
+    // The suite cannot tell this target from a wrong API_KEY: the run stops before its tests, exit 2.
+    hooks: () => ({
+      authenticate: (req, _operation, next) => {
+        if (String(req.headers.apikey ?? '').trim() !== '') throw errors.apiKeyNotFound();
+        return next();
+      },
+    }),
+  },
+  {
     name: 'invalid-key-reported-as-empty',
     description: 'An invalid key gets AUTH_ERR_EMPTY_APIKEY instead of AUTH_ERR_APIKEY_NOT_FOUND.',
     requirements: ['AUTH-INVALID-KEY'],

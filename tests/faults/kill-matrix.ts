@@ -21,6 +21,7 @@ import { referenceTargetEnv, runSuite, SELF_TEST_SEED } from '../runner/run-suit
 import type { DetectionLine } from './detection-reporter.ts';
 import { RUN_STATE_VARIABLE } from '../../core/transport/run-state.ts';
 import { reportFolderOf, type MatrixPlan } from './matrix-plan.ts';
+import { preflightStop, STOPPED_EXIT_CODE } from './preflight-stop.ts';
 
 /** The data set the faults run on: the reference's default size (DEFAULT_CALLS), one fixed seed. */
 export const MATRIX_REFERENCE_SEED = 5;
@@ -75,6 +76,8 @@ export interface MatrixRow {
   learned: Record<string, string[]>;
   /** What to read when the outcome is not the expected one. */
   problem?: string;
+  /** The line the preflight stopped the run with, before any test (preflight-stop.ts), when it did. */
+  stopped?: string;
 }
 
 /**
@@ -166,6 +169,8 @@ function rowEnv(target: RowTarget): Record<string, string> {
 
 /** What one run of the suite left for a row: its tests as they ended, whether the run ended, its results.json. */
 interface RowObservation {
+  /** The preflight's line, when it stopped the row's run before its tests; nothing else was run. */
+  stopped?: string;
   tests: DetectionLine[];
   ended: boolean;
   results: ConformanceReport | undefined;
@@ -209,15 +214,25 @@ function rowOf(target: RowTarget, seen: RowObservation): MatrixRow {
     referenceSeed: options.referenceSeed ?? MATRIX_REFERENCE_SEED,
     requirements: declared,
     expected,
-    outcome: judge(expected, seen.ended, seen.results?.verdict, violated.size + warned.size, missed, errored),
-    missed,
+    outcome:
+      seen.stopped === undefined
+        ? judge(expected, seen.ended, seen.results?.verdict, violated.size + warned.size, missed, errored)
+        : stoppedOutcome(expected),
+    // A stop is no report of the declared requirements, and stands for none of them missed: the run
+    // said the target does not know the key, which is what such a fault does.
+    missed: seen.stopped === undefined ? missed : [],
     violated: [...violated].sort(),
     warned: [...warned].sort(),
     errored,
-    verdict: seen.results?.verdict ?? 'no report',
-    exitCode: seen.results?.exitCode ?? null,
+    verdict: seen.stopped === undefined ? (seen.results?.verdict ?? 'no report') : 'stopped before the tests',
+    exitCode: seen.stopped === undefined ? (seen.results?.exitCode ?? null) : STOPPED_EXIT_CODE,
     testsRun: seen.tests.length,
-    requestsToDetect: detectedAt === undefined ? null : target.answeredAt.filter((time) => time <= detectedAt).length,
+    requestsToDetect:
+      seen.stopped !== undefined
+        ? target.answeredAt.length
+        : detectedAt === undefined
+          ? null
+          : target.answeredAt.filter((time) => time <= detectedAt).length,
     requests: target.answeredAt.length,
     startedAt: new Date(seen.startedAt).toISOString(),
     seconds: seen.seconds,
@@ -227,6 +242,7 @@ function rowOf(target: RowTarget, seen: RowObservation): MatrixRow {
         reading.candidates.filter((candidate) => candidate.status === 'accepted').map((candidate) => candidate.id),
       ]),
     ),
+    ...(seen.stopped !== undefined && { stopped: seen.stopped }),
   };
   if (row.outcome === 'survived' || row.outcome === 'unjudged') row.problem = explain(row, seen.ended, seen.stderr, seen.results);
   return row;
@@ -271,26 +287,46 @@ export async function runRows(
   const reports = join(scratch, 'reports');
   try {
     for (const spec of specs) targets.push(await startTarget(spec));
+    const stops = await preflightOf(targets);
     const names = targets.map((_, index) => `row-${index}`);
     const plan: MatrixPlan = {
       workers,
-      projects: targets.map((target, index) => ({
-        name: names[index]!,
-        env: { ...rowEnv(target), [RUN_STATE_VARIABLE]: join(scratch, 'state', names[index]!) },
-        ...(target.spec.options.grep !== undefined && { grep: target.spec.options.grep }),
-      })),
+      projects: targets.flatMap((target, index) =>
+        stops[index] !== undefined
+          ? []
+          : [
+              {
+                name: names[index]!,
+                env: { ...rowEnv(target), [RUN_STATE_VARIABLE]: join(scratch, 'state', names[index]!) },
+                ...(target.spec.options.grep !== undefined && { grep: target.spec.options.grep }),
+              },
+            ],
+      ),
     };
     const planFile = join(scratch, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan));
     const started = Date.now();
     const seen = watchDetections();
-    const run = await runSuite(
-      [`--config=${MATRIX_CONFIG}`],
-      // The demo keys, so that the reports redact them as a user's run redacts its own.
-      { KILL_MATRIX_PLAN: planFile, REPORT_DIR: reports, API_KEY: DEMO_KEYS.fullAccess, RESTRICTED_API_KEY: DEMO_KEYS.readOnly },
-      { timeoutMs, stopWhen: seen.watch },
-    );
+    const run =
+      plan.projects.length === 0
+        ? { stderr: '' }
+        : await runSuite(
+            [`--config=${MATRIX_CONFIG}`],
+            // The demo keys, so that the reports redact them as a user's run redacts its own.
+            { KILL_MATRIX_PLAN: planFile, REPORT_DIR: reports, API_KEY: DEMO_KEYS.fullAccess, RESTRICTED_API_KEY: DEMO_KEYS.readOnly },
+            { timeoutMs, stopWhen: seen.watch },
+          );
     return targets.map((target, index) => {
+      if (stops[index] !== undefined)
+        return rowOf(target, {
+          stopped: stops[index],
+          tests: [],
+          ended: true,
+          results: undefined,
+          stderr: '',
+          startedAt: started,
+          seconds: 0,
+        });
       const tests = seen.lines.filter((line) => line.project === names[index]);
       const first = Math.min(...tests.map((line) => line.startedAt));
       const last = Math.max(...tests.map((line) => line.at));
@@ -308,6 +344,23 @@ export async function runRows(
     rmSync(scratch, { recursive: true, force: true });
   }
 }
+
+/**
+ * What a user's run would ask each row's target first. A row that goes on has its preflight's
+ * requests forgotten: its counts are its tests', as they were before the matrix asked.
+ */
+async function preflightOf(targets: readonly RowTarget[]): Promise<Array<string | undefined>> {
+  return Promise.all(
+    targets.map(async (target) => {
+      const stop = await preflightStop(rowEnv(target));
+      if (stop === undefined) target.answeredAt.length = 0;
+      return stop;
+    }),
+  );
+}
+
+/** A run stopped before its tests caught a fault only if the fault is one: the clean reference must be judged. */
+const stoppedOutcome = (expected: Expectation): Outcome => (expected === 'fail' ? 'killed' : 'survived');
 
 /** The fault's name, and the profile and readings it ran under where they are not its own first, and the living. */
 function labelOf(fault: Fault | undefined, profile: 'spec' | 'strict', readings: ReferenceReadings, live: number | undefined): string {
@@ -349,6 +402,7 @@ function judge(
 
 function explain(row: MatrixRow, ended: boolean, stderr: string, results: ConformanceReport | undefined): string {
   const reported = `${row.verdict}, exit ${row.exitCode}; violated [${row.violated.join(', ') || 'nothing'}]; warned [${row.warned.join(', ') || 'nothing'}]`;
+  if (row.stopped !== undefined) return `the run stopped before its tests: ${row.stopped}`;
   if (!ended) return `the run did not finish: ${reported}\n${stderr.slice(-2000)}`;
   if (row.outcome === 'unjudged')
     return `other requirements were left in error, one deviation hiding the verdict on them: ${row.errored.join('; ')}`;

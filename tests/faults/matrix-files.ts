@@ -72,7 +72,7 @@ function renderMarkdown(rows: readonly MatrixRow[], summary: MatrixSummary, seco
     '',
     `${scoreLine(summary)} Wall time ${seconds.toFixed(0)} s.`,
     '',
-    'Each row runs the conformance suite as a child process against the reference with one fault (or none), under one of its readings, standing still or living; rows run side by side in one Playwright run, a project each (tests/faults/matrix-rows.ts says which rows run what). The clean reference, and a sample of the faults rotating by commit, run the whole suite; every other fault row runs the tests of the requirements it breaks. A fault is caught when the run names every requirement it breaks and leaves no requirement it judged in error.',
+    "Each row runs the conformance suite as a child process against the reference with one fault (or none), under one of its readings, standing still or living; rows run side by side in one Playwright run, a project each (tests/faults/matrix-rows.ts says which rows run what). The clean reference, and a sample of the faults rotating by commit, run the whole suite; every other fault row runs the tests of the requirements it breaks. A fault is caught when the run names every requirement it breaks and leaves no requirement it judged in error, or when its target says it does not know the configured key and the run stops before its tests (exit 2), as a user's run does: the row says so.",
     '"Requests to detect" counts the requests the target answered before the first test that reported a declared requirement ended; "Requests" and "Seconds" are the row\'s, from its first test\'s start to its last test\'s end.',
     '',
     '| Fault | Breaks | Ran | Expected | Outcome | Requests to detect | Requests | Seconds | Also reported |',
@@ -85,7 +85,11 @@ function renderMarkdown(rows: readonly MatrixRow[], summary: MatrixSummary, seco
         ? `nothing (reference seed ${row.referenceSeed}, conformance seed ${row.conformanceSeed})`
         : row.requirements.join(', ');
     const outcome =
-      row.outcome === 'survived' || row.outcome === 'unjudged' ? `**${row.outcome.toUpperCase()}**: ${row.problem ?? ''}` : row.outcome;
+      row.outcome === 'survived' || row.outcome === 'unjudged'
+        ? `**${row.outcome.toUpperCase()}**: ${row.problem ?? ''}`
+        : row.stopped === undefined
+          ? row.outcome
+          : `${row.outcome}, stopped before the tests: ${row.stopped}`;
     lines.push(
       `| ${cell(row.fault)}${row.profile === 'strict' ? ' (strict)' : ''} | ${cell(breaks)} | ${row.tests === 'whole suite' ? 'whole suite' : 'own tests'} | ${row.expected} | ${cell(outcome)} | ${row.requestsToDetect ?? '-'} | ${row.requests} | ${row.seconds.toFixed(1)} | ${cell(also.join(', '))} |`,
     );
