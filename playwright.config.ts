@@ -89,7 +89,7 @@ if (suite?.target.kind === 'embedded' && inRunner) {
 const embeddedReference =
   suite?.target.kind === 'embedded'
     ? {
-        command: `${REFERENCE_COMMAND} --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls} --readings ${suite.target.readings} --get-envelope ${suite.target.getEnvelope}${suite.target.alternatives.length === 0 ? '' : ` --alternatives ${suite.target.alternatives.join(',')}`}${suite.target.live === undefined ? '' : ` --live ${suite.target.live}`}${suite.target.settleDelay === undefined ? '' : ` --settle-delay ${suite.target.settleDelay}`}`,
+        command: `${REFERENCE_COMMAND} --port 0 --seed ${suite.target.seed} --calls ${suite.target.calls} --readings ${suite.target.readings} --get-envelope ${suite.target.getEnvelope}${suite.target.alternatives.length === 0 ? '' : ` --alternatives ${suite.target.alternatives.join(',')}`}${suite.target.live === undefined ? '' : ` --live ${suite.target.live}`}${suite.target.settleDelay === undefined ? '' : ` --settle-delay ${suite.target.settleDelay}`}${suite.target.answerAge === undefined ? '' : ` --answer-age ${suite.target.answerAge}`}`,
         wait: { stdout: new RegExp(`reference server listening on (?<${REFERENCE_URL_VARIABLE.toLowerCase()}>http://\\S+)`) },
         stdout: 'ignore' as const,
         stderr: 'pipe' as const,

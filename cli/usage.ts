@@ -153,7 +153,7 @@ export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'reference',
     synopsis:
-      '[--port N] [--host H] [--seed S] [--calls N] [--readings R] [--get-envelope E] [--alternatives A,B] [--rate-limit N] [--live RATE] [--fault NAME | --list-faults]',
+      '[--port N] [--host H] [--seed S] [--calls N] [--readings R] [--get-envelope E] [--alternatives A,B] [--rate-limit N] [--live RATE] [--answer-age AGES] [--fault NAME | --list-faults]',
     summary: 'Start the reference implementation (the default target) as a server, and print its base address.',
     options: [
       { flag: '--port', value: 'N', text: 'The port (default 8080; 0 for any free port).' },
@@ -169,6 +169,11 @@ export const COMMANDS: readonly CommandHelp[] = [
       },
       { flag: '--rate-limit', value: 'N', text: 'At most N requests a second, then 429.' },
       { flag: '--live', value: 'RATE', text: 'Log RATE new calls a second while it runs.' },
+      {
+        flag: '--answer-age',
+        value: 'AGES',
+        text: 'Answer List Calls and Get Call old, as a cache or a lagging replica would: list=cache:10,get=replica:5.',
+      },
       { flag: '--fault', value: 'NAME', text: 'Run with one fault of the catalog.' },
       { flag: '--list-faults', text: 'Print the fault catalog.' },
     ],

@@ -19,16 +19,15 @@ export function jsonOf(value: object): string {
   return text;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(payload) });
-  res.end(payload);
+/** What an answer sends: its raw text, or its body as JSON. A kept answer (./aged-answers.ts) is kept as these. */
+export function bytesOf(answer: Answer): NonNullable<Answer['raw']> {
+  return answer.raw ?? { contentType: JSON_CONTENT_TYPE, text: JSON.stringify(answer.body) };
 }
 
 export function sendAnswer(res: ServerResponse, answer: Answer): void {
-  if (!answer.raw) return sendJson(res, answer.status, answer.body);
-  res.writeHead(answer.status, { 'content-type': answer.raw.contentType, 'content-length': Buffer.byteLength(answer.raw.text) });
-  res.end(answer.raw.text);
+  const { contentType, text } = bytesOf(answer);
+  res.writeHead(answer.status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
 }
 
 /**

@@ -1,4 +1,4 @@
-// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings R] [--get-envelope E] [--alternatives A,B] [--live RATE] [--settle-delay MIN-MAX] [--fault NAME]`:
+// `npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings R] [--get-envelope E] [--alternatives A,B] [--live RATE] [--settle-delay MIN-MAX] [--answer-age AGES] [--fault NAME]`:
 // starts the reference implementation and prints one line with its base address. `--rate-limit N`
 // answers at most N requests a second, with the deployment's headers and 429 (reference/rate-limit.ts).
 // `--readings entries|deployment` chooses how call minutes and totalParticipants read the
@@ -12,7 +12,9 @@
 // calls a second while it runs, each moving on (reference/live/), and `--settle-delay MIN-MAX` says
 // over how many seconds after its end each call's recording and final minutes arrive (2-15 by
 // default; 0 settles every call as it ends; a reference standing still has nothing left to settle,
-// so without --live it changes nothing). Keys come from API_KEY and
+// so without --live it changes nothing). `--answer-age list=cache:10,get=replica:5` answers List
+// Calls and Get Call, each on its own, as a cache keeping answers or a replica lagging that many
+// seconds would (reference/answer-age.ts). Keys come from API_KEY and
 // RESTRICTED_API_KEY when set (the variables that configure the suite), else the demo keys.
 import { parseArgs } from 'node:util';
 import { createServer } from './server.ts';
@@ -25,8 +27,9 @@ import { DEFAULT_SETTLE_DELAY, describeSettleDelay, parseSettleDelay, SETTLE_DEL
 
 import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES, isGetEnvelope } from './get-envelope.ts';
 import { parseAlternatives, REFERENCE_ALTERNATIVES } from './alternatives.ts';
+import { ANSWER_AGE_RULE, describeAnswerAge, parseAnswerAge } from './answer-age.ts';
 
-const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--get-envelope ${GET_ENVELOPES.join('|')}] [--alternatives ${REFERENCE_ALTERNATIVES.join(',')}] [--live RATE] [--settle-delay MIN-MAX] [--fault NAME | --list-faults]`;
+const USAGE = `usage: npm run reference -- [--port N] [--host H] [--seed S] [--calls N] [--rate-limit N] [--readings ${REFERENCE_READINGS.join('|')}] [--get-envelope ${GET_ENVELOPES.join('|')}] [--alternatives ${REFERENCE_ALTERNATIVES.join(',')}] [--live RATE] [--settle-delay MIN-MAX] [--answer-age list=MODE:SECONDS,get=MODE:SECONDS] [--fault NAME | --list-faults]`;
 
 function fail(message: string): never {
   process.stderr.write(`reference: ${message}\n`);
@@ -60,6 +63,7 @@ try {
       readings: { type: 'string' },
       live: { type: 'string' },
       'settle-delay': { type: 'string' },
+      'answer-age': { type: 'string' },
       'get-envelope': { type: 'string' },
       alternatives: { type: 'string' },
       'list-faults': { type: 'boolean' },
@@ -103,6 +107,10 @@ const settleDelay =
   parsed['settle-delay'] === undefined
     ? DEFAULT_SETTLE_DELAY
     : (parseSettleDelay(parsed['settle-delay']) ?? fail(`--settle-delay must be ${SETTLE_DELAY_RULE} (got "${parsed['settle-delay']}")`));
+const answerAge =
+  parsed['answer-age'] === undefined
+    ? undefined
+    : (parseAnswerAge(parsed['answer-age']) ?? fail(`--answer-age must be ${ANSWER_AGE_RULE} (got "${parsed['answer-age']}")`));
 const reference = createServer({
   seed,
   calls,
@@ -113,14 +121,16 @@ const reference = createServer({
   ...(alternatives.length > 0 && { alternatives }),
   ...(rateLimit !== undefined && { rateLimit }),
   ...(liveRate !== undefined && { live: { rate: liveRate, settleDelay } }),
+  ...(answerAge && { answerAge }),
 });
-/** What the start-up line adds after the address: the readings and Get Call's envelope when not the defaults, the fault, and the living with its settling. */
+/** What the start-up line adds after the address: the readings and Get Call's envelope when not the defaults, the fault, the living with its settling, and old answers. */
 const serving = [
   readings !== DEFAULT_READINGS && `the ${readings}'s readings`,
   getEnvelope !== DEFAULT_GET_ENVELOPE && `Get Call answering ${getEnvelope}`,
   alternatives.length > 0 && `the readings ${alternatives.join(', ')}`,
   fault && `the fault ${fault.name}`,
   liveRate !== undefined && `new calls logged at ${liveRate} a second, ${describeSettleDelay(settleDelay)}`,
+  answerAge && `old answers (${describeAnswerAge(answerAge)})`,
 ]
   .filter(Boolean)
   .join(' and ');

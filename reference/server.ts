@@ -2,7 +2,7 @@
 // tests can start as many as they like on free ports. Both services answer under one base, /v3.
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { authenticate, type ApiKeys } from './auth.ts';
+import { authenticate, type ApiKeys, type Scope } from './auth.ts';
 import { ApiError, errors } from './errors.ts';
 import { sendAnswer } from './http.ts';
 import { createStore, type Store } from './store.ts';
@@ -17,6 +17,8 @@ import type { LiveOptions } from './live/living-calls.ts';
 import { DEFAULT_GET_ENVELOPE, type GetEnvelope } from './get-envelope.ts';
 import type { StartedAtFilterField } from './call-index.ts';
 import { NO_FAULT, type Answer, type AnsweredRequest, type Fault, type FaultHooks, type Operation } from './faults/fault.ts';
+import type { AnswerAges } from './answer-age.ts';
+import { createAnswerAging, type AnswerAging, type CachedRequest } from './aged-answers.ts';
 
 export interface ReferenceOptions {
   seed?: number;
@@ -42,6 +44,13 @@ export interface ReferenceOptions {
   startedAtFilter?: StartedAtFilterField;
   /** Readings the words allow that it serves instead of its own (reference/alternatives.ts); none by default. */
   alternatives?: readonly ReferenceAlternative[];
+  /**
+   * Answers List Calls and Get Call, each on its own, from a replica N seconds behind or a cache
+   * keeping answers N seconds (reference/answer-age.ts, ./aged-answers.ts); every answer fresh by default.
+   */
+  answerAge?: AnswerAges;
+  /** The caches' clock in milliseconds, performance.now by default; a test passes its own to step time. */
+  cacheClock?: () => number;
 }
 
 export interface ReferenceServer {
@@ -85,6 +94,7 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
   };
   const admit = options.rateLimit === undefined ? undefined : createRateLimiter(options.rateLimit);
   const serving: Serving = { getEnvelope: options.getEnvelope ?? DEFAULT_GET_ENVELOPE, alternatives: options.alternatives ?? [] };
+  const aging = createAnswerAging(options.answerAge, options.cacheClock);
   const server = createHttpServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const { store, fault } = ready();
     const request = describe(req);
@@ -96,10 +106,8 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
         return sendAnswer(res, answerForFailure(admission.refused, serving));
       }
     }
-    // One reading of the clock per request: all of an answer shows the calls at that one moment.
-    handle(req, request, store.atOneMoment(), keys, fault, serving)
-      .catch((error: unknown) => answerForFailure(error, serving))
-      .then((answer) => sendAnswer(res, fault.answer ? fault.answer(request, answer) : answer))
+    respond(req, request, { store, keys, fault, serving, aging })
+      .then((answer) => sendAnswer(res, answer))
       .catch(() => res.destroy());
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerUnparsableRequest(error, socket, serving));
@@ -140,7 +148,9 @@ export function originForm(target: string): string {
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
-function describe(req: IncomingMessage): AnsweredRequest & { route: Route | undefined } {
+type DescribedRequest = AnsweredRequest & CachedRequest & { route: Route | undefined };
+
+function describe(req: IncomingMessage): DescribedRequest {
   const target = originForm(req.url ?? '/');
   const queryStart = target.indexOf('?');
   const path = queryStart === -1 ? target : target.slice(0, queryStart);
@@ -149,6 +159,7 @@ function describe(req: IncomingMessage): AnsweredRequest & { route: Route | unde
   const method = req.method ?? '';
   return {
     method,
+    target,
     path,
     search,
     headers: req.headers,
@@ -157,19 +168,49 @@ function describe(req: IncomingMessage): AnsweredRequest & { route: Route | unde
   };
 }
 
-async function handle(
+/** What answers every request alike: the store, the keys, the fault, the choices served and how old answers are. */
+interface Responding {
+  store: Store;
+  keys: ApiKeys;
+  fault: FaultHooks;
+  serving: Serving;
+  aging: AnswerAging;
+}
+
+/**
+ * The answer to one request, through the fault's last word on it. The route and the key are judged
+ * now, so an unknown route or an authentication error is never an old answer; past them, the
+ * operation's answer may be a replica's, or a cache's kept one (what the faulty server answered then).
+ */
+async function respond(req: IncomingMessage, request: DescribedRequest, responding: Responding): Promise<Answer> {
+  const { keys, fault, serving, aging } = responding;
+  const finish = (answer: Answer) => (fault.answer ? fault.answer(request, answer) : answer);
+  let admitted: { route: Route; operation: Operation; scope: Scope };
+  try {
+    admitted = authorize(req, request, keys, fault);
+  } catch (error) {
+    return finish(answerForFailure(error, serving));
+  }
+  const { route, operation, scope } = admitted;
+  const compute = async () => {
+    // One reading of the clock per request: all of an answer shows the calls at that one moment.
+    const store = responding.store.atOneMoment(aging.behind(operation));
+    const run = async () => route.run({ req, search: request.search, store, scope, fault, ...serving });
+    return finish(await run().catch((error: unknown) => answerForFailure(error, serving)));
+  };
+  return aging.answer(operation, request, compute);
+}
+
+function authorize(
   req: IncomingMessage,
-  request: ReturnType<typeof describe>,
-  store: Store,
+  request: DescribedRequest,
   keys: ApiKeys,
   fault: FaultHooks,
-  serving: Serving,
-): Promise<Answer> {
-  const matched = request.route;
-  if (!matched || request.operation === undefined) throw errors.apiNotFound(request.method);
-  const operation = request.operation;
+): { route: Route; operation: Operation; scope: Scope } {
+  const { route, operation } = request;
+  if (!route || operation === undefined) throw errors.apiNotFound(request.method);
   const scope = fault.authenticate ? fault.authenticate(req, operation, () => authenticate(req, keys)) : authenticate(req, keys);
-  return matched.run({ req, search: request.search, store, scope, fault, ...serving });
+  return { route, operation, scope };
 }
 
 /** The three operations, matched on raw path segments so an encoded "/" stays inside its segment. */

@@ -27,9 +27,11 @@ export interface Store {
   reset(): void;
   /**
    * The store as one answer sees it: its calls at one reading of the clock, so that a list, its
-   * total and Get Call agree. A store that stands still is the same at every moment: itself.
+   * total and Get Call agree; or, for an answer a lagging replica gives, at the moment `behind`
+   * seconds before it (never before the living's beginning). A store that stands still is the same
+   * at every moment: itself.
    */
-  atOneMoment(): Store;
+  atOneMoment(behind?: number): Store;
 }
 
 /** How the reference serves what is not its data: living or standing still, which time the startedAt filter compares, and the alternative readings it follows. */
@@ -55,7 +57,8 @@ export function createStore(
   );
   // A live call's row shows it at one moment: it is materialised afresh from the row, never kept.
   const materialize = (row: CallRow) => (row.live ? living.materialize(row) : still.materialize(row));
-  const at = (now: number): Store => ({ ...still, calls: living.indexAt(now), materialize, atOneMoment: () => at(living.now()) });
+  const atOneMoment = (behind = 0): Store => at(living.now(behind));
+  const at = (now: number): Store => ({ ...still, calls: living.indexAt(now), materialize, atOneMoment });
   return {
     ...still,
     // Each time it is asked, a reading of the clock; a request asks `atOneMoment()` once instead.
@@ -63,7 +66,7 @@ export function createStore(
       return living.indexAt(living.now());
     },
     materialize,
-    atOneMoment: () => at(living.now()),
+    atOneMoment,
   };
 }
 

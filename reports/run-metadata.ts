@@ -12,6 +12,7 @@ import { CATALOG_PATH } from '../openapi/catalog.ts';
 import { OPENAPI_PATH } from '../openapi/contract.ts';
 import { isExpired } from '../core/results/expectations.ts';
 import { DEFAULT_GET_ENVELOPE } from '../reference/get-envelope.ts';
+import { describeAnswerAge, parseAnswerAge } from '../reference/answer-age.ts';
 
 export const METADATA_KEY = 'conformance';
 const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -48,7 +49,9 @@ function describeTarget(config: SuiteConfig): string {
     const envelope = target.getEnvelope === DEFAULT_GET_ENVELOPE ? '' : `, Get Call answering ${target.getEnvelope}`;
     const alternatives = target.alternatives.length === 0 ? '' : `, serving the readings ${target.alternatives.join(', ')}`;
     const living = target.live === undefined ? '' : `, living: new calls logged at ${target.live} a second`;
-    return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls${readings}${envelope}${alternatives}${living})`;
+    const ages = target.answerAge === undefined ? undefined : parseAnswerAge(target.answerAge);
+    const old = ages === undefined ? '' : `, old answers: ${describeAnswerAge(ages)}`;
+    return `the embedded reference implementation (data seed ${target.seed}, ${target.calls} calls${readings}${envelope}${alternatives}${living}${old})`;
   }
   return `${config.callsBaseUrl} (calls) and ${config.chatBaseUrl} (chat)`;
 }

@@ -13,6 +13,7 @@ import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS, MAX_CALLS, UNREAD_FIXTURE } fro
 import { DEFAULT_READINGS, isReferenceReadings, REFERENCE_READINGS, type ReferenceReadings } from '../../reference/readings.ts';
 import { LIVE_RATE_RULE, parseLiveRate } from '../../reference/live/rate.ts';
 import { parseSettleDelay, SETTLE_DELAY_RULE } from '../../reference/live/settle-delay.ts';
+import { ANSWER_AGE_RULE, formatAnswerAge, parseAnswerAge } from '../../reference/answer-age.ts';
 import { DEFAULT_SETTLE_SECONDS } from '../checks/settling.ts';
 import { DEFAULT_MAX_ANSWER_AGE, MAX_ANSWER_AGE_LIMIT } from '../checks/answer-age.ts';
 import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES, isGetEnvelope, type GetEnvelope } from '../../reference/get-envelope.ts';
@@ -37,6 +38,8 @@ export type Target =
       /** New calls a second when the reference lives (REFERENCE_LIVE); absent: it stands still. */ live?: number;
       /** Seconds after a live call's end over which its late fields settle, `MIN-MAX` (REFERENCE_SETTLE_DELAY); absent: the reference's default. */
       settleDelay?: string;
+      /** How old List Calls' and Get Call's answers are, `list=cache:10,get=replica:5` (REFERENCE_ANSWER_AGE); absent: every answer fresh. */
+      answerAge?: string;
     }
   | { kind: 'remote'; source: 'base-urls' | 'app-id'; appId?: string; region?: Region };
 
@@ -258,6 +261,7 @@ function readTarget(read: (name: string) => string | undefined): Target {
     readings: readReferenceReadings(read('REFERENCE_READINGS')),
     ...readLiveRate(read('REFERENCE_LIVE')),
     ...readSettleDelay(read('REFERENCE_SETTLE_DELAY')),
+    ...readAnswerAge(read('REFERENCE_ANSWER_AGE')),
     getEnvelope: readGetEnvelope(read('REFERENCE_GET_ENVELOPE')),
     alternatives: readAlternatives(read('REFERENCE_ALTERNATIVES')),
   };
@@ -351,6 +355,14 @@ function readLiveRate(value: string | undefined): { live?: number } {
   const live = parseLiveRate(value);
   if (live === undefined) throw new ConfigError('REFERENCE_LIVE', `must be ${LIVE_RATE_RULE} (got "${value}")`);
   return { live };
+}
+
+/** How old the reference's answers are, as its --answer-age takes them (reference/answer-age.ts). */
+function readAnswerAge(value: string | undefined): { answerAge?: string } {
+  if (value === undefined) return {};
+  const ages = parseAnswerAge(value.trim());
+  if (ages === undefined) throw new ConfigError('REFERENCE_ANSWER_AGE', `must be ${ANSWER_AGE_RULE} (got "${value}")`);
+  return { answerAge: formatAnswerAge(ages) };
 }
 
 function readGetEnvelope(value: string | undefined): GetEnvelope {

@@ -30,8 +30,11 @@ export interface LiveOptions {
 }
 
 export interface LivingCalls {
-  /** One reading of the clock. */
-  now(): number;
+  /**
+   * One reading of the clock, or the moment `behind` seconds before it (an answer a lagging replica
+   * gives); never before DATA_NOW, where the living begins.
+   */
+  now(behind?: number): number;
   /** Every call at `now`: the live calls logged by then, newest first, ahead of the data set's. */
   indexAt(now: number): CallIndex;
   /** A live call's row (one `indexAt` gave) materialised at the moment the row shows it. */
@@ -44,6 +47,9 @@ export interface LivingCalls {
  * ringing, ongoing and ended, and a suite's first sample of the target holds calls that move.
  */
 export const HEAD_START_SECONDS = LONGEST_LIVE_CALL_SECONDS;
+
+/** How many moments' indexes are kept: now, an aged moment, and the one either was a second ago. */
+const MOMENTS_KEPT = 3;
 
 export function createLivingCalls(
   source: CallSource,
@@ -100,17 +106,21 @@ export function createLivingCalls(
     while (usable > 0 && chunks[usable - 1]!.settledBy > now) usable -= 1;
     return usable === 0 ? { upTo: 0, list: still } : chunks[usable - 1]!;
   };
-  // Answers within one second share a moment: its index is built once, for the last moment asked.
-  let last: { now: number; index: CallIndex } | undefined;
+  // Answers within one second share a moment: its index is built once. The last few moments asked
+  // are kept, not only the last: a server whose lists lag behind its Get Call (reference/aged-answers.ts)
+  // asks two moments in turn, and would otherwise build an index for every answer.
+  const recent: Array<{ now: number; index: CallIndex }> = [];
 
   return {
-    now: () => Math.max(DATA_NOW, clock()),
+    now: (behind = 0) => Math.max(DATA_NOW, clock() - behind),
     indexAt(now) {
-      if (last?.now !== now) {
-        const frozen = frozenBy(now);
-        last = { now, index: ahead(indexOf(frozen.upTo, loggedBy(now, rate), now), frozen.list) };
-      }
-      return last.index;
+      const kept = recent.find((moment) => moment.now === now);
+      if (kept) return kept.index;
+      const frozen = frozenBy(now);
+      const index = ahead(indexOf(frozen.upTo, loggedBy(now, rate), now), frozen.list);
+      recent.push({ now, index });
+      if (recent.length > MOMENTS_KEPT) recent.shift();
+      return index;
     },
     materialize: (row) => liveCallAt(plan(row.live!.number, true), row.live!.at, source.readings),
   };

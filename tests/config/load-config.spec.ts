@@ -53,6 +53,21 @@ test('REFERENCE_LIVE makes the embedded reference living at that many new calls 
   expect(loadConfig({}).target).not.toHaveProperty('live');
 });
 
+test('REFERENCE_ANSWER_AGE makes the embedded reference answer List Calls and Get Call old, as its --answer-age does; unset, every answer is fresh', () => {
+  expect(loadConfig({ REFERENCE_ANSWER_AGE: 'list=cache:10,get=replica:5' }).target).toMatchObject({
+    answerAge: 'list=cache:10,get=replica:5',
+  });
+  expect(loadConfig({ REFERENCE_ANSWER_AGE: ' get=replica:5, list=cache:10 ' }).target).toMatchObject({
+    answerAge: 'list=cache:10,get=replica:5',
+  });
+  expect(loadConfig({ REFERENCE_ANSWER_AGE: 'get=replica:0' }).target).toMatchObject({ answerAge: 'get=replica:0' });
+  expect(loadConfig({}).target).not.toHaveProperty('answerAge');
+  const error = errorFor({ REFERENCE_ANSWER_AGE: 'list=stale:10' });
+  expect(error.message).toBe(
+    'REFERENCE_ANSWER_AGE must be OPERATION=MODE:SECONDS, comma-separated, each operation at most once: OPERATION list or get, MODE replica or cache, SECONDS whole from 0 to 600 (such as list=cache:10,get=replica:5) (got "list=stale:10")',
+  );
+});
+
 test("REFERENCE_SETTLE_DELAY says over how many seconds a living reference settles each call, as its --settle-delay does; SETTLE_SECONDS is the suite's horizon, 300 by default", () => {
   expect(loadConfig({ REFERENCE_LIVE: '1', REFERENCE_SETTLE_DELAY: '2-15' }).target).toMatchObject({ live: 1, settleDelay: '2-15' });
   expect(loadConfig({ REFERENCE_SETTLE_DELAY: '4' }).target).toMatchObject({ settleDelay: '4-4' });
@@ -125,6 +140,9 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ REFERENCE_SETTLE_DELAY: '15-2' }, 'REFERENCE_SETTLE_DELAY'],
     [{ REFERENCE_SETTLE_DELAY: 'soon' }, 'REFERENCE_SETTLE_DELAY'],
     [{ REFERENCE_SETTLE_DELAY: '2-900' }, 'REFERENCE_SETTLE_DELAY'],
+    [{ REFERENCE_ANSWER_AGE: 'list=cache:601' }, 'REFERENCE_ANSWER_AGE'],
+    [{ REFERENCE_ANSWER_AGE: 'list=cache:10,list=replica:5' }, 'REFERENCE_ANSWER_AGE'],
+    [{ REFERENCE_ANSWER_AGE: 'unread=cache:10' }, 'REFERENCE_ANSWER_AGE'],
     [{ SETTLE_SECONDS: 'five minutes' }, 'SETTLE_SECONDS'],
     [{ SETTLE_SECONDS: '-1' }, 'SETTLE_SECONDS'],
     [{ REFERENCE_GET_ENVELOPE: 'data' }, 'REFERENCE_GET_ENVELOPE'],

@@ -14,6 +14,7 @@ import type { StartedAtFilterField } from '../../reference/call-index.ts';
 import type { ReferenceAlternative } from '../../reference/alternatives.ts';
 import type { GetEnvelope } from '../../reference/get-envelope.ts';
 import { DEFAULT_SETTLE_DELAY, type SettleDelay } from '../../reference/live/settle-delay.ts';
+import { describeAnswerAge, type AnswerAges } from '../../reference/answer-age.ts';
 import { effectiveLevel, loadCatalog } from '../../openapi/catalog.ts';
 import type { ConformanceReport } from '../../core/results/report-model.ts';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,8 @@ export interface MatrixRow {
   live?: number;
   /** When it lived, the seconds after a call's end over which its late fields settled. */
   settleDelay?: SettleDelay;
+  /** How old the reference's answers were (reference/answer-age.ts); absent when every answer was fresh. */
+  answerAge?: AnswerAges;
   /** The suite's own settings the run was given beyond the target's (REQUEST_BUDGET, MAX_RPS), when any. */
   env?: Readonly<Record<string, string>>;
   /** The tests the row ran: the whole suite, or those a regular expression over titles chose (its fault's own). */
@@ -107,6 +110,8 @@ export interface RunOptions {
   live?: number;
   /** When living, over how many seconds after its end each call settles; the reference's default (2 to 15 s) when absent. */
   settleDelay?: SettleDelay;
+  /** Answers List Calls and Get Call old, from a replica behind or a cache (reference/answer-age.ts); every answer fresh when absent. */
+  answerAge?: AnswerAges;
   /** More of the suite's settings for the child run, as a user sets them (REQUEST_BUDGET, MAX_RPS); named in the row's label. */
   env?: Readonly<Record<string, string>>;
   /** How long the whole child run may take; RUN_TIMEOUT_MS by default. */
@@ -148,6 +153,7 @@ async function startTarget(spec: RowSpec): Promise<RowTarget> {
     ...(options.startedAtFilter && { startedAtFilter: options.startedAtFilter }),
     ...(options.alternatives && { alternatives: options.alternatives }),
     ...(options.getEnvelope && { getEnvelope: options.getEnvelope }),
+    ...(options.answerAge && { answerAge: options.answerAge }),
   });
   const answeredAt: number[] = [];
   reference.server.on('request', () => answeredAt.push(Date.now()));
@@ -202,11 +208,12 @@ function rowOf(target: RowTarget, seen: RowObservation): MatrixRow {
     .map((result) => `${result.id} (${result.reason ?? 'not judged'})`);
   const missed = declared.filter((id) => !(expected === 'warn' ? warned : violated).has(id));
   const row: MatrixRow = {
-    fault: `${labelOf(fault, profile, readings, options.live)}${options.startedAtFilter === 'initiatedAt' ? ' (startedAt filter on initiatedAt)' : ''}${options.alternatives?.length ? ` (serving ${options.alternatives.join(', ')})` : ''}${options.getEnvelope ? ` (Get Call ${options.getEnvelope})` : ''}${envLabel(env)}`,
+    fault: `${labelOf(fault, profile, readings, options.live, options.answerAge)}${options.startedAtFilter === 'initiatedAt' ? ' (startedAt filter on initiatedAt)' : ''}${options.alternatives?.length ? ` (serving ${options.alternatives.join(', ')})` : ''}${options.getEnvelope ? ` (Get Call ${options.getEnvelope})` : ''}${envLabel(env)}`,
     description: fault?.description ?? 'The reference implementation without a fault.',
     profile,
     readings,
     ...(options.live !== undefined && { live: options.live, settleDelay: options.settleDelay ?? DEFAULT_SETTLE_DELAY }),
+    ...(options.answerAge && { answerAge: options.answerAge }),
     ...(Object.keys(env).length > 0 && { env }),
     tests: options.grep === undefined ? 'whole suite' : { grep: options.grep },
     ...(options.retries !== undefined && { retries: options.retries }),
@@ -362,11 +369,18 @@ async function preflightOf(targets: readonly RowTarget[]): Promise<Array<string 
 /** A run stopped before its tests caught a fault only if the fault is one: the clean reference must be judged. */
 const stoppedOutcome = (expected: Expectation): Outcome => (expected === 'fail' ? 'killed' : 'survived');
 
-/** The fault's name, and the profile and readings it ran under where they are not its own first, and the living. */
-function labelOf(fault: Fault | undefined, profile: 'spec' | 'strict', readings: ReferenceReadings, live: number | undefined): string {
+/** The fault's name, and the profile and readings it ran under where they are not its own first, the living, and old answers. */
+function labelOf(
+  fault: Fault | undefined,
+  profile: 'spec' | 'strict',
+  readings: ReferenceReadings,
+  live: number | undefined,
+  answerAge: AnswerAges | undefined,
+): string {
   const name = fault ? `${fault.name}${profile !== (fault.profile ?? 'spec') ? ` (${profile} profile)` : ''}` : 'clean';
   const label = readings === DEFAULT_READINGS ? name : `${name} (${readings} readings)`;
-  return live === undefined ? label : `${label} (living, ${live} calls/s)`;
+  const living = live === undefined ? label : `${label} (living, ${live} calls/s)`;
+  return answerAge === undefined ? living : `${living} (answers: ${describeAnswerAge(answerAge)})`;
 }
 
 /** The settings a run was given beyond the target's, as a user would type them before the command. */

@@ -96,6 +96,41 @@ test('started with --live 2, the reference says so on its one line, and its list
   }
 });
 
+test('started with --answer-age, the reference says so on its one line, and a cached list stays the same bytes while the calls logged since show to another query', async ({
+  request,
+}) => {
+  const reference = startReference([
+    '--port',
+    '0',
+    '--seed',
+    '3',
+    '--calls',
+    '50',
+    '--live',
+    '50',
+    '--answer-age',
+    'get=replica:5,list=cache:600',
+  ]);
+  try {
+    const line = await reference.waitForLine(/listening on/, START_TIMEOUT_MS);
+    expect(line).toMatch(
+      /^reference server listening on http:\/\/127\.0\.0\.1:\d+\/v3 with new calls logged at 50 a second, each call settling 2 to 15 s after it ends and old answers \(lists cached 600 s, Get Call 5 s behind\)$/,
+    );
+    const base = /reference server listening on (http:\S+)/.exec(line)![1]!;
+    const list = (perPage: number) => sendRaw(request, `${base}/calls?perPage=${perPage}`, { headers: { apikey: DEMO_KEYS.fullAccess } });
+    const kept = await list(10);
+    expect(kept.status).toBe(200);
+    // Each look a query of its own, which no kept answer serves.
+    let looks = 0;
+    await expect
+      .poll(async () => (await list(100 + (looks += 1))).body.meta.pagination.total, { timeout: 10_000 })
+      .toBeGreaterThan(kept.body.meta.pagination.total);
+    expect((await list(10)).text).toBe(kept.text);
+  } finally {
+    reference.stop();
+  }
+});
+
 test('started with --live 2 --settle-delay 0, its calls show their recordings as they end, and with --settle-delay 4-9 only 4 to 9 seconds after, saying so on its one line', async ({
   request,
 }) => {
@@ -178,6 +213,8 @@ const badArguments: Array<[args: string[], option: string]> = [
   [['--port', '0', '--live', '1', '--settle-delay', '2.5'], '--settle-delay'],
   [['--port', '0', '--live', '1', '--settle-delay', '0-301'], '--settle-delay'],
   [['--port', '0', '--live', '1', '--settle-delay'], '--settle-delay'],
+  [['--port', '0', '--answer-age', 'list=cache:601'], '--answer-age'],
+  [['--port', '0', '--answer-age', 'get=lagging:5'], '--answer-age'],
 ];
 
 for (const [args, option] of badArguments) {
