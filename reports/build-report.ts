@@ -17,6 +17,7 @@ import type {
 } from '../core/results/report-model.ts';
 import { countStatuses, countTests, decideVerdict, exitCodeOf, FAILING, requirementResults } from './requirement-matrix.ts';
 import { readingResults } from './readings.ts';
+import { answerAgesOf } from './answer-ages.ts';
 import { rerunCommand, type Launcher } from '../core/results/replay-command.ts';
 import { unexercisedOperations, unexercisedSentence } from './unexercised.ts';
 import { belowFloor, coverageOf, type Coverage } from '../core/coverage/model.ts';
@@ -82,6 +83,7 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
       .map(([id, title]) => ({ id, title, counts: countStatuses(requirements.filter((result) => result.section === id)) })),
     requirements,
     readings: readingResults(catalog, tests),
+    answerAges: answerAgesOf(run.metadata.maxAnswerAgeSeconds, tests),
     ...(run.metadata.expectations && { expectations: expectationsOf(run.metadata.expectations, requirements) }),
     operations,
     writes: summarizeWrites(requests),

@@ -16,7 +16,7 @@ import { READING_ANNOTATION, type DetectionSummary } from '../core/learning/dete
 import { CREDITED_ATTACHMENT, type CreditedViolation } from '../core/run/verdict.ts';
 import { BLOCKED_ANNOTATION } from '../core/results/blocked.ts';
 import { loadCatalog } from '../openapi/catalog.ts';
-import { operationNames } from '../openapi/contract.ts';
+import { operationNames, type OperationName } from '../openapi/contract.ts';
 import { consoleSummary } from './console-summary.ts';
 import type { Launcher } from '../core/results/replay-command.ts';
 import { buildReport } from './build-report.ts';
@@ -28,6 +28,7 @@ import type { Comparison, ConformanceReport, Note, RunMetadata, TestRecord } fro
 import { compareRuns, describeComparison } from './compare.ts';
 import { readResultsFile } from '../core/results/results-file.ts';
 import { METADATA_KEY, runMetadata } from './run-metadata.ts';
+import { agesNoted, largestAges } from './answer-ages.ts';
 
 /** A failure message longer than this is cut: the report stays readable, and Playwright's own report keeps the whole. */
 const MESSAGE_LIMIT = 20_000;
@@ -44,6 +45,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly runnerErrors: string[] = [];
   private readonly redact: Redactor;
   private readonly outputFolder: string;
+  /** The interface's operations: the ids an `answer-age` annotation may name, and those a run may leave unexercised. */
+  private readonly operations: OperationName[] = operationNames();
   private metadata: RunMetadata | undefined;
 
   constructor(options: ConformanceReporterOptions = {}) {
@@ -78,6 +81,8 @@ export default class ConformanceReporter implements Reporter {
       attempts: [...earlier.attempts, ...record.attempts],
       requests: [...earlier.requests, ...record.requests],
       credited,
+      // An age an earlier attempt saw was seen all the same.
+      answerAges: largestAges([earlier.answerAges, record.answerAges]),
     });
   }
 
@@ -98,7 +103,7 @@ export default class ConformanceReporter implements Reporter {
       durationMs: result.duration,
       runnerStatus: result.status,
       runnerErrors: this.runnerErrors,
-      operations: operationNames(),
+      operations: this.operations,
       launcher: launcher(),
     });
     const comparison = this.comparedWithBaseline(report);
@@ -187,6 +192,10 @@ export default class ConformanceReporter implements Reporter {
       readings: annotations
         .filter((annotation) => annotation.type === READING_ANNOTATION)
         .flatMap((annotation) => parsed<DetectionSummary>(this.redact(annotation.description ?? ''))),
+      answerAges: agesNoted(
+        annotations,
+        this.operations.map((operation) => operation.id),
+      ),
       credited:
         attachmentOf<CreditedViolation[]>(result, CREDITED_ATTACHMENT)?.map((credited) => ({
           ...credited,

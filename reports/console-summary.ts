@@ -1,10 +1,12 @@
 // What the console says when a run ends, from the same report the files are written from: one line
 // per failed requirement (its id, how many tests met it, the first place) and one of what was wrong
-// there, the requirements blocked behind a failed one, the SHOULDs not met, then the verdict. The
-// failures in full are in the report (and, with CONFORMANCE_CONSOLE=verbose, on the console too):
-// one wrong total_pages is met by thirty tests, and the console names it once.
+// there, the requirements blocked behind a failed one, the SHOULDs not met, the answers' age when
+// one was seen older than its arrival, then the verdict. The failures in full are in the report
+// (and, with CONFORMANCE_CONSOLE=verbose, on the console too): one wrong total_pages is met by
+// thirty tests, and the console names it once.
 import type { ConsoleMode } from '../core/run/config.ts';
 import type { ConformanceReport, FailureRecord, RequirementResult } from '../core/results/report-model.ts';
+import { describeAges } from '../core/checks/answer-age.ts';
 
 /** The longest line of what went wrong that the console shows; the report has the whole. */
 const DETAIL_LIMIT = 200;
@@ -31,6 +33,7 @@ export function consoleSummary(report: ConformanceReport, options: SummaryOption
     options.mode === 'verbose' ? creditedLines(report) : [],
     blockedLines(report),
     notMetLines(report),
+    answerAgeLines(report),
     options.comparison ? ['', 'Compared with the baseline:', options.comparison] : [],
   ];
   return [
@@ -112,6 +115,12 @@ function blockedLines(report: ConformanceReport): string[] {
       return `  ${held.length} requirement(s) (${named}${held.length > 4 ? ', …' : ''}). ${held[0]!.reason}`;
     }),
   ];
+}
+
+/** One line when an answer was seen older than its arrival: what a target behind a cache or a replica made the suite wait for. */
+function answerAgeLines(report: ConformanceReport): string[] {
+  const described = report.answerAges && describeAges(report.answerAges.largest, report.answerAges.boundSeconds);
+  return described ? [`Answer age: ${described}`] : [];
 }
 
 /** The SHOULDs not met, in one line: they do not change the verdict, and the report says what was seen. */

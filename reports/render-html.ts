@@ -3,8 +3,8 @@
 // specification, each outcome shown by colour and by text; the failures with Expected/Received and
 // how to reproduce them; the readings the target was found to follow and judged under; what the
 // target did on the "not shown" items; requests per operation; and the run's configuration with
-// secrets redacted. What the run covered of the interface has a section of its own
-// (render-coverage.ts), when the report has it.
+// secrets redacted. What the run covered of the interface (render-coverage.ts) and what it learned
+// of the answers' age (render-answer-ages.ts) have sections of their own, when the report has them.
 import type {
   Comparison,
   ConformanceReport,
@@ -19,6 +19,7 @@ import type {
 import { FAILING, REQUIREMENT_STATUSES } from './requirement-matrix.ts';
 import { htmlEscape as h } from './html-escape.ts';
 import { COVERAGE_STYLE, coverageNavLink, renderCoverage } from './render-coverage.ts';
+import { answerAgeNavLink, renderAnswerAges } from './render-answer-ages.ts';
 
 // Where the escaping was first declared, and where the tests still take it from.
 export { htmlEscape } from './html-escape.ts';
@@ -67,7 +68,7 @@ export function renderHtml(report: ConformanceReport): string {
     ${fact('Run', `${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${report.summary.requests} requests`)}
   </dl>
 </header>
-<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Failures (${report.failures.length})</a>${coverageNavLink(report.coverage)}<a href="#readings">Readings</a><a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
+<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Failures (${report.failures.length})</a>${coverageNavLink(report.coverage)}<a href="#readings">Readings</a>${answerAgeNavLink(report.answerAges)}<a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
 <main>
 ${renderTotals(report)}
 ${renderPassive(report)}
@@ -78,6 +79,7 @@ ${renderExpectations(report)}
 ${renderFailures(report)}
 ${report.coverage ? renderCoverage(report.coverage) : ''}
 ${renderReadings(report.readings)}
+${renderAnswerAges(report.answerAges)}
 ${renderNotShown(report)}
 ${renderOperations(report.operations, report.unexercised ?? [])}
 ${renderWrites(report)}

@@ -32,6 +32,7 @@ export function runMetadata(config: SuiteConfig): RunMetadata {
     target: describeTarget(config),
     allowWrites: config.allowWrites,
     ...(config.coverageMin !== undefined && { coverageMin: config.coverageMin }),
+    maxAnswerAgeSeconds: config.maxAnswerAgeSeconds,
     configuration: redactedConfig(config),
     ...(config.expectations && {
       expectations: {

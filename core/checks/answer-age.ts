@@ -20,6 +20,9 @@ import type { Violation } from './violation.ts';
 /** The annotation that carries, from a test to the reports, the largest age it saw per operation. */
 export const ANSWER_AGE_ANNOTATION = 'answer-age';
 
+/** Per operation, the largest age (whole seconds) its answers were seen to have at least; an operation none was seen on is absent. */
+export type AgesSeen = Partial<Record<OperationId, number>>;
+
 /** Seconds by default: a CDN's or gateway's micro-cache, a read replica's lag. */
 export const DEFAULT_MAX_ANSWER_AGE = 10;
 /** The largest bound MAX_ANSWER_AGE takes: a comparison that must outlast more would take longer than a test may. */
@@ -36,7 +39,7 @@ export interface AnswerAge {
   /** Evidence that an answer of `operation` was at least `seconds` older than its arrival. */
   saw(operation: OperationId, seconds: number): void;
   /** The largest age each operation's answers were seen to have, in whole seconds. */
-  largest(): Partial<Record<OperationId, number>>;
+  largest(): AgesSeen;
 }
 
 export interface AnswerAgeOptions {
@@ -50,7 +53,7 @@ export function answerAge(boundSeconds: number, options: AnswerAgeOptions = {}):
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resume) => setTimeout(resume, ms)));
   const now = options.now ?? Date.now;
   const boundMs = boundSeconds * 1000;
-  const seen: Partial<Record<OperationId, number>> = {};
+  const seen: AgesSeen = {};
   return {
     boundMs,
     async outlast(answers) {
@@ -83,7 +86,7 @@ export function arrivalGapSeconds(earlier: Exchange, later: Exchange): number | 
 export const FRESH_ANSWERS: AnswerAge = answerAge(0);
 
 /** One line for a report: the largest age seen on each operation, or undefined when none was. */
-export function describeAges(largest: Partial<Record<OperationId, number>>, boundSeconds: number): string | undefined {
+export function describeAges(largest: AgesSeen, boundSeconds: number): string | undefined {
   const entries = Object.entries(largest).filter(([, seconds]) => (seconds ?? 0) > 0);
   if (entries.length === 0) return undefined;
   const each = entries.map(([operation, seconds]) => `${operation} at least ${seconds} s`).join(', ');

@@ -9,6 +9,7 @@ import type { Expectation } from './expectations.ts';
 import type { DetectionSummary } from '../learning/detection.ts';
 import type { CreditedViolation } from '../run/verdict.ts';
 import type { Coverage } from '../coverage/model.ts';
+import type { AgesSeen } from '../checks/answer-age.ts';
 
 /**
  * What a report says about the run beyond its tests (computed by reports/run-metadata.ts): the
@@ -25,6 +26,8 @@ export interface RunMetadata {
   allowWrites: boolean;
   /** COVERAGE_MIN, when set: a coverage dimension under it makes a CONFORMANT run INCONCLUSIVE. */
   coverageMin?: number;
+  /** MAX_ANSWER_AGE, in seconds: how much older than its arrival an answer was allowed to be (core/checks/answer-age.ts). */
+  maxAnswerAgeSeconds: number;
   configuration: Record<string, unknown>;
   /** The known failures the run was judged with (CONFORMANCE_EXPECTATIONS), each marked expired or not on the run's date. */
   expectations?: { file: string; entries: Array<Expectation & { expired: boolean }> };
@@ -89,6 +92,8 @@ export interface TestRecord {
   seed?: number;
   /** What the suite learned of the target that this test's requirements were judged under. */
   readings: DetectionSummary[];
+  /** The largest age per operation this test saw its answers have (its `answer-age` annotations); absent from passive records. */
+  answerAges?: AgesSeen;
   /** Requirements this test does not hold that it found broken, described. */
   credited: CreditedViolation[];
   /** Every attempt, the last (this record) included: more than one when Playwright retried a failed test. */
@@ -128,6 +133,14 @@ export interface RequirementResult {
   attempts?: { violated: number; judged: number };
   /** When it is listed as a known failure (CONFORMANCE_EXPECTATIONS). */
   expected?: { reason: string; until?: string; expired: boolean };
+}
+
+/** What the run learned of its answers' age: the bound it judged under, and the largest age seen per operation. */
+export interface AnswerAges {
+  /** MAX_ANSWER_AGE: comparisons of two answers failed only on what no answer up to this many seconds older than its arrival explains. */
+  boundSeconds: number;
+  /** Per operation, the largest age (whole seconds) any test saw an answer have at least; empty when none was seen. */
+  largest: AgesSeen;
 }
 
 /** One thing the suite learned of the target (a Readings entry of the report). */
@@ -227,6 +240,8 @@ export interface ConformanceReport {
   requirements: RequirementResult[];
   /** What the suite learned of the target and judged it under, subject by subject. */
   readings: ReadingResult[];
+  /** What the run learned of its answers' age: in every report since; absent from results files of older runs. */
+  answerAges?: AnswerAges;
   /** The known failures the run was judged with, and what became of them. */
   expectations?: {
     file: string;

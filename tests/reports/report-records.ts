@@ -35,5 +35,6 @@ export const metadata: RunMetadata = {
   runs: 20,
   target: 'a hand-made run',
   allowWrites: true,
+  maxAnswerAgeSeconds: 10,
   configuration: { apiKey: '[redacted]' },
 };
