@@ -24,6 +24,10 @@ import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES } from '../../reference/get-envelop
 import { SELF_TEST_SEED } from '../runner/run-suite.ts';
 import { expectationOf, MATRIX_REFERENCE_SEED, type Outcome, type RunOptions, type RowSpec } from './kill-matrix.ts';
 import { PROJECT_ROOT } from '../runner/run-suite.ts';
+import { FILTER_FAULTS } from '../../reference/faults/filters.ts';
+import { PAGINATION_FAULTS } from '../../reference/faults/pagination.ts';
+import { GET_CALL_FAULTS } from '../../reference/faults/get-call.ts';
+import type { AnswerAges } from '../../reference/answer-age.ts';
 
 export interface MatrixRowPlan extends RowSpec {
   /** The test's title: what the row proves. */
@@ -245,8 +249,11 @@ export function matrixBatches(options: { whole: 'sample' | 'all'; key: string })
     };
   });
 
+  const { agedClean, agedFaults } = agedRows();
   return [
     ...chunks('the clean reference, the whole suite', 1, clean, WHOLE_SUITE_BATCH),
+    ...chunks('the clean reference answering old, the whole suite', 2, agedClean, WHOLE_SUITE_BATCH),
+    ...chunks('faults answering old, each by its own tests', 2, agedFaults, AGED_BATCH),
     ...chunks('the clean reference living, the whole suite', 2, livingClean, 2 * WHOLE_SUITE_BATCH),
     ...chunks(
       `faults sampled for the whole suite (${options.whole === 'all' ? 'every fault' : `one in ${WHOLE_SAMPLE_EVERY}, rotating by commit`})`,
@@ -257,4 +264,50 @@ export function matrixBatches(options: { whole: 'sample' | 'all'; key: string })
     ...chunks('faults standing, each by its own tests', 1, standing, OWN_TESTS_BATCH),
     ...chunks('faults living, each by its own tests', 2, living, OWN_TESTS_BATCH),
   ];
+}
+
+/**
+ * Old answers (reference/answer-age.ts): a cache or a lagging replica in front of List Calls and,
+ * apart, Get Call, each answer a true snapshot up to 10 s old. The clean reference answering so
+ * passes the whole suite, living at one new call a second and standing, on several seeds, under
+ * both readings of the call fields (core/checks/answer-age.ts: age never fails a target); and every
+ * fault of the filters, of pagination and of Get Call is still caught while answers are old (age
+ * never excuses one), one of them with MAX_ANSWER_AGE far above the age served.
+ */
+export const AGED_ANSWERS: ReadonlyArray<{ answerAge: AnswerAges; live: boolean }> = [
+  { answerAge: { list: { mode: 'cache', seconds: 5 } }, live: true },
+  { answerAge: { list: { mode: 'cache', seconds: 10 } }, live: true },
+  { answerAge: { get: { mode: 'replica', seconds: 10 } }, live: true },
+  { answerAge: { list: { mode: 'replica', seconds: 10 }, get: { mode: 'cache', seconds: 5 } }, live: true },
+  { answerAge: { list: { mode: 'cache', seconds: 10 }, get: { mode: 'replica', seconds: 10 } }, live: false },
+];
+/** What the faults answer behind: a cache in front of the lists, Get Call from a replica behind. */
+export const FAULT_ANSWER_AGE: AnswerAges = { list: { mode: 'cache', seconds: 10 }, get: { mode: 'replica', seconds: 5 } };
+/** A fault that drops calls from a filtered answer for good, judged with the widest age a user may allow. */
+const DROPPING_FAULT = 'uid-drops-unanswered-one-to-one';
+const AGED_BATCH = 8;
+
+function agedRows(): { agedClean: MatrixRowPlan[]; agedFaults: MatrixRowPlan[] } {
+  const agedClean = AGED_ANSWERS.map(({ answerAge, live }, index): MatrixRowPlan => {
+    const { referenceSeed, conformanceSeed } = LIVING_SEEDS[index % LIVING_SEEDS.length]!;
+    const readings = REFERENCE_READINGS[index % REFERENCE_READINGS.length]!;
+    return {
+      fault: undefined,
+      options: { referenceSeed, conformanceSeed, readings, answerAge, ...(live && { live: FAULT_LIVING_RATE }) },
+      title: `the clean reference answering old (${JSON.stringify(answerAge)})${live ? ` living at ${FAULT_LIVING_RATE} new calls a second` : ''} under the ${readings} readings (data seed ${referenceSeed}, conformance seed ${conformanceSeed}) passes the whole suite with no warning`,
+      expected: 'passed',
+    };
+  });
+  const faults = [...FILTER_FAULTS, ...PAGINATION_FAULTS, ...GET_CALL_FAULTS];
+  const agedFaults = faults.map((fault): MatrixRowPlan => {
+    const readings = readingsOf(fault)[0]!;
+    const wide = fault.name === DROPPING_FAULT ? { env: { MAX_ANSWER_AGE: '60' } } : {};
+    return {
+      fault,
+      options: { readings, live: FAULT_LIVING_RATE, answerAge: FAULT_ANSWER_AGE, ...wide, ...ownTests(fault) },
+      title: `fault ${fault.name} answering old behind a cache and a replica, living at ${FAULT_LIVING_RATE} new calls a second${fault.name === DROPPING_FAULT ? ', MAX_ANSWER_AGE=60' : ''}: the tests of ${fault.requirements.join(', ')} ${how(fault)} it`,
+      expected: caught(fault),
+    };
+  });
+  return { agedClean, agedFaults };
 }
