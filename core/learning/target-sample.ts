@@ -4,6 +4,7 @@
 // filtered queries are not always empty. A few of the sampled calls are also fetched alone (Get Call),
 // once per run: the field and invariant tests judge those answers with the lists, where each of them
 // used to fetch the same calls again. Its cost does not depend on the size of the target's data.
+import { lastMomentOf } from '../checks/settling.ts';
 import { callsIn, participantsOf, type SeenCall } from '../checks/calls-in.ts';
 import { participantsFilterCount, type Readings } from '../checks/readings.ts';
 import type { Query } from '../transport/api.ts';
@@ -56,14 +57,20 @@ export async function sampleCalls(api: ListingApi): Promise<SampledCalls> {
 }
 
 /**
- * The first two calls sampled, and the first two with a recording (Get Call may show recordings
+ * The first two calls sampled, and the two with a recording whose last moment is oldest (Get Call may show recordings
  * where the list does not), each fetched alone, all at once. Get Call's envelope is learned from
  * these answers (get-call-envelope.ts).
  */
 export async function fetchAlone(api: ListingApi, sampled: readonly SeenCall[]): Promise<Exchange[]> {
   // Only calls a URL can ask for (header-value.ts): an id with a lone surrogate is the schema's to fail.
   const calls = sampled.filter(({ call }) => travelsInAPath(call.sessionId));
-  const recorded = calls.filter(({ call }) => call.hasRecording === true).slice(0, 2);
+  // The recorded calls still the longest: behind a read replica Get Call answers from some seconds
+  // back (checks/answer-age.ts), before a recording that has just settled was there.
+  const still = ({ call }: SeenCall) => lastMomentOf(call) ?? Number.POSITIVE_INFINITY;
+  const recorded = calls
+    .filter(({ call }) => call.hasRecording === true)
+    .sort((a, b) => still(a) - still(b))
+    .slice(0, 2);
   const sessionIds = new Set([...calls.slice(0, 2), ...recorded].map(({ call }) => String(call.sessionId)));
   return Promise.all([...sessionIds].map((sessionId) => api.getCall(sessionId)));
 }
