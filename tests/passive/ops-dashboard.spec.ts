@@ -95,3 +95,37 @@ test('CALLS-GET-MATCHES-LIST an ops dashboard recorded against a living referenc
   await readHar(har, strict);
   expect(strict.finish().requirements.get('CALLS-GET-MATCHES-LIST')?.violations ?? 0).toBeGreaterThan(0);
 });
+
+test('CALLS-GET-MATCHES-LIST the same dashboard in front of a deployment whose lists are cached and whose Get Call reads a lagging replica: NO VIOLATIONS under MAX_ANSWER_AGE', async () => {
+  // Lists kept 8 s by a cache, Get Call 8 s behind the primary: every answer a true snapshot,
+  // older than its arrival (reference/answer-age.ts). The default MAX_ANSWER_AGE (10 s) covers both.
+  const reference = createServer({
+    seed: 35,
+    calls: 300,
+    live: { rate: 1, settleDelay: [2, 15] },
+    answerAge: { list: { mode: 'cache', seconds: 8 }, get: { mode: 'replica', seconds: 8 } },
+  });
+  const origin = await reference.listen(0);
+  const forwarder = await startRecordingForwarder(origin);
+  let entries: HarEntry[];
+  try {
+    await runDashboard(forwarder.base, reference.keys.fullAccess, DASHBOARD_SECONDS);
+    entries = forwarder.entries;
+  } finally {
+    await forwarder.close();
+    await reference.close();
+  }
+  const har = join(freshDir('passive-dashboard-old'), 'dashboard.har');
+  writeFileSync(har, JSON.stringify(harOf(entries)));
+  const dir = freshDir('passive-dashboard-old-report');
+  const run = await runScript(CLI.conformance, ['har', har], { REPORT_DIR: dir });
+  expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+  expect(run.stdout).toContain(`Passive verdict: NO VIOLATIONS IN ${entries.length} EXCHANGES.`);
+
+  // Read as answers as fresh as their arrival, the same traffic is flagged: a Get Call of a call
+  // the list had just shown answered from before it was logged, or a list older than a Get Call.
+  const fresh = createPassiveJudge({ maxAnswerAgeSeconds: 0 });
+  await readHar(har, fresh);
+  const flagged = [...fresh.finish().requirements.values()].reduce((sum, entry) => sum + (entry.violations ?? 0), 0);
+  expect(flagged).toBeGreaterThan(0);
+});
