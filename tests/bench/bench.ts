@@ -1,4 +1,4 @@
-// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--answer-size-only] [--write-docs]`: the benchmark. It measures,
+// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--old-answers-only] [--passive-only] [--proxy-only] [--answer-size-only] [--write-docs]`: the benchmark. It measures,
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
 // floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
 // suite's shape (its tests and requests through the request context, checking nothing); the same run
@@ -34,6 +34,7 @@ import { measureRemote, remoteTargets, renderRemote } from './remote.ts';
 import { measureClients, renderClients } from './clients.ts';
 import { median, percentile, ratio } from './stats.ts';
 import { livingTargets, measureLiving, renderLiving } from './living.ts';
+import { measureOldAnswers, oldAnswersTargets, renderOldAnswers } from './old-answers.ts';
 import { measurePassive, passiveTargets, renderPassive } from './passive.ts';
 import { measureProxy, proxyTargets, renderProxy } from './proxy.ts';
 import { measureProxyLoad, proxyLoadTargets } from './proxy-load.ts';
@@ -63,6 +64,8 @@ interface Options {
   clientsOnly: boolean;
   /** Only runs against the reference standing still and living: bench-results/living.json, docs/speed.md untouched. */
   livingOnly: boolean;
+  /** Only runs against the reference living and answering old (old-answers.ts): bench-results/old-answers.json, docs/speed.md untouched. */
+  oldAnswersOnly: boolean;
   /** Only the judging of a 1 GiB HAR (passive.ts): bench-results/passive.json, docs/speed.md untouched. */
   passiveOnly: boolean;
   /** Only what the judging proxy adds per exchange: bench-results/proxy.json, docs/speed.md untouched. */
@@ -77,7 +80,7 @@ interface Options {
 const CLIENT_REQUESTS = 600;
 
 const USAGE =
-  'Usage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--passive-only] [--proxy-only] [--answer-size-only] [--write-docs] [--plan]';
+  'Usage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--old-answers-only] [--passive-only] [--proxy-only] [--answer-size-only] [--write-docs] [--plan]';
 
 function parseOptions(argv: string[]): Options {
   const flag = { type: 'boolean', default: false } as const;
@@ -92,6 +95,7 @@ function parseOptions(argv: string[]): Options {
       'remote-only': flag,
       'clients-only': flag,
       'living-only': flag,
+      'old-answers-only': flag,
       'passive-only': flag,
       'proxy-only': flag,
       'answer-size-only': flag,
@@ -109,6 +113,7 @@ function parseOptions(argv: string[]): Options {
     remoteOnly: values['remote-only'],
     clientsOnly: values['clients-only'],
     livingOnly: values['living-only'],
+    oldAnswersOnly: values['old-answers-only'],
     passiveOnly: values['passive-only'],
     proxyOnly: values['proxy-only'],
     answerSizeOnly: values['answer-size-only'],
@@ -148,6 +153,11 @@ function planOf(options: Options): string {
       ['remoteOnly', 'the remote case (a target behind a proxy adding latency)', 'bench-results/remote.json'],
       ['clientsOnly', 'the CPU a request costs by HTTP client', 'bench-results/clients.json'],
       ['livingOnly', 'runs against the reference standing still and living', 'bench-results/living.json'],
+      [
+        'oldAnswersOnly',
+        'runs against the reference living, answering fresh and old (a list cache, a replica behind), clean and failing',
+        'bench-results/old-answers.json',
+      ],
       ['passiveOnly', 'the judging of a 1 GiB HAR file', 'bench-results/passive.json'],
       [
         'proxyOnly',
@@ -175,6 +185,7 @@ async function main(): Promise<void> {
   if (options.remoteOnly) return benchRemoteOnly(options);
   if (options.clientsOnly) return benchClientsOnly(options);
   if (options.livingOnly) return benchLivingOnly(options);
+  if (options.oldAnswersOnly) return benchOldAnswersOnly(options);
   if (options.passiveOnly) return benchPassiveOnly();
   if (options.proxyOnly) return benchProxyOnly(options);
   if (options.answerSizeOnly) return benchAnswerSizeOnly(options);
@@ -339,6 +350,13 @@ async function benchLivingOnly(options: Options): Promise<void> {
   writeFileSync(join(OUT_DIR, 'living.json'), `${JSON.stringify(living, null, 2)}\n`);
   const markdown = [...targetTable(livingTargets(living)), '', ...renderLiving(living)].join('\n');
   process.stdout.write(`${markdown}\n`);
+}
+
+async function benchOldAnswersOnly(options: Options): Promise<void> {
+  const old = await measureOldAnswers(options.runs, SMALL);
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, 'old-answers.json'), `${JSON.stringify(old, null, 2)}\n`);
+  process.stdout.write(`${[...targetTable(oldAnswersTargets(old)), '', ...renderOldAnswers(old)].join('\n')}\n`);
 }
 
 async function benchPassiveOnly(): Promise<void> {
