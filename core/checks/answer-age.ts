@@ -32,10 +32,17 @@ export interface AnswerAge {
   /** How much older than its arrival an answer may be, in milliseconds (MAX_ANSWER_AGE). */
   readonly boundMs: number;
   /**
-   * Resolves once every one of `answers` arrived at least the bound ago: an answer asked from then
-   * on shows the store as it was after each of them.
+   * Resolves, true, once every one of `answers` arrived at least the bound ago: an answer asked from
+   * then on shows the store as it was after each of them. False, at once, where the suite does not
+   * wait (`waits` off): the comparison is then left unjudged.
    */
-  outlast(answers: readonly Exchange[]): Promise<void>;
+  outlast(answers: readonly Exchange[]): Promise<boolean>;
+  /**
+   * Whether `outlast` waits. The examples fast-check tries while it shrinks a counterexample do not:
+   * a failing property then costs the waits of the counterexample it reports (rehearsed with the
+   * others, several at once), not those of every candidate tried.
+   */
+  waits: boolean;
   /** Evidence that an answer of `operation` was at least `seconds` older than its arrival. */
   saw(operation: OperationId, seconds: number): void;
   /** The largest age each operation's answers were seen to have, in whole seconds. */
@@ -56,10 +63,14 @@ export function answerAge(boundSeconds: number, options: AnswerAgeOptions = {}):
   const seen: AgesSeen = {};
   return {
     boundMs,
+    waits: true,
     async outlast(answers) {
-      if (boundMs === 0) return;
+      if (boundMs === 0) return true;
       const wait = latestArrival(answers, now()) + boundMs - now();
-      if (wait > 0) await sleep(wait);
+      if (wait <= 0) return true;
+      if (!this.waits) return false;
+      await sleep(wait);
+      return true;
     },
     saw(operation, seconds) {
       const whole = Math.floor(seconds);
@@ -127,7 +138,8 @@ export async function judgedAfter(
   const answer = await ask();
   const violations = judge(answer);
   if (violations.length === 0 || !mayPredate(earlier, answer, age)) return { answer, violations };
-  await age.outlast(earlier);
+  // Not waited for (a rehearsal, a shrink): not judged, rather than judged on an answer that may predate.
+  if (!(await age.outlast(earlier))) return { answer, violations: [] };
   const again = await ask();
   const still = judge(again);
   const newest = earlier.reduce((latest, exchange) => ((exchange.receivedAt ?? 0) > (latest.receivedAt ?? 0) ? exchange : latest));

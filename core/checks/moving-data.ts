@@ -51,6 +51,10 @@ export async function judgeStill<A extends { answers: readonly Exchange[] }>(
 ): Promise<StillOutcome> {
   let previous: { attempt: A; violations: Violation[] } | undefined;
   let movement = '';
+  // Whether the attempt being judged was asked once the previous one's age was outlasted: only such
+  // an attempt confirms what the previous one found. The first retake is asked at once (a target
+  // that answers fresh and moved passes without a wait), and with no age every retake is such.
+  let outlasted = age.boundMs === 0;
   for (let taken = 0; taken < attempts; taken += 1) {
     const attempt = await take();
     const violations = judge(attempt);
@@ -58,16 +62,25 @@ export async function judgeStill<A extends { answers: readonly Exchange[] }>(
     if (violations.length === 0 && within === undefined) return { judged: true, violations, retakes: taken };
     if (previous) {
       const between = movementBetween(previous.attempt.answers, attempt.answers);
-      if (between === undefined && sameViolations(previous.violations, violations)) return { judged: true, violations, retakes: taken };
+      const confirmed = violations.length === 0 || outlasted;
+      if (between === undefined && confirmed && sameViolations(previous.violations, violations))
+        return { judged: true, violations, retakes: taken };
       movement = between ?? within ?? 'the answers changed between two attempts';
     } else {
       movement = within ?? 'the answers changed between two attempts';
     }
     previous = { attempt, violations };
-    if (violations.length > 0 && taken + 1 < attempts) await age.outlast(attempt.answers);
+    outlasted = age.boundMs === 0;
+    if (violations.length > 0 && taken > 0 && taken + 1 < attempts) {
+      if (!(await age.outlast(attempt.answers))) return { judged: false, retakes: taken, movement: NOT_WAITED };
+      outlasted = true;
+    }
   }
   return { judged: false, retakes: attempts - 1, movement };
 }
+
+/** Why a comparison was left unjudged where the suite did not wait out an answer's age (answer-age.ts). */
+const NOT_WAITED = 'not asked again once its answers could no longer be older than their arrival (a shrink of a counterexample)';
 
 /** A comparison of answers asked in order: those that show calls, then those that must hold them. */
 export interface InOrder<First, Then> {
@@ -115,12 +128,12 @@ export async function judgeInOrder<First, Then>(
     found = judge(shown, lacking);
   }
   for (; taken < attempts && found.length > 0; taken += 1) {
-    await age.outlast(answersOf(shown));
+    if (!(await age.outlast(answersOf(shown)))) return { judged: false, retakes: taken, movement: NOT_WAITED };
     const laterLacking = await then();
     const stillLacking = judge(shown, laterLacking);
     if (stillLacking.length < found.length) explainAge(comparison, shown, lacking, found, stillLacking);
     if (stillLacking.length === 0) return { judged: true, violations: [], retakes: taken };
-    await age.outlast(answersOf(laterLacking));
+    if (!(await age.outlast(answersOf(laterLacking)))) return { judged: false, retakes: taken, movement: NOT_WAITED };
     const shownAgain = await first();
     const earlier = new Set(stillLacking.map(violationKey));
     const standing = judge(shownAgain, laterLacking).filter((violation) => earlier.has(violationKey(violation)));

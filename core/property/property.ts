@@ -21,7 +21,14 @@ export interface PropertyOptions {
 }
 
 export async function assertProperty<T>(
-  context: { verdict: Verdict; config: SuiteConfig; title: string; concurrency?: number },
+  context: {
+    verdict: Verdict;
+    config: SuiteConfig;
+    title: string;
+    concurrency?: number;
+    /** Told whether the suite waits out answers' age (answer-age.ts): not while fast-check shrinks a counterexample. */
+    waitForAge?: (waits: boolean) => void;
+  },
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
   options: PropertyOptions = {},
@@ -57,9 +64,16 @@ export async function assertProperty<T>(
         await replayFrom(memo, () => predicate(value));
       } catch (error) {
         if (error instanceof TransportError) transportError = error;
+        // What fast-check tries from now on are shrinks: each is judged without waiting.
+        context.waitForAge?.(false);
         throw error;
       }
-      verdict.enforce();
+      try {
+        verdict.enforce();
+      } catch (error) {
+        context.waitForAge?.(false);
+        throw error;
+      }
       passed.add(example);
     }),
     {
@@ -68,6 +82,7 @@ export async function assertProperty<T>(
       ...(config.replayPath !== undefined && { path: config.replayPath, endOnFailure: true }),
     },
   );
+  context.waitForAge?.(true);
   if (transportError) throw transportError;
   if (!details.failed) return;
   const error = details.errorInstance;

@@ -23,7 +23,8 @@ const whole = process.env.KILL_MATRIX_WHOLE === 'all' ? 'all' : 'sample';
 const BATCHES = matrixBatches({ whole, key: whole === 'all' ? '' : sampleKey() });
 
 /** Room for a batch: its rows one worker after another, on a slow, shared machine. */
-const batchTimeout = (batch: MatrixBatch) => Math.max(RUN_TIMEOUT_MS, (batch.rows.length / batch.workers) * 90_000);
+const batchTimeout = (batch: MatrixBatch) =>
+  Math.max(RUN_TIMEOUT_MS, (batch.rows.length / batch.workers) * (batch.rowSeconds ?? 90) * 1000);
 
 /** This process's batches, by title; on disk for the process that follows a failed test. */
 const running = new Map<string, Promise<MatrixRow[]>>();

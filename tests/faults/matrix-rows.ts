@@ -43,6 +43,8 @@ export interface MatrixBatch {
   title: string;
   /** Rows judged at once, each in a worker of its own; the runs side by side in one Playwright run. */
   workers: number;
+  /** How long one row may take, in seconds, where it is longer than the matrix's default (answers it waits out). */
+  rowSeconds?: number;
   rows: MatrixRowPlan[];
 }
 
@@ -132,12 +134,17 @@ function ownTests(fault: Fault): RunOptions {
   return { grep: testsHolding([...fault.requirements, ...(ALSO_SEEN_BY[fault.name] ?? [])]), retries: 0 };
 }
 
-function chunks(title: string, workers: number, rows: MatrixRowPlan[], size: number): MatrixBatch[] {
+function chunks(title: string, workers: number, rows: MatrixRowPlan[], size: number, rowSeconds?: number): MatrixBatch[] {
   const batches: MatrixBatch[] = [];
   for (let start = 0; start < rows.length; start += size) {
     const part = rows.slice(start, start + size);
     const count = Math.ceil(rows.length / size);
-    batches.push({ title: count === 1 ? title : `${title} (${batches.length + 1} of ${count})`, workers, rows: part });
+    batches.push({
+      title: count === 1 ? title : `${title} (${batches.length + 1} of ${count})`,
+      workers,
+      rows: part,
+      ...(rowSeconds !== undefined && { rowSeconds }),
+    });
   }
   return batches;
 }
@@ -252,8 +259,8 @@ export function matrixBatches(options: { whole: 'sample' | 'all'; key: string })
   const { agedClean, agedFaults } = agedRows();
   return [
     ...chunks('the clean reference, the whole suite', 1, clean, WHOLE_SUITE_BATCH),
-    ...chunks('the clean reference answering old, the whole suite', 2, agedClean, WHOLE_SUITE_BATCH),
-    ...chunks('faults answering old, each by its own tests', 2, agedFaults, AGED_BATCH),
+    ...chunks('the clean reference answering old, the whole suite', 2, agedClean, WHOLE_SUITE_BATCH, AGED_ROW_SECONDS),
+    ...chunks('faults answering old, each by its own tests', 2, agedFaults, AGED_BATCH, AGED_ROW_SECONDS),
     ...chunks('the clean reference living, the whole suite', 2, livingClean, 2 * WHOLE_SUITE_BATCH),
     ...chunks(
       `faults sampled for the whole suite (${options.whole === 'all' ? 'every fault' : `one in ${WHOLE_SAMPLE_EVERY}, rotating by commit`})`,
@@ -286,6 +293,8 @@ export const FAULT_ANSWER_AGE: AnswerAges = { list: { mode: 'cache', seconds: 10
 /** A fault that drops calls from a filtered answer for good, judged with the widest age a user may allow. */
 const DROPPING_FAULT = 'uid-drops-unanswered-one-to-one';
 const AGED_BATCH = 8;
+/** A row answering old waits out MAX_ANSWER_AGE wherever a comparison met an old answer, or found a fault. */
+const AGED_ROW_SECONDS = 200;
 
 function agedRows(): { agedClean: MatrixRowPlan[]; agedFaults: MatrixRowPlan[] } {
   const agedClean = AGED_ANSWERS.map(({ answerAge, live }, index): MatrixRowPlan => {
