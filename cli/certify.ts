@@ -15,8 +15,10 @@ import { readResultsFile } from '../core/results/results-file.ts';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
 import { helpRequested } from './command-help.ts';
 import { readOptions } from '../core/run/read-options.ts';
+import { commandLineHere } from '../core/results/replay-command.ts';
 
-const USAGE = 'Usage: npm run certify -- [--out BUNDLE_DIR] [--signing-key ED25519_PRIVATE_KEY.pem] [--output PLAYWRIGHT_ARTEFACTS_DIR]';
+const usage = () =>
+  `Usage: ${commandLineHere()} certify [--out BUNDLE_DIR] [--signing-key ED25519_PRIVATE_KEY.pem] [--output PLAYWRIGHT_ARTEFACTS_DIR]`;
 export const DEFAULT_BUNDLE_DIR = 'certification-bundle';
 
 interface Options {
@@ -30,7 +32,8 @@ async function main(argv: string[]): Promise<number> {
   if (helpRequested('certify', argv)) return EXIT.conformant;
   const options = parseOptions(argv);
   // A passive run offered for certification is refused in one line: no usage would help.
-  if (typeof options === 'string') return fail(options.endsWith(PASSIVE_REFUSAL) ? `certify: ${options}` : `certify: ${options}\n${USAGE}`);
+  if (typeof options === 'string')
+    return fail(options.endsWith(PASSIVE_REFUSAL) ? `certify: ${options}` : `certify: ${options}\n${usage()}`);
   const problem = configurationProblem();
   if (problem) return fail(`Configuration error: ${problem}`);
 
@@ -58,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     return outcome.code === EXIT.conformant ? EXIT.inconclusive : outcome.code;
   }
   process.stdout.write(
-    `\nCertified: ${outcome.report.verdict}. Bundle written to ${options.out}${manifest.signer ? `, signed with key ${manifest.signer.keyId}` : ' (unsigned: pass --signing-key to sign it)'}.\nCheck it with: npm run verify-bundle -- ${options.out}${manifest.signer ? ' --public-key PUBLIC_KEY.pem' : ''}\n`,
+    `\nCertified: ${outcome.report.verdict}. Bundle written to ${options.out}${manifest.signer ? `, signed with key ${manifest.signer.keyId}` : ' (unsigned: pass --signing-key to sign it)'}.\nCheck it with: ${commandLineHere()} verify-bundle ${options.out}${manifest.signer ? ' --public-key PUBLIC_KEY.pem' : ''}\n`,
   );
   return EXIT.conformant;
 }

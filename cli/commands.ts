@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { EXIT } from './playwright-run.ts';
 import { ownFile, scriptLoaderArgs } from '../core/run/package-paths.ts';
 import type { CommandLine } from './command-line.ts';
+import { commandLineHere } from '../core/results/replay-command.ts';
 import { passiveStateIn, runPassiveMerge } from '../passive/merge-passive.ts';
 
 const SCRIPTS: Readonly<Record<string, string>> = {
@@ -26,7 +27,9 @@ export async function answerWithoutRunning(line: CommandLine): Promise<number | 
     return EXIT.error;
   }
   if (line.kind === 'playwright-help') {
-    process.stdout.write("Playwright's options of `playwright test`; `calls-conformance run --help` says which the suite passes on.\n\n");
+    process.stdout.write(
+      `Playwright's options of \`playwright test\`; \`${commandLineHere()} run --help\` says which the suite passes on.\n\n`,
+    );
     return child([createRequire(import.meta.url).resolve('@playwright/test/cli'), 'test', '--help']);
   }
   if (SCRIPTS[line.command] !== undefined) return child([...scriptLoaderArgs(), SCRIPTS[line.command]!, ...line.args]);

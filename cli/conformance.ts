@@ -22,6 +22,7 @@ import { runHar } from '../passive/har.ts';
 import { runProxy } from '../passive/proxy/proxy-command.ts';
 import { ownFile, testFilterArgs } from '../core/run/package-paths.ts';
 import { untestedNodeLine } from '../core/run/node-version.ts';
+import { commandLineHere } from '../core/results/replay-command.ts';
 
 const REPORTER = fileURLToPath(new URL(ownFile('../reports/conformance-reporter.ts'), import.meta.url));
 
@@ -37,7 +38,7 @@ function dryRunListing(): string | undefined {
 
 function compare(paths: string[]): number {
   if (paths.length !== 2) {
-    process.stderr.write('Usage: npm run conformance -- compare BASE NEW   (each a results.json, or the folder that holds it)\n');
+    process.stderr.write(`Usage: ${commandLineHere()} compare BASE NEW   (each a results.json, or the folder that holds it)\n`);
     return EXIT.error;
   }
   try {
@@ -71,7 +72,7 @@ async function main(commandLine: string[]): Promise<number> {
   if (command === 'merge') {
     const dir = args[0];
     if (dir === undefined || args.length > 1) {
-      process.stderr.write('Usage: npm run conformance -- merge BLOB_REPORTS_DIR\n');
+      process.stderr.write(`Usage: ${commandLineHere()} merge BLOB_REPORTS_DIR\n`);
       return EXIT.error;
     }
     const outcome = await runWithVerdict(['merge-reports', `--reporter=${REPORTER}`, dir]);

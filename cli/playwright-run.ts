@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { environment, reportDirectory } from '../core/run/config.ts';
 import { REPORT_FILES } from '../reports/conformance-reporter.ts';
 import type { ConformanceReport } from '../core/results/report-model.ts';
-import { PLAYWRIGHT_CONFIG } from '../core/run/package-paths.ts';
+import { PLAYWRIGHT_CONFIG, suitePlace } from '../core/run/package-paths.ts';
 import { LAUNCHER_VARIABLE } from '../core/results/replay-command.ts';
 
 export const EXIT = { conformant: 0, nonConformant: 1, error: 2, inconclusive: 3 } as const;
@@ -43,10 +43,10 @@ export async function runWithVerdict(args: readonly string[], env: NodeJS.Proces
     const [command, ...rest] = args;
     const config = command === 'test' ? [`--config=${PLAYWRIGHT_CONFIG}`] : [];
     const argv = [PLAYWRIGHT_CLI, command!, ...config, ...rest];
-    // Its failures are to name this command line, not Playwright, as the way to replay them (replay-command.ts).
+    // Its failures are to name this command line, in its form here, not Playwright, as the way to replay them (replay-command.ts).
     const child = spawn(process.execPath, argv, {
       stdio: 'inherit',
-      env: { ...reportFoldersHere(env), [LAUNCHER_VARIABLE]: 'calls-conformance' },
+      env: { ...reportFoldersHere(env), [LAUNCHER_VARIABLE]: suitePlace() },
     });
     // Ctrl-C reaches the whole process group, Playwright included, which then ends the run and still
     // writes its reports: the wrapper only waits. A SIGTERM sent to the wrapper alone is passed on.

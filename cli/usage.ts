@@ -13,6 +13,7 @@ import { EXIT } from './playwright-run.ts';
 import { DEFAULT_UPSTREAM_TIMEOUTS } from '../passive/proxy/proxy-deadline.ts';
 import { DEFAULT_REPORT_EVERY_MINUTES, REPORT_SIGNAL } from '../passive/proxy/proxy-interim.ts';
 import { PLAYWRIGHT_TEST_OPTIONS, REFUSED_PLAYWRIGHT_OPTIONS } from '../core/run/playwright-options.ts';
+import { commandLineHere } from '../core/results/replay-command.ts';
 
 /** The run's Playwright options described one by one below; the rest are named in a list. */
 const SHOWN_RUN_OPTIONS = ['-g', '--grep', '-G', '--grep-invert', '-j', '--workers', '--shard'];
@@ -327,16 +328,16 @@ function optionLine(option: OptionHelp): string {
 /** The commands, one line each: what a refused command line prints under its reason. */
 export function commandList(): string {
   return [
-    `Usage: ${PROGRAM} [COMMAND] [OPTIONS]`,
-    `  (in the suite's clone: npm run conformance -- [COMMAND] [OPTIONS])`,
+    `Usage: ${commandLineHere()} [COMMAND] [OPTIONS]`,
     '',
     'Commands:',
     ...COMMANDS.map((command) => entry(command.name === 'run' ? 'run (default)' : command.name, command.summary, 16)),
   ].join('\n');
 }
 
-/** `calls-conformance --help`. */
+/** `calls-conformance --help`: every command line in it is typed as it runs where the help is printed. */
 export function mainHelp(): string {
+  const here = commandLineHere();
   return [
     wrap(`${PROGRAM}: the conformance suite of the calls interface (List Calls, Get Call, Mark Group Conversation As Unread).`, 0),
     '',
@@ -353,23 +354,21 @@ export function mainHelp(): string {
       0,
     ),
     '',
-    wrap(
-      `Other options of run are Playwright's: see them with \`${PROGRAM} run --playwright-help\` (or \`npx playwright test --help\`).`,
-      0,
-    ),
-    `One command's help: \`${PROGRAM} COMMAND --help\`.`,
+    wrap(`Other options of run are Playwright's: see them with \`${here} run --playwright-help\` (or \`npx playwright test --help\`).`, 0),
+    `One command's help: \`${here} COMMAND --help\`.`,
   ].join('\n');
 }
 
 /** `calls-conformance COMMAND --help`. */
 export function commandHelp(command: CommandHelp): string {
+  const here = commandLineHere();
   return [
-    wrap(`${command.name}${command.synopsis ? ` ${command.synopsis}` : ''}`, 8 + PROGRAM.length, `Usage: ${PROGRAM} `),
+    wrap(`${command.name}${command.synopsis ? ` ${command.synopsis}` : ''}`, 8 + here.length, `Usage: ${here} `),
     '',
     wrap(command.summary, 0),
     ...(command.options.length > 0 ? ['', 'Options:', ...command.options.map(optionLine)] : []),
     ...(command.details ? ['', ...command.details.map((line) => wrap(line, 0))] : []),
     '',
-    `Variables, exit codes and reports: \`${PROGRAM} --help\`.`,
+    `Variables, exit codes and reports: \`${here} --help\`.`,
   ].join('\n');
 }

@@ -7,8 +7,7 @@ import { readPublicKey } from '../reports/bundle/manifest.ts';
 import { verifyBundle } from '../reports/bundle/verify.ts';
 import { helpRequested } from './command-help.ts';
 import { readOptions } from '../core/run/read-options.ts';
-
-const USAGE = 'Usage: npm run verify-bundle -- BUNDLE_DIR [--public-key PUBLIC_KEY.pem]';
+import { commandLineHere } from '../core/results/replay-command.ts';
 
 function main(argv: string[]): number {
   if (helpRequested('verify-bundle', argv)) return 0;
@@ -43,7 +42,7 @@ function main(argv: string[]): number {
 }
 
 function usage(problem: string): number {
-  process.stderr.write(`verify-bundle: ${problem}\n${USAGE}\n`);
+  process.stderr.write(`verify-bundle: ${problem}\nUsage: ${commandLineHere()} verify-bundle BUNDLE_DIR [--public-key PUBLIC_KEY.pem]\n`);
   return 2;
 }
 

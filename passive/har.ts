@@ -2,7 +2,7 @@
 // HAR files (har-reader.ts) and writes the usual reports into REPORT_DIR. Exit codes: 1
 // violations found, 0 none in the exchanges judged, 3 no exchange of the three operations in the
 // files, 2 a file that is not a HAR or a bad configuration (one line, no stack trace).
-import { COMMAND_LINE } from '../core/results/replay-command.ts';
+import { commandLineHere } from '../core/results/replay-command.ts';
 import { shellWord } from '../core/results/shell-quote.ts';
 import { resolve } from 'node:path';
 import { ConfigError, environment, loadConfig, reportDirectory, type SuiteConfig } from '../core/run/config.ts';
@@ -11,7 +11,7 @@ import { HarError, readHar } from './har-reader.ts';
 import { writePassiveReports } from './passive-report.ts';
 import { visibleLine } from '../core/results/visible.ts';
 
-const USAGE = 'Usage: npm run conformance -- har FILE.har [FILE.har ...]   (reports go to REPORT_DIR, conformance-report/ by default)';
+const usage = () => `Usage: ${commandLineHere()} har FILE.har [FILE.har ...]   (reports go to REPORT_DIR, conformance-report/ by default)`;
 
 /**
  * The configuration a passive run reads: base addresses, profile, known failures. Judging traffic
@@ -28,7 +28,7 @@ function passiveConfig(env: Record<string, string | undefined>): SuiteConfig {
 
 export async function runHar(files: string[]): Promise<number> {
   if (files.length === 0 || files.some((file) => file.startsWith('--'))) {
-    process.stderr.write(`${USAGE}\n`);
+    process.stderr.write(`${usage()}\n`);
     return 2;
   }
   let config: SuiteConfig;
@@ -66,7 +66,7 @@ export async function runHar(files: string[]): Promise<number> {
     const written = writePassiveReports(result, {
       dir,
       sources: files,
-      rerun: `${COMMAND_LINE} har ${files.map((file) => shellWord(file)).join(' ')}`,
+      rerun: `${commandLineHere()} har ${files.map((file) => shellWord(file)).join(' ')}`,
       ...(config.expectations && { expectations: config.expectations }),
     });
     process.stdout.write(written.console);

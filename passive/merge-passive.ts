@@ -7,13 +7,13 @@
 // configuration (one line).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { COMMAND_LINE } from '../core/results/replay-command.ts';
+import { commandLineHere } from '../core/results/replay-command.ts';
 import { shellWord } from '../core/results/shell-quote.ts';
 import { ConfigError, environment, loadConfig, reportDirectory } from '../core/run/config.ts';
 import { MergeError, mergeStates, resultOfState, STATE_FILE, STATE_FORMAT, type PassiveState } from './judge-state.ts';
 import { writePassiveReports } from './passive-report.ts';
 
-const USAGE = 'Usage: npm run conformance -- merge PROXY_REPORT_DIR [PROXY_REPORT_DIR ...]   (the merged report goes to REPORT_DIR)';
+const usage = () => `Usage: ${commandLineHere()} merge PROXY_REPORT_DIR [PROXY_REPORT_DIR ...]   (the merged report goes to REPORT_DIR)`;
 
 /** The state file a folder (or the path itself) names, when it is a judging proxy's report. */
 export function passiveStateIn(path: string): string | undefined {
@@ -37,7 +37,7 @@ function readState(path: string): PassiveState {
 
 export function runPassiveMerge(paths: readonly string[]): number {
   if (paths.length === 0 || paths.some((path) => path.startsWith('--'))) {
-    process.stderr.write(`${USAGE}\n`);
+    process.stderr.write(`${usage()}\n`);
     return 2;
   }
   let dir: string;
@@ -65,7 +65,7 @@ export function runPassiveMerge(paths: readonly string[]): number {
   const written = writePassiveReports(resultOfState(state), {
     dir,
     sources,
-    rerun: `${COMMAND_LINE} merge ${paths.map((path) => shellWord(path)).join(' ')}`,
+    rerun: `${commandLineHere()} merge ${paths.map((path) => shellWord(path)).join(' ')}`,
     env,
     stage: state.final ? 'final' : 'interim',
     notes: [`Merged from the reports of ${state.runs.length} judging proxies, compared across them.`, ...notes],

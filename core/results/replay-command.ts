@@ -1,24 +1,34 @@
-// The command a failure message or report tells the user to run to see it again. It depends on how
-// the suite was started, which only the starter knows: the command line (cli/) sets
-// LAUNCHER_VARIABLE for the Playwright it starts, and core/run/config.ts reads it into
-// SuiteConfig.launcher, which reaches the reporter and the workers like any other setting.
+// The command a failure message, a report, a usage line or the help tells the user to run. Its form
+// depends on what started the suite and where it runs, which only the starter knows: the command line
+// (cli/) sets LAUNCHER_VARIABLE to suitePlace() (core/run/package-paths.ts) for the Playwright it
+// starts, and core/run/config.ts reads it into SuiteConfig.launcher, which reaches the reporter and
+// the workers like any other setting; the command line's own messages take commandLineHere().
 //
-// Why these forms:
-// - started by the command line, `npx calls-conformance run`, whether the suite is installed or
-//   cloned: installed, it is the only form that works (there is no `conformance` script in the
-//   user's project, and Playwright alone cannot load the installed TypeScript); in the clone it works
-//   too (npx runs the project's own bin when the name matches: measured with npm 11.19.1), so a
-//   report reads the same wherever it was made, and the replay exits with the verdict as the run did.
+// Why these forms (issue 54: a line printed in one place and run in the other failed):
+// - in the clone, `npm run conformance -- …`: the clone's script, which runs the TypeScript as it is;
+//   `npx calls-conformance` there runs bin/calls-conformance.js, which needs dist/, built only by
+//   `npm run build` (or `npm pack`).
+// - installed, `npx calls-conformance …`: the only form there (the project has no `conformance`
+//   script, and Playwright alone cannot find the installed suite's config).
 // - started by Playwright itself (`npx playwright test` in the clone, no variable set): the command
 //   the user ran, with the suite's project named, since `playwright test` alone runs the self-tests too.
+import { suitePlace, type SuitePlace } from '../run/package-paths.ts';
 
-export const LAUNCHERS = ['calls-conformance', 'playwright'] as const;
+export const LAUNCHERS = ['clone', 'installed', 'playwright'] as const;
 export type Launcher = (typeof LAUNCHERS)[number];
 export const LAUNCHER_VARIABLE = 'CONFORMANCE_LAUNCHER';
 
+/** The command line as typed where the suite runs, up to its command (`… run`, `… har FILE`). */
+export function commandLine(place: SuitePlace): string {
+  return place === 'clone' ? 'npm run conformance --' : 'npx calls-conformance';
+}
+
+/** The command line of this process, for the messages of the command line itself. */
+export const commandLineHere = (): string => commandLine(suitePlace());
+
 /** The command that runs the suite as it was run, before its filters. */
 export function runCommand(launcher: Launcher): string {
-  return launcher === 'calls-conformance' ? 'npx calls-conformance run' : 'npx playwright test --project=conformance';
+  return launcher === 'playwright' ? 'npx playwright test --project=conformance' : `${commandLine(launcher)} run`;
 }
 
 /** Runs one test again (its file:line, as Playwright locates it) with the run's seed. */
@@ -30,6 +40,3 @@ export function rerunCommand(launcher: Launcher, seed: number, location: string)
 export function replayCommand(launcher: Launcher, seed: number, path: string, requirement: string): string {
   return `CONFORMANCE_SEED=${seed} CONFORMANCE_PATH=${path} ${runCommand(launcher)} --grep "${requirement} "`;
 }
-
-/** The passive commands exist only in the command line, installed or cloned: see above. */
-export const COMMAND_LINE = 'npx calls-conformance';

@@ -102,8 +102,9 @@ export interface SuiteConfig {
    */
   console: ConsoleMode;
   /**
-   * What started the run (CONFORMANCE_LAUNCHER, set by the command line for its Playwright; unset,
-   * Playwright itself), so that failures name a command that replays them (replay-command.ts).
+   * What started the run and where (CONFORMANCE_LAUNCHER, set by the command line for its Playwright
+   * to `clone` or `installed`; unset, Playwright itself), so that failures name a command that
+   * replays them where they are printed (replay-command.ts).
    */
   launcher: Launcher;
 }

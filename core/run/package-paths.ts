@@ -1,12 +1,40 @@
 // Where the suite's own files are, and how a child Node process loads them: in the clone, the
 // TypeScript sources run (tsx for the command-line scripts, Playwright's own transform for the
 // suite); packed, the JavaScript that `npm run build` compiled into dist/ runs, with no loader.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PLAYWRIGHT_TEST_OPTIONS } from './playwright-options.ts';
 
 /** True when this module is the compiled JavaScript (dist/, as the package ships it), false in the clone. */
 export const COMPILED = import.meta.url.endsWith('.js');
+
+/**
+ * Where the suite runs, which decides the form of every command line it prints (replay-command.ts):
+ * `clone`, the suite's own repository, where `npm run conformance -- …` works and `npx
+ * calls-conformance` needs a build first; `installed`, another project that installed the package,
+ * where only `npx calls-conformance …` works. The clone is the suite running from its TypeScript
+ * (only the clone has it), or compiled with the suite's own package.json in the working directory (a
+ * clone whose dist/ was built); the package's files are never a project's working directory.
+ */
+export type SuitePlace = 'clone' | 'installed';
+
+export function suitePlace(cwd: string = process.cwd(), compiled: boolean = COMPILED): SuitePlace {
+  if (!compiled) return 'clone';
+  // The suite's name from the package.json beside its code (dist/package.json, which build.js writes).
+  const own = readPackage(fileURLToPath(new URL('../../package.json', import.meta.url)));
+  const project = readPackage(join(cwd, 'package.json'));
+  return project?.name === own?.name && typeof project?.scripts?.conformance === 'string' ? 'clone' : 'installed';
+}
+
+function readPackage(path: string): { name?: unknown; scripts?: Record<string, unknown> } | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as { name?: unknown; scripts?: Record<string, unknown> };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A path to one of the suite's own modules, named at run time rather than imported (a reporter, a

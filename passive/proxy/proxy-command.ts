@@ -8,7 +8,7 @@
 // thread of their own beside it (proxy-judging-thread.ts), so that judging never holds up the traffic.
 // The process's main thread only takes the signals and hands them on.
 import { visibleLine } from '../../core/results/visible.ts';
-import { COMMAND_LINE } from '../../core/results/replay-command.ts';
+import { commandLineHere } from '../../core/results/replay-command.ts';
 import { shellWord } from '../../core/results/shell-quote.ts';
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,8 +31,8 @@ import { readOptions } from '../../core/run/read-options.ts';
 import { DEFAULT_REPORT_EVERY_MINUTES, MAX_REPORT_EVERY_MINUTES, REPORT_SIGNAL } from './proxy-interim.ts';
 import { COMPILED, ownFile } from '../../core/run/package-paths.ts';
 
-export const PROXY_USAGE =
-  'Usage: npm run conformance -- proxy --target URL [--chat-target URL] [--port N] [--har OUT.har] [--report-every-minutes N]   (port 0: any free port; default 8089)';
+export const proxyUsage = (): string =>
+  `Usage: ${commandLineHere()} proxy --target URL [--chat-target URL] [--port N] [--har OUT.har] [--report-every-minutes N]   (port 0: any free port; default 8089)`;
 export const DEFAULT_PROXY_PORT = 8089;
 
 const EXIT_USAGE = 2;
@@ -274,7 +274,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
   process.on(REPORT_SIGNAL, () => askForReport());
   const parsed = parseProxyArguments(argv);
   if (typeof parsed === 'string') {
-    process.stderr.write(`proxy: ${parsed}\n${PROXY_USAGE}\n`);
+    process.stderr.write(`proxy: ${parsed}\n${proxyUsage()}\n`);
     return EXIT_USAGE;
   }
   try {
@@ -316,8 +316,8 @@ export async function serveProxy(parsed: ProxyArguments, control: ProxyControl):
   control.onReport(() => askForReport());
   const rerun =
     parsed.har === undefined
-      ? `${COMMAND_LINE} proxy --target ${shellWord(parsed.target.href)} --har session.har (to keep the traffic), then ${COMMAND_LINE} har session.har`
-      : `${COMMAND_LINE} har ${shellWord(parsed.har)}`;
+      ? `${commandLineHere()} proxy --target ${shellWord(parsed.target.href)} --har session.har (to keep the traffic), then ${commandLineHere()} har session.har`
+      : `${commandLineHere()} har ${shellWord(parsed.har)}`;
   let judging: Worker;
   const cutJudging = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   try {
@@ -387,7 +387,7 @@ export async function serveProxy(parsed: ProxyArguments, control: ProxyControl):
   } catch (error) {
     clearInterval(sampling);
     await judging.terminate();
-    process.stderr.write(`proxy: --port ${parsed.port} cannot be listened on: ${(error as Error).message}\n${PROXY_USAGE}\n`);
+    process.stderr.write(`proxy: --port ${parsed.port} cannot be listened on: ${(error as Error).message}\n${proxyUsage()}\n`);
     return EXIT_USAGE;
   }
   const forwarding = parsed.chatTarget

@@ -6,7 +6,7 @@ import type { ConformanceReport } from '../../core/results/report-model.ts';
 
 /** The one line that refuses a passive run, wherever one is offered for certification. */
 export const PASSIVE_REFUSAL =
-  'A passive run (recorded traffic judged) cannot be certified: traffic shows only what its clients happened to send, never every requirement; certification runs the whole suite against the target (npm run certify).';
+  'A passive run (recorded traffic judged) cannot be certified: traffic shows only what its clients happened to send, never every requirement; certification runs the whole suite against the target (the certify command).';
 
 export function refusalsOf(report: ConformanceReport): string[] {
   if (report.passive) return [PASSIVE_REFUSAL];

@@ -20,7 +20,7 @@ test("--help, -h and help print the main help: every command, the variables, the
   for (const code of ['0  CONFORMANT', '1  NON-CONFORMANT', '2  configuration or suite error', '3  INCONCLUSIVE'])
     expect(text).toContain(code);
   expect(flat).toContain('index.html, results.json, junit.xml in REPORT_DIR (conformance-report/ in the current directory)');
-  expect(flat).toContain('calls-conformance run --playwright-help');
+  expect(flat).toContain('npm run conformance -- run --playwright-help');
   expect(flat).toContain('npx playwright test --help');
   for (const line of text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
 });
@@ -31,7 +31,7 @@ test('every command has its own help: COMMAND --help, COMMAND -h and help COMMAN
     expect(readCommandLine([entry.name, '--help'])).toEqual(expected);
     expect(readCommandLine([entry.name, '-h'])).toEqual(expected);
     expect(readCommandLine(['help', entry.name])).toEqual(expected);
-    expect(expected.text).toContain(`Usage: calls-conformance ${entry.name}`);
+    expect(expected.text).toContain(`Usage: npm run conformance -- ${entry.name}`);
     for (const option of entry.options) expect(expected.text).toContain(option.flag);
     for (const line of expected.text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
   }
@@ -88,23 +88,27 @@ const refusals: Array<[string[], string, string]> = [
   [['frob'], 'unknown command "frob"', 'Commands:'],
   [['pagination'], 'unknown command "pagination"', 'Commands:'],
   [['help', 'frob'], 'help takes one command name (got "frob")', 'Commands:'],
-  [['--grpe', 'X'], 'unknown option --grpe for run', 'Usage: calls-conformance run'],
-  [['run', '--ignore-snapshots'], 'unknown option --ignore-snapshots for run', 'Usage: calls-conformance run'],
-  [['--config', 'mine.ts'], 'refused option --config for run: the suite runs with its own configuration', 'Usage: calls-conformance run'],
-  [['-c', 'mine.ts'], 'refused option -c for run: the suite runs with its own configuration', 'Usage: calls-conformance run'],
-  [['--project=self'], 'refused option --project for run: the suite is its own conformance project', 'Usage: calls-conformance run'],
-  [['--retries=3'], 'refused option --retries for run: set CONFORMANCE_RETRIES instead', 'Usage: calls-conformance run'],
-  [['--list=yes'], 'option --list of run takes no value', 'Usage: calls-conformance run'],
-  [['--grep'], 'option --grep of run needs a value', 'Usage: calls-conformance run'],
-  [['dry-run', '--grep', 'X'], 'unknown option --grep for dry-run', 'Usage: calls-conformance dry-run'],
-  [['dry-run', 'now'], 'dry-run takes no arguments (got "now")', 'Usage: calls-conformance dry-run'],
-  [['merge', '--output=x', 'blobs'], 'unknown option --output for merge', 'Usage: calls-conformance merge'],
-  [['compare', '--json', 'a', 'b'], 'unknown option --json for compare', 'Usage: calls-conformance compare'],
-  [['certify', '--sign', 'k.pem'], 'unknown option --sign for certify', 'Usage: calls-conformance certify'],
-  [['certify', '--out'], 'option --out of certify needs a value', 'Usage: calls-conformance certify'],
-  [['verify-bundle', 'b', '--key', 'k'], 'unknown option --key for verify-bundle', 'Usage: calls-conformance verify-bundle'],
-  [['proxy', '--traget', 'http://x'], 'unknown option --traget for proxy', 'Usage: calls-conformance proxy'],
-  [['reference', '--bogus'], 'unknown option --bogus for reference', 'Usage: calls-conformance reference'],
+  [['--grpe', 'X'], 'unknown option --grpe for run', 'Usage: npm run conformance -- run'],
+  [['run', '--ignore-snapshots'], 'unknown option --ignore-snapshots for run', 'Usage: npm run conformance -- run'],
+  [
+    ['--config', 'mine.ts'],
+    'refused option --config for run: the suite runs with its own configuration',
+    'Usage: npm run conformance -- run',
+  ],
+  [['-c', 'mine.ts'], 'refused option -c for run: the suite runs with its own configuration', 'Usage: npm run conformance -- run'],
+  [['--project=self'], 'refused option --project for run: the suite is its own conformance project', 'Usage: npm run conformance -- run'],
+  [['--retries=3'], 'refused option --retries for run: set CONFORMANCE_RETRIES instead', 'Usage: npm run conformance -- run'],
+  [['--list=yes'], 'option --list of run takes no value', 'Usage: npm run conformance -- run'],
+  [['--grep'], 'option --grep of run needs a value', 'Usage: npm run conformance -- run'],
+  [['dry-run', '--grep', 'X'], 'unknown option --grep for dry-run', 'Usage: npm run conformance -- dry-run'],
+  [['dry-run', 'now'], 'dry-run takes no arguments (got "now")', 'Usage: npm run conformance -- dry-run'],
+  [['merge', '--output=x', 'blobs'], 'unknown option --output for merge', 'Usage: npm run conformance -- merge'],
+  [['compare', '--json', 'a', 'b'], 'unknown option --json for compare', 'Usage: npm run conformance -- compare'],
+  [['certify', '--sign', 'k.pem'], 'unknown option --sign for certify', 'Usage: npm run conformance -- certify'],
+  [['certify', '--out'], 'option --out of certify needs a value', 'Usage: npm run conformance -- certify'],
+  [['verify-bundle', 'b', '--key', 'k'], 'unknown option --key for verify-bundle', 'Usage: npm run conformance -- verify-bundle'],
+  [['proxy', '--traget', 'http://x'], 'unknown option --traget for proxy', 'Usage: npm run conformance -- proxy'],
+  [['reference', '--bogus'], 'unknown option --bogus for reference', 'Usage: npm run conformance -- reference'],
 ];
 
 for (const [argv, problem, usage] of refusals) {

@@ -62,7 +62,7 @@ test('an unknown command is refused on stderr with the usage, exit 2, nothing ru
   const run = await conformance(['frob']);
   expect(run.code).toBe(2);
   expect(run.stdout).toBe('');
-  expect(run.stderr).toMatch(/^calls-conformance: unknown command "frob"\n\nUsage: calls-conformance \[COMMAND\]/);
+  expect(run.stderr).toMatch(/^calls-conformance: unknown command "frob"\n\nUsage: npm run conformance -- \[COMMAND\]/);
   expect(run.stderr).not.toContain('Running');
 });
 
@@ -70,11 +70,11 @@ test("an unknown option is refused with the command's usage, exit 2, before any 
   const dir = freshDir('report-refused');
   const run = await conformance(['--grpe', 'CALLS-GET'], { REPORT_DIR: dir });
   expect(run.code).toBe(2);
-  expect(run.stderr).toMatch(/^calls-conformance: unknown option --grpe for run\n\nUsage: calls-conformance run /);
+  expect(run.stderr).toMatch(/^calls-conformance: unknown option --grpe for run\n\nUsage: npm run conformance -- run /);
   expect(run.stdout).toBe('');
   const certify = await conformance(['certify', '--sign', 'k.pem']);
   expect(certify.code).toBe(2);
-  expect(certify.stderr).toContain('Usage: calls-conformance certify');
+  expect(certify.stderr).toContain('Usage: npm run conformance -- certify');
 });
 
 test('Playwright options the run does not list reach Playwright after --, and the run still gives its verdict', async () => {

@@ -45,7 +45,7 @@ for (const { script, args, line } of refusals) {
     const run = await runScript(CLI[script], args);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr.split('\n')).toEqual([line, expect.stringMatching(/^Usage: npm run (certify|verify-bundle) -- /), '']);
+    expect(run.stderr.split('\n')).toEqual([line, expect.stringMatching(/^Usage: npm run conformance -- (certify|verify-bundle) /), '']);
   });
 }
 

@@ -228,9 +228,10 @@ test('the console is compact unless CONFORMANCE_CONSOLE=verbose asks for every t
   expect(loadConfig({ CONFORMANCE_CONSOLE: 'verbose' }).console).toBe('verbose');
 });
 
-test('a run is taken as started by Playwright unless the command line says CONFORMANCE_LAUNCHER=calls-conformance', () => {
+test('a run is taken as started by Playwright unless the command line says where it runs: CONFORMANCE_LAUNCHER=clone or installed', () => {
   expect(loadConfig({}).launcher).toBe('playwright');
-  expect(loadConfig({ CONFORMANCE_LAUNCHER: 'calls-conformance' }).launcher).toBe('calls-conformance');
+  expect(loadConfig({ CONFORMANCE_LAUNCHER: 'clone' }).launcher).toBe('clone');
+  expect(loadConfig({ CONFORMANCE_LAUNCHER: 'installed' }).launcher).toBe('installed');
 });
 
 for (const [variable, value] of [

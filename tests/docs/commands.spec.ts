@@ -1,14 +1,15 @@
 // Every command the documentation shows is run, so none can go stale (issue 30). Each ```sh block of
 // README.md and docs/*.md is run as it is written, in a copy of the project of its own, against the
 // embedded reference or a reference server this test starts (the placeholders of markdown.ts are its
-// address, keys and fixtures), and must exit as the docs say: 0, or the `# exits N` of its last line.
+// address, keys and fixtures), and must exit as the docs say: 0, or the `# exits N` of its last line,
+// printing what follows `# exits N:`; such a block runs once more with a `.env` naming a deployment.
 // A block whose previous line is `<!-- exercised-by: PATH -->` is too long or needs what a docs test
 // cannot give (npm ci, the whole kill matrix, a second machine, a server left running): the file it
 // names must exist and contain the command's distinctive words. Also: the README stays a guide (at
 // most 260 lines), and every relative link of the docs leads to a file.
 import { test, expect } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '../../reference/server.ts';
@@ -88,8 +89,10 @@ function projectCopy(): string {
   return copy;
 }
 
-function runBlock(block: ShellBlock, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs a block in a copy of the project, with `dotEnv` as the copy's `.env` when given. */
+function runBlock(block: ShellBlock, env: Record<string, string>, dotEnv?: string): Promise<{ code: number | null; output: string }> {
   const cwd = projectCopy();
+  if (dotEnv !== undefined) writeFileSync(join(cwd, '.env'), dotEnv);
   return new Promise((resolve, reject) => {
     // Its own process group, so that a block cut off stops with everything it started.
     const child = spawn('bash', ['-c', `set -euo pipefail\n${block.code}`], {
@@ -140,17 +143,25 @@ test('every other command block runs, as written, and exits as the docs say, pri
       MEMBER: UNREAD_FIXTURE.actingUid,
     };
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CONFORMANCE_SEED: SELF_TEST_SEED, ...values };
+    // A reader who followed the README has a .env naming a deployment: a block that says what it
+    // prints must print it there too (issue 54: another error, right but not the documented one, showed).
+    const dotEnv = `CALLS_BASE_URL=${base}\nCHAT_BASE_URL=${base}\nAPI_KEY=${keys.fullAccess}\n`;
+    const withDotEnv = runnable.filter((block) => block.expectedOutput !== undefined);
+    expect(withDotEnv.length).toBeGreaterThan(0);
     // Together: most blocks wait on a child's start-up, and one after another they would take minutes.
-    const runs = await Promise.all(runnable.map(async (block) => ({ block, ...(await runBlock(block, env)) })));
+    const runs = await Promise.all([
+      ...runnable.map(async (block) => ({ block, where: block.where, ...(await runBlock(block, env)) })),
+      ...withDotEnv.map(async (block) => ({ block, where: `${block.where} (with a .env)`, ...(await runBlock(block, env, dotEnv)) })),
+    ]);
     const failed = runs
-      .filter((run) => run.code !== run.block.expectedExit)
+      .filter((run) => run.code !== run.block.expectedExit || !run.output.includes(run.block.expectedOutput ?? ''))
       .map(
         (run) =>
-          `${run.block.where} exited ${run.code}, the docs say ${run.block.expectedExit}:\n${run.block.code}\n${run.output.slice(-3000)}`,
+          `${run.where} exited ${run.code}, the docs say ${run.block.expectedExit}${run.block.expectedOutput ? ` and "${run.block.expectedOutput}"` : ''}:\n${run.block.code}\n${run.output.slice(-3000)}`,
       );
     expect(failed, failed.join('\n\n')).toEqual([]);
     for (const run of runs) {
-      for (const key of Object.values(keys)) expect(run.output.includes(key), `${run.block.where} printed a key`).toBe(false);
+      for (const key of Object.values(keys)) expect(run.output.includes(key), `${run.where} printed a key`).toBe(false);
     }
   } finally {
     await reference.close();

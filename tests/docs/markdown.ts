@@ -38,6 +38,8 @@ export interface ShellBlock {
   exercisedBy?: string[];
   /** The exit status its last command's comment states (`# exits N`), else 0. */
   expectedExit: number;
+  /** What that comment says it prints, after the status (`# exits 2: Configuration error: …`). */
+  expectedOutput?: string;
 }
 
 export interface DocLink {
@@ -61,7 +63,7 @@ export function docFiles(root: string): string[] {
 
 const FENCE = /^```(\S*)\s*$/;
 const EXERCISED_BY = /^<!--\s*exercised-by:\s*(.+?)\s*-->\s*$/;
-const EXITS = /#\s*exits\s+(\d+)\b[^\n]*$/;
+const EXITS = /#\s*exits\s+(\d+)\b(?::\s*(.*\S))?[^\n]*$/;
 
 export function shellBlocks(path: string, text: string): ShellBlock[] {
   const lines = text.split('\n');
@@ -81,6 +83,7 @@ export function shellBlocks(path: string, text: string): ShellBlock[] {
         code,
         exercisedBy: previous ? previous[1]!.split(/\s+/) : undefined,
         expectedExit: exits ? Number(exits[1]) : 0,
+        ...(exits?.[2] !== undefined && { expectedOutput: exits[2] }),
       });
     }
     index = closing;

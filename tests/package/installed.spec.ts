@@ -224,6 +224,8 @@ test('npx calls-conformance --help, reference --list-faults and a refused comman
   const help = await npx(installed, ['--help']);
   expect(help.code, help.stderr).toBe(0);
   expect(help.stdout).toMatch(/^calls-conformance: the conformance suite/);
+  // Installed, every command line printed is the one that works here (issue 54).
+  expect(help.stdout).toContain('Usage: npx calls-conformance [COMMAND] [OPTIONS]');
   expect(help.stdout).toContain('Exit codes:');
   // A script run as a child of the command, with no loader: the compiled reference.
   const faults = await npx(installed, ['reference', '--list-faults']);

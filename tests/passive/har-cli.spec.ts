@@ -111,7 +111,7 @@ test('a violation is reported with the entry that broke it and a curl to reprodu
   expect(failure?.message).toMatch(
     /Reproduce with:\s+curl -sS -X GET -H "apikey: \$API_KEY" -H "authorization: \$AUTHORIZATION" -H "cookie: \$COOKIE"/,
   );
-  expect(failure?.rerun).toBe(`npx calls-conformance har ${file}`);
+  expect(failure?.rerun).toBe(`npm run conformance -- har ${file}`);
   // The filter the request carried is judged too: a screenshare call does not match type=audio.
   expect(results.requirements.find((entry) => entry.id === 'CALLS-LIST-FILTER-TYPE')?.status).toBe('fail');
   for (const secret of SECRETS) expect(everything(run, dir)).not.toContain(secret);

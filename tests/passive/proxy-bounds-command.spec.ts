@@ -61,8 +61,8 @@ test("proxy --help names every option the proxy reads, the timeouts with their d
   const help = commandHelp(findCommand('proxy')!);
   // The synopsis wraps onto a second line.
   expect(help.split('\n').slice(0, 2)).toEqual([
-    'Usage: calls-conformance proxy --target URL [--chat-target URL] [--port N] [--har OUT.har]',
-    '                         [--report-every-minutes N]',
+    'Usage: npm run conformance -- proxy --target URL [--chat-target URL] [--port N] [--har OUT.har]',
+    '                              [--report-every-minutes N]',
   ]);
   for (const option of PROXY_OPTIONS) expect(help).toContain(option);
   expect(help.replace(/\s+/g, ' ')).toContain('--connect-timeout-ms MS How long to wait for a connection to the target (default 10000).');

@@ -41,7 +41,7 @@ test("proxy --target URL --verbose: exit 2, the first line naming the unknown op
   expect(run.code).toBe(2);
   const lines = run.stderr.trim().split('\n');
   expect(lines[0]).toBe('calls-conformance: unknown option --verbose for proxy');
-  expect(lines).toContain('Usage: calls-conformance proxy --target URL [--chat-target URL] [--port N] [--har OUT.har]');
+  expect(lines).toContain('Usage: npm run conformance -- proxy --target URL [--chat-target URL] [--port N] [--har OUT.har]');
   expect(run.stdout).toBe('');
 });
 

@@ -39,7 +39,7 @@ test(`npm run conformance against the reference with the fault ${FAULT} exits 1 
   const failure = results.failures.find((entry) => entry.requirements.some((id) => declared.includes(id)));
   expect(failure?.message).toMatch(/Expected: [\s\S]*Received: [\s\S]*Reproduce with:\s+curl /);
   // Run through the command line, the rerun line names it (core/results/replay-command.ts says why).
-  expect(failure?.rerun).toMatch(/^CONFORMANCE_SEED=\d+ npx calls-conformance run suite\/\S+\.spec\.ts:\d+$/);
+  expect(failure?.rerun).toMatch(/^CONFORMANCE_SEED=\d+ npm run conformance -- run suite\/\S+\.spec\.ts:\d+$/);
 });
 
 test('the JUnit report of the faulty run has a failure for each requirement the fault breaks', async () => {
