@@ -72,6 +72,7 @@ function projectCopy(): string {
     '.git',
     '.env',
     'conformance-report',
+    'passive-report',
     'test-results',
     'blob-report',
     'certification-bundle',
