@@ -288,7 +288,11 @@ export function variables(): VariableHelp[] {
       default: embedded.console,
       text: 'compact: progress, then one line per failed requirement and the verdict; verbose: every failure in full.',
     },
-    { name: 'REPORT_DIR', default: reportDirectory({}), text: 'Where the reports are written, relative to the current directory.' },
+    {
+      name: 'REPORT_DIR',
+      default: `${reportDirectory({})}; ${reportDirectory({}, 'passive')} for har, proxy`,
+      text: 'Where the reports are written, relative to the current directory.',
+    },
     { name: 'ENV_FILE', default: '.env', text: 'The file read under the environment (the environment wins); empty for none.' },
   ];
 }
@@ -350,7 +354,7 @@ export function mainHelp(): string {
     ...EXIT_MEANINGS.map(([code, meaning]) => `  ${code}  ${meaning}`),
     '',
     wrap(
-      `Reports: ${Object.values(REPORT_FILES).join(', ')} in REPORT_DIR (${reportDirectory({})}/ in the current directory), and a summary on the console.`,
+      `Reports: ${Object.values(REPORT_FILES).join(', ')} in REPORT_DIR (${reportDirectory({})}/ in the current directory; ${reportDirectory({}, 'passive')}/ for har and the proxy, with summary.md), and a summary on the console.`,
       0,
     ),
     '',

@@ -5,13 +5,23 @@
 import { commandLineHere } from '../core/results/replay-command.ts';
 import { shellWord } from '../core/results/shell-quote.ts';
 import { resolve } from 'node:path';
-import { ConfigError, environment, loadConfig, reportDirectory, type SuiteConfig } from '../core/run/config.ts';
+import {
+  ConfigError,
+  DEFAULT_REPORT_DIRS,
+  environment,
+  loadConfig,
+  reportDirectory,
+  variableSource,
+  type Env,
+  type SuiteConfig,
+} from '../core/run/config.ts';
 import { createPassiveJudge } from './judge.ts';
 import { HarError, readHar } from './har-reader.ts';
 import { writePassiveReports } from './passive-report.ts';
 import { visibleLine } from '../core/results/visible.ts';
 
-const usage = () => `Usage: ${commandLineHere()} har FILE.har [FILE.har ...]   (reports go to REPORT_DIR, conformance-report/ by default)`;
+const usage = () =>
+  `Usage: ${commandLineHere()} har FILE.har [FILE.har ...]   (reports go to REPORT_DIR, ${DEFAULT_REPORT_DIRS.passive}/ by default)`;
 
 /**
  * The configuration a passive run reads: base addresses, profile, known failures. Judging traffic
@@ -33,10 +43,11 @@ export async function runHar(files: string[]): Promise<number> {
   }
   let config: SuiteConfig;
   let dir: string;
+  let env: Env;
   try {
-    const env = environment();
+    env = environment();
     config = passiveConfig(env);
-    dir = resolve(reportDirectory(env));
+    dir = resolve(reportDirectory(env, 'passive'));
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${error.message}\n`);
@@ -63,8 +74,11 @@ export async function runHar(files: string[]): Promise<number> {
   try {
     const result = judge.finish();
     if (malformed > 0) result.ignored['not a HAR entry'] = malformed;
+    const otherHost = result.ignored['other host'] ?? 0;
     const written = writePassiveReports(result, {
       dir,
+      env,
+      ...(otherHost > 0 && { notes: [hostsJudged(config, otherHost)] }),
       sources: files,
       rerun: `${commandLineHere()} har ${files.map((file) => shellWord(file)).join(' ')}`,
       ...(config.expectations && { expectations: config.expectations }),
@@ -77,6 +91,20 @@ export async function runHar(files: string[]): Promise<number> {
     process.stderr.write(`har: no report: the judge failed: ${firstLine(error)}\n`);
     return 2;
   }
+}
+
+/**
+ * Why entries of other hosts were left alone: the addresses judged, the variables that configured
+ * them and where those were set (a .env left pointing at a deployment is the usual cause), and how
+ * to judge every host: the har command has no option for it, an empty value in the environment does.
+ */
+function hostsJudged(config: SuiteConfig, otherHost: number): string {
+  const variables =
+    config.target.kind === 'remote' && config.target.source === 'app-id' ? ['APP_ID', 'REGION'] : ['CALLS_BASE_URL', 'CHAT_BASE_URL'];
+  const sources = [...new Set(variables.map((name) => variableSource(name)))];
+  const from = `${variables.join(' and ')}, set in ${sources.join(' and ')}`;
+  const empty = variables.map((name) => `${name}=`).join(' ');
+  return `${otherHost} entries of another host were left alone: only entries under ${config.callsBaseUrl} and ${config.chatBaseUrl} are judged, from ${from}. To judge every host, run the command with ${empty} before it (an empty value in the environment wins over .env).`;
 }
 
 function firstLine(error: unknown): string {

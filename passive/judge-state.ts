@@ -16,10 +16,11 @@ import { STATE_FORMAT, type PassiveResult, type PassiveState, type RequirementTa
 import { getMatchesListOverTime, orderOf, surelyBefore, TargetClock, type KeptAnswer } from './over-time.ts';
 import type { Violation } from '../core/checks/violation.ts';
 import { emptyTally, mergeTallies } from '../core/coverage/tally.ts';
+import { PASSIVE_FILES } from '../reports/report-folder.ts';
 
 export { STATE_FORMAT };
 /** The state's file, beside the reports. */
-export const STATE_FILE = 'passive-state.json';
+export const STATE_FILE = PASSIVE_FILES.state;
 
 // Declared beside the judge that fills it: the judge must not import this file, which imports it.
 export type { PassiveState } from './judge.ts';

@@ -46,7 +46,7 @@ export function runPassiveMerge(paths: readonly string[]): number {
   try {
     env = environment();
     ({ expectations } = loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' }));
-    dir = resolve(reportDirectory(env));
+    dir = resolve(reportDirectory(env, 'passive'));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`Configuration error: ${error.message}\n`);

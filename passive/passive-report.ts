@@ -24,10 +24,11 @@ import type { ConformanceReport, Note, RunMetadata, TestRecord } from '../core/r
 import { runMetadata } from '../reports/run-metadata.ts';
 import { REPORT_FILES } from '../reports/conformance-reporter.ts';
 import { FAILING } from '../reports/requirement-matrix.ts';
-import { coverageTable } from '../reports/coverage-summary.ts';
+import { cell, coverageTable } from '../reports/coverage-summary.ts';
 import { coverageOf } from '../core/coverage/model.ts';
+import { PASSIVE_FILES, takeOverReportFolder } from '../reports/report-folder.ts';
 
-export const SUMMARY_FILE = 'summary.md';
+export const SUMMARY_FILE = PASSIVE_FILES.summary;
 
 export interface PassiveReportOptions {
   /** Where the reports go (created when missing). */
@@ -316,6 +317,9 @@ export function buildPassiveReport(
     notJudged: report.requirements
       .filter((requirement) => requirement.status === 'skip')
       .map((requirement) => ({ id: requirement.id, reason: requirement.reason ?? '' })),
+    violatedIn: [...result.requirements]
+      .filter(([, tally]) => tally.violations > 0)
+      .map(([id, tally]) => ({ id, violations: tally.violations, entries: [...new Set(tally.examples.map((example) => example.source))] })),
   };
   // What the traffic tried of the interface: what it did not is "not in the traffic judged", not a fault of a run.
   report.coverage = coverageOf(result.coverage, { passive: true });
@@ -345,10 +349,7 @@ export function renderPassiveSummary(report: ConformanceReport): string {
       ? [
           '| Requirement | Level | Found in |',
           '| --- | --- | --- |',
-          ...violated.map(
-            (requirement) =>
-              `| ${requirement.id} | ${requirement.level} | ${report.failures.find((failure) => failure.requirements.includes(requirement.id))?.message.split('\n')[0] ?? ''} |`,
-          ),
+          ...violated.map((requirement) => `| ${cell(requirement.id)} | ${requirement.level} | ${foundIn(passive, requirement.id)} |`),
           '',
         ]
       : []),
@@ -360,10 +361,20 @@ export function renderPassiveSummary(report: ConformanceReport): string {
   ].join('\n');
 }
 
+/** Where a requirement was found violated, as the summary's table cell says it: the count and the entries of the examples kept. */
+function foundIn(passive: NonNullable<ConformanceReport['passive']>, id: string): string {
+  const found = passive.violatedIn?.find((entry) => entry.id === id);
+  if (!found) return '';
+  const shown = found.entries.slice(0, 3);
+  const more = found.violations > shown.length ? ` (${found.violations} violation(s) in all; the HTML report has up to ten)` : '';
+  return cell(`${shown.join('; ')}${more}`);
+}
+
 /** Writes index.html, results.json, junit.xml and summary.md into options.dir (and the job summary when $GITHUB_STEP_SUMMARY names one). */
 export function writePassiveReports(result: PassiveResult, options: PassiveReportOptions): WrittenPassiveReport {
   const { report, exitCode } = buildPassiveReport(result, options);
   const summary = renderPassiveSummary(report);
+  const replaced = takeOverReportFolder(options.dir, 'passive');
   writeWhole(options.dir, [
     [REPORT_FILES.json, `${JSON.stringify(report, null, 2)}\n`],
     [REPORT_FILES.junit, renderJunit(report)],
@@ -378,7 +389,7 @@ export function writePassiveReports(result: PassiveResult, options: PassiveRepor
   const stepSummary = (options.env ?? environment()).GITHUB_STEP_SUMMARY;
   if (stepSummary && options.stage !== 'interim') appendFileSync(stepSummary, visible(summary));
   const console = visible(
-    `Passive verdict: ${report.verdict}. ${report.verdictReason}\nRedacted from the reports: ${result.redacted.join(', ') || 'no credential header was present'}.\nReport: ${join(options.dir, REPORT_FILES.html)}\n`,
+    `${replaced === undefined ? '' : `${replaced}\n`}Passive verdict: ${report.verdict}. ${report.verdictReason}\nRedacted from the reports: ${result.redacted.join(', ') || 'no credential header was present'}.\nReport: ${join(options.dir, REPORT_FILES.html)}\n`,
   );
   return { report, exitCode, console };
 }

@@ -94,14 +94,20 @@ export function buildReport(catalog: Catalog, run: CollectedRun): ConformanceRep
   };
 }
 
+/** Who covered what learning the target covered: every run sends those requests, before any test. */
+export const LEARNING_CREDIT = 'learning the target, before the tests (every run sends these requests)';
+
 /**
  * What the run's requests tried, each credited to the first test that sent it, by its location and
- * title: `npx playwright test LOCATION` runs it again, requests and all.
+ * title: `npx playwright test LOCATION` runs it again, requests and all. The requests sent while
+ * learning the target travel with whichever test first took them (request-log.ts), which did not
+ * send them: a test without a key would be credited with the learning's successes.
  */
 function coverageOfTests(tests: readonly TestRecord[], context: { allowWrites: boolean; narrowed: boolean }): Coverage {
   const tally = emptyTally();
   for (const test of tests)
-    for (const request of test.requests) if (request.cover) tallyObservation(tally, request.cover, `${test.location} ${test.title}`);
+    for (const request of test.requests)
+      if (request.cover) tallyObservation(tally, request.cover, request.learning ? LEARNING_CREDIT : `${test.location} ${test.title}`);
   return coverageOf(tally, context);
 }
 

@@ -29,6 +29,7 @@ import { compareRuns, describeComparison } from './compare.ts';
 import { readResultsFile } from '../core/results/results-file.ts';
 import { METADATA_KEY, runMetadata } from './run-metadata.ts';
 import { agesNoted, largestAges } from './answer-ages.ts';
+import { removeEmptyFolders, takeOverReportFolder } from './report-folder.ts';
 
 /** A failure message longer than this is cut: the report stays readable, and Playwright's own report keeps the whole. */
 const MESSAGE_LIMIT = 20_000;
@@ -48,6 +49,8 @@ export default class ConformanceReporter implements Reporter {
   /** The interface's operations: the ids an `answer-age` annotation may name, and those a run may leave unexercised. */
   private readonly operations: OperationName[] = operationNames();
   private metadata: RunMetadata | undefined;
+  /** Playwright's artefacts folders (REPORT_DIR/test-results/ unless --output says otherwise), emptied of empty folders at the end. */
+  private artefactFolders: string[] = [];
 
   constructor(options: ConformanceReporterOptions = {}) {
     const env = environment();
@@ -61,6 +64,7 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, _suite: Suite): void {
     this.metadata = config.metadata[METADATA_KEY] as RunMetadata | undefined;
+    this.artefactFolders = [...new Set(config.projects.map((project) => project.outputDir))];
   }
 
   /**
@@ -108,12 +112,15 @@ export default class ConformanceReporter implements Reporter {
     });
     const comparison = this.comparedWithBaseline(report);
     if (comparison) report.comparison = comparison;
+    for (const folder of this.artefactFolders) removeEmptyFolders(folder);
+    const replaced = takeOverReportFolder(this.outputFolder, 'run');
     mkdirSync(this.outputFolder, { recursive: true });
     // What a target sent may hold characters a reader cannot see and a terminal obeys: shown as escapes.
     writeFileSync(join(this.outputFolder, REPORT_FILES.json), visible(`${JSON.stringify(report, null, 2)}\n`));
     writeFileSync(join(this.outputFolder, REPORT_FILES.junit), visible(renderJunit(report)));
     writeFileSync(join(this.outputFolder, REPORT_FILES.html), visible(renderHtml(report)));
     const where = relative(process.cwd(), join(this.outputFolder, REPORT_FILES.html)) || REPORT_FILES.html;
+    if (replaced !== undefined) process.stdout.write(`${replaced}\n`);
     process.stdout.write(
       visible(
         consoleSummary(report, {

@@ -17,7 +17,7 @@ export const stateOf = (state: unknown): CoverageState => (state === 'covered' |
  * A markdown table cell. A results.json is data: a `|` or a line break would end the cell or the
  * table, and a `<` would open HTML where GitHub renders the summary.
  */
-const cell = (value: unknown) =>
+export const cell = (value: unknown) =>
   String(value)
     .replace(/[\r\n]+/g, ' ')
     .replace(/\|/g, '\\|')

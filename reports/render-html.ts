@@ -63,12 +63,12 @@ export function renderHtml(report: ConformanceReport): string {
     ${fact('Specification', report.specification)}
     ${fact('Target', run.target)}
     ${fact('Profile', run.profile)}
-    ${fact('Seed', run.seeds.length > 1 ? `${run.seeds.join(', ')} (shards ran with different seeds)` : String(run.seeds[0] ?? run.seed))}
+    ${report.passive ? '' : fact('Seed', run.seeds.length > 1 ? `${run.seeds.join(', ')} (shards ran with different seeds)` : String(run.seeds[0] ?? run.seed))}
     ${fact('Suite', `${run.suite.name} ${run.suite.version}${run.suite.commit ? ` (commit ${run.suite.commit.slice(0, 12)}${run.suite.modified ? ', with local changes' : ''})` : ''}`)}
-    ${fact('Run', `${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${report.summary.requests} requests`)}
+    ${report.passive ? fact('Traffic', `${run.startedAt} to ${run.endedAt} · ${report.passive.exchanges} exchanges judged of ${report.passive.entries} entries`) : fact('Run', `${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${report.summary.requests} requests`)}
   </dl>
 </header>
-<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Failures (${report.failures.length})</a>${coverageNavLink(report.coverage)}<a href="#readings">Readings</a>${answerAgeNavLink(report.answerAges)}<a href="#not-shown">Not shown</a><a href="#requests">Requests</a><a href="#configuration">Configuration</a></nav>
+<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Failures (${report.failures.length})</a>${coverageNavLink(report.coverage)}<a href="#readings">Readings</a>${answerAgeNavLink(report.answerAges)}<a href="#not-shown">Not shown</a>${report.passive ? '' : '<a href="#requests">Requests</a>'}<a href="#configuration">Configuration</a></nav>
 <main>
 ${renderTotals(report)}
 ${renderPassive(report)}
@@ -81,8 +81,7 @@ ${report.coverage ? renderCoverage(report.coverage) : ''}
 ${renderReadings(report.readings)}
 ${renderAnswerAges(report.answerAges)}
 ${renderNotShown(report)}
-${renderOperations(report.operations, report.unexercised ?? [])}
-${renderWrites(report)}
+${report.passive ? '' : `${renderOperations(report.operations, report.unexercised ?? [])}\n${renderWrites(report)}`}
 ${renderConfiguration(report)}
 </main>
 </body>
@@ -187,7 +186,7 @@ function renderFailures(report: ConformanceReport): string {
 <h3>${failure.credited ? `${h(failure.requirements[0] ?? '')}, found while testing: ` : ''}${h(failure.test)}</h3>
 <p class="where">${h(failure.location)} · ${failure.credited ? `the test ${h(failure.status)}; it holds other requirements and credited this one` : h(failure.status)}${failure.attempts ? ` · failed in ${failure.attempts.failed} of ${failure.attempts.total} attempts` : ''}${failure.requirements.length > 0 ? ` · violates ${failure.requirements.map((id) => `<code>${h(id)}</code>`).join(', ')}` : ''}</p>
 <pre>${h(failure.message)}</pre>
-<p>Re-run this test with the same seed:</p><pre class="command">${h(failure.rerun)}</pre>
+<p>${report.passive ? 'Judge the same traffic again:' : 'Re-run this test with the same seed:'}</p><pre class="command">${h(failure.rerun)}</pre>
 </article>`,
   );
   return `<section id="failures"><h2>Failures (${report.failures.length})</h2>\n${items.join('\n')}</section>`;
@@ -345,10 +344,15 @@ function renderConfiguration(report: ConformanceReport): string {
     fact('Suite version', `${run.suite.version}${run.suite.commit ? ` at ${run.suite.commit}` : ''}`),
     fact('OpenAPI document', `${run.openapi.file} sha256 ${run.openapi.sha256}`),
     fact('Requirement catalog', `${run.catalog.file} sha256 ${run.catalog.sha256}`),
-    fact('Seed and runs per property', `${run.seed}, ${run.runs}`),
-    fact('Addresses requested', run.targetAddresses.join(', ') || 'none'),
-    fact('Writes allowed', run.allowWrites ? 'yes' : 'no'),
-    fact('Runner', `${run.runner.status}; ended ${run.endedAt}`),
+    // What a run chose and sent; recorded traffic was sent by its clients, with no seed, and judged as it was.
+    ...(report.passive
+      ? []
+      : [
+          fact('Seed and runs per property', `${run.seed}, ${run.runs}`),
+          fact('Addresses requested', run.targetAddresses.join(', ') || 'none'),
+          fact('Writes allowed', run.allowWrites ? 'yes' : 'no'),
+          fact('Runner', `${run.runner.status}; ended ${run.endedAt}`),
+        ]),
   ];
   return `<section id="configuration"><h2>Configuration (secrets redacted)</h2><dl class="facts wide">${facts.join('')}</dl><pre>${h(JSON.stringify(run.configuration, null, 2))}</pre>${
     report.untraced.length > 0 ? `<p>Tests without a catalogued requirement: ${h(report.untraced.join('; '))}</p>` : ''

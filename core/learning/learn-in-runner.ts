@@ -74,8 +74,8 @@ export async function learnInRunner(config: SuiteConfig, { runState, slotKeeper 
   // Batched by turn of the event loop: a test takes what was sent until then, a later test the rest.
   const later = () => (flushing ??= setImmediate(flush));
   const api = new SettlingApi(transport, config, {
-    onSent: (exchange) => (log.record(exchange), later()),
-    onUnanswered: (request) => (log.recordUnanswered(request), later()),
+    onSent: (exchange) => (log.learningHooks.onSent(exchange), later()),
+    onUnanswered: (request) => (log.learningHooks.onUnanswered(request), later()),
   });
   try {
     await stopRunIfUnlearned(runState, () =>

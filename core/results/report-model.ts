@@ -55,6 +55,11 @@ export interface PassiveSummary {
   redacted: string[];
   /** Requirements the traffic could not show, with why. */
   notJudged: Array<{ id: string; reason: string }>;
+  /**
+   * Each requirement the traffic violated: how many violations, and the entries of the examples kept
+   * (`session.har, entry 12`; at most ten examples a requirement). Absent from reports of older versions.
+   */
+  violatedIn?: Array<{ id: string; violations: number; entries: string[] }>;
 }
 /**
  * `intermittent`: violated in some attempts of a test and not in others (Playwright's retries, the

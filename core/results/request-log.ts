@@ -28,6 +28,11 @@ export interface RequestRecord {
   url?: string;
   /** What the exchange tried of the interface, for the coverage model (core/coverage/); none when unanswered. */
   cover?: Observation;
+  /**
+   * Sent while learning the target, before any test (learning/): counted with a test so that the
+   * requests per operation add up, but no test sent it, so coverage credits it to learning.
+   */
+  learning?: true;
 }
 
 export interface RequestsAttachment {
@@ -39,22 +44,32 @@ export interface RequestsAttachment {
 export class RequestLog {
   private pending: RequestRecord[] = [];
 
-  readonly record = (exchange: Exchange): void => {
+  readonly record = (exchange: Exchange, learning = false): void => {
     this.pending.push({
       ...this.describe({ operation: exchange.operation, method: exchange.request.method, url: exchange.request.url }),
       status: exchange.response.status,
       ms: Math.round(exchange.durationMs * 10) / 10,
       ...(exchange.attempts !== undefined && { attempts: exchange.attempts }),
       cover: observe(exchange),
+      ...(learning && { learning: true as const }),
     });
   };
 
-  readonly recordUnanswered = (request: Unanswered): void => {
-    this.pending.push({ ...this.describe(request), status: 0, ms: 0 });
+  readonly recordUnanswered = (request: Unanswered, learning = false): void => {
+    this.pending.push({ ...this.describe(request), status: 0, ms: 0, ...(learning && { learning: true as const }) });
   };
 
   /** The client hooks that record into this log. */
-  readonly hooks = { onSent: this.record, onUnanswered: this.recordUnanswered };
+  readonly hooks = {
+    onSent: (exchange: Exchange) => this.record(exchange),
+    onUnanswered: (request: Unanswered) => this.recordUnanswered(request),
+  };
+
+  /** The hooks of the client that learns the target: its records say so (RequestRecord.learning). */
+  readonly learningHooks = {
+    onSent: (exchange: Exchange) => this.record(exchange, true),
+    onUnanswered: (request: Unanswered) => this.recordUnanswered(request, true),
+  };
 
   private describe({ operation, method, url }: Unanswered): Pick<RequestRecord, 'operation' | 'method' | 'base' | 'url'> {
     const parsed = new URL(url);

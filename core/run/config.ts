@@ -153,6 +153,14 @@ export function environment(processEnv: Env = process.env): Env {
   return { ...fromFile, ...processEnv };
 }
 
+/**
+ * Where environment() took a variable from, for a line that names it: the process environment, which
+ * wins, or the env file. Judged from the process environment alone: the file is not read again.
+ */
+export function variableSource(name: string, processEnv: Env = process.env): string {
+  return processEnv[name] !== undefined ? 'the environment' : (processEnv.ENV_FILE ?? '.env');
+}
+
 export function loadConfig(env: Env): SuiteConfig {
   const read = (name: string) => {
     const value = env[name];
@@ -216,10 +224,18 @@ function checkExtraCertificates(path: string | undefined): void {
 /** The folder of REPORT_DIR that Playwright's own artefacts go to, which Playwright empties as a run starts. */
 export const ARTEFACTS_FOLDER = 'test-results';
 
-/** Where the conformance reports are written: REPORT_DIR, or conformance-report/ in the working directory. */
-export function reportDirectory(env: Env): string {
+/**
+ * The default report folder of each kind of command: a run of the suite (and its merge, certify's
+ * run) and the passive commands (har, the judging proxy, their merge) each have their own, so that
+ * judging a recording never replaces the last run's report (reports/report-folder.ts).
+ */
+export const DEFAULT_REPORT_DIRS = { run: 'conformance-report', passive: 'passive-report' } as const;
+export type ReportWriter = keyof typeof DEFAULT_REPORT_DIRS;
+
+/** Where the reports are written: REPORT_DIR, or the writer's default folder in the working directory. */
+export function reportDirectory(env: Env, writer: ReportWriter = 'run'): string {
   const value = env.REPORT_DIR;
-  return value === undefined || value.trim() === '' ? 'conformance-report' : value;
+  return value === undefined || value.trim() === '' ? DEFAULT_REPORT_DIRS[writer] : value;
 }
 
 /** The configuration with every secret replaced, for reports and logs. */

@@ -14,7 +14,8 @@ import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { ConfigError, environment, loadConfig } from '../../core/run/config.ts';
+import { ConfigError, environment, loadConfig, reportDirectory } from '../../core/run/config.ts';
+import { takeOverReportFolder } from '../../reports/report-folder.ts';
 import { startJudgingProxy, type JudgingProxy, type PassedExchange, type ProxyCounts } from './proxy.ts';
 import { MAX_CAPTURED_BODY_BYTES } from './proxy-capture.ts';
 import { ConnectionSampler, describeSampling, type SamplingCounts } from './proxy-sampling.ts';
@@ -281,6 +282,9 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     // A bad configuration (profile, known failures) ends it before it listens, in one line.
     const env = environment();
     loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' });
+    // Said as it starts, not at its first report minutes later: the folder it will write to holds another command's report.
+    const replaced = takeOverReportFolder(resolve(reportDirectory(env, 'passive')), 'passive');
+    if (replaced !== undefined) process.stdout.write(`${replaced}\n`);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`Configuration error: ${error.message}\n`);

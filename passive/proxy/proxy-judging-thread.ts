@@ -122,7 +122,7 @@ try {
     return writePassiveReports(result, {
       // The verdict's reason says when only a share was judged, which share and how it was chosen.
       notes: shares.map((share) => `The proxy ${share}.`),
-      dir: resolve(reportDirectory(env)),
+      dir: resolve(reportDirectory(env, 'passive')),
       sources: data.sources,
       rerun: data.rerun,
       env,
@@ -142,7 +142,7 @@ try {
         verdict: written.report.verdict,
         exchanges: snapshot.exchanges,
         asOf: snapshot.endedAt,
-        path: resolve(reportDirectory(env), REPORT_FILES.html),
+        path: resolve(reportDirectory(env, 'passive'), REPORT_FILES.html),
       });
     } catch (error) {
       post({ kind: 'report-failed', message: (error as Error).message });

@@ -19,7 +19,9 @@ test("--help, -h and help print the main help: every command, the variables, the
   expect(text).toContain('run (default)');
   for (const code of ['0  CONFORMANT', '1  NON-CONFORMANT', '2  configuration or suite error', '3  INCONCLUSIVE'])
     expect(text).toContain(code);
-  expect(flat).toContain('index.html, results.json, junit.xml in REPORT_DIR (conformance-report/ in the current directory)');
+  expect(flat).toContain(
+    'index.html, results.json, junit.xml in REPORT_DIR (conformance-report/ in the current directory; passive-report/ for har and the proxy, with summary.md)',
+  );
   expect(flat).toContain('npm run conformance -- run --playwright-help');
   expect(flat).toContain('npx playwright test --help');
   for (const line of text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
@@ -47,7 +49,7 @@ test('the help shows the defaults the configuration really applies', () => {
   expect(byName.get('CONFORMANCE_RUNS')).toBe('20');
   expect(byName.get('CONFORMANCE_RETRIES')).toBe('1');
   expect(byName.get('CONFORMANCE_PROFILE')).toBe('spec');
-  expect(byName.get('REPORT_DIR')).toBe('conformance-report');
+  expect(byName.get('REPORT_DIR')).toBe('conformance-report; passive-report for har, proxy');
   expect(byName.get('ALLOW_WRITES')).toBe('true for the reference, false for a remote target');
 });
 

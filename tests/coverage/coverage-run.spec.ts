@@ -4,6 +4,7 @@
 // checked with its other reports in tests/reports/embedded-run.spec.ts.
 import { test, expect } from '@playwright/test';
 import { freshDir, readReports, runConformance, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
+import { LEARNING_CREDIT } from '../../reports/build-report.ts';
 
 test.setTimeout(2 * SUITE_RUN_TIMEOUT_MS);
 test.describe.configure({ mode: 'default' });
@@ -19,8 +20,11 @@ test('a run of one requirement reports its coverage, what it left out as not tri
   const coverage = results.coverage!;
   const state = (id: string) => coverage.items.find((item) => item.id === id);
   // What the mode filter's test (and the learning before it) sent covers the mode's values; no key was left out.
-  // Each covered item names the test that covered it, by its location (a rerun of just that test) and title.
-  expect(state('filters/mode=call')).toMatchObject({ state: 'covered', by: expect.stringMatching(/^suite\/[\w/.-]+\.spec\.ts:\d+ [A-Z]/) });
+  // Each covered item names the test that covered it, by its location (a rerun of just that test) and
+  // title, or learning, which sends a list of each mode before any test (and covers mode=call first).
+  const byTest = expect.stringMatching(/^suite\/[\w/.-]+\.spec\.ts:\d+ [A-Z]/);
+  expect(state('filters/mode=call')).toMatchObject({ state: 'covered', by: LEARNING_CREDIT });
+  expect(coverage.items.filter((item) => item.state === 'covered')).toContainEqual(expect.objectContaining({ by: byTest }));
   expect(state('access/key missing')).toMatchObject({ state: 'missing', why: expect.stringContaining('the run was narrowed') });
   expect(coverage.dimensions.find((dimension) => dimension.id === 'access')!.percent).toBe(0);
 });
@@ -40,4 +44,16 @@ test('COVERAGE_MIN outside 0-100 stops the run before any test, naming the varia
   const run = await runConformance(dir, NARROWED, { COVERAGE_MIN: '101' });
   expect(run.code).toBe(2);
   expect(`${run.stdout}${run.stderr}`).toContain('COVERAGE_MIN');
+});
+
+test("what learning the target sent is credited to learning, not to the test that first took its requests: AUTH-EMPTY-KEY's test, which sends no key, covers no success", async () => {
+  const dir = freshDir('coverage-learning');
+  const run = await runConformance(dir, ['--grep', 'AUTH-EMPTY-KEY']);
+  expect(run.code, run.stdout.slice(-2000)).toBe(0);
+  const coverage = readReports(dir).results.coverage!;
+  const item = (id: string) => coverage.items.find((entry) => entry.id === id);
+  expect(item('operations/listCalls success')).toMatchObject({ state: 'covered', by: LEARNING_CREDIT });
+  expect(item('access/key missing')).toMatchObject({ state: 'covered', by: expect.stringContaining('AUTH-EMPTY-KEY') });
+  for (const entry of coverage.items.filter((entry) => entry.by?.includes('AUTH-EMPTY-KEY')))
+    expect(entry.id, `${entry.label} credited to a test without a key`).not.toMatch(/success|filters|pairs/);
 });

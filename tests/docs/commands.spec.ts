@@ -73,6 +73,7 @@ function projectCopy(): string {
     '.git',
     '.env',
     'conformance-report',
+    'passive-report',
     'test-results',
     'blob-report',
     'certification-bundle',
