@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
 import {
   ARTEFACTS_FOLDER,
   chooseSeed,
@@ -17,8 +17,10 @@ import {
   loadConfig,
   REFERENCE_URL_VARIABLE,
   reportDirectory,
+  type ConsoleMode,
   type SuiteConfig,
 } from './core/run/config.ts';
+import { addsBlob, isShard } from './core/run/playwright-options.ts';
 import { configErrorLine } from './core/run/config-error.ts';
 import { defaultWorkers, describePlan, planBudget } from './core/run/budget-plan.ts';
 import { describeDryRun } from './core/run/dry-run.ts';
@@ -98,6 +100,17 @@ const embeddedReference =
       }
     : undefined;
 
+/**
+ * The suite's reporters. Named here, not by `--reporter=blob` on a shard's command line: that
+ * replaces them all, and Playwright, finding none left that prints, adds its own line reporter, one
+ * line per test outside a terminal.
+ */
+function suiteReporters(console: ConsoleMode, blob: boolean): ReporterDescription[] {
+  const progress: ReporterDescription =
+    console === 'verbose' ? ['list'] : [ownFile('./reports/console-reporter.ts'), { verdictFollows: true }];
+  return [progress, [ownFile('./reports/conformance-reporter.ts')], ...(blob ? [['blob'] as ReporterDescription] : [])];
+}
+
 /** Workers of the self project while the kill matrix runs (measured: docs/self-tests.md). */
 const SELF_PROJECT_WORKERS_BESIDE_THE_MATRIX = 2;
 
@@ -113,10 +126,9 @@ export default defineConfig({
   fullyParallel: true,
   // The conformance reporter writes index.html, results.json and junit.xml (REPORT_DIR) and prints
   // the failed requirements and the verdict; the console reporter shows progress only, unless
-  // CONFORMANCE_CONSOLE=verbose asks for Playwright's list with every failure in full.
-  reporter: suite
-    ? [[suite.console === 'verbose' ? 'list' : ownFile('./reports/console-reporter.ts')], [ownFile('./reports/conformance-reporter.ts')]]
-    : [['list']],
+  // CONFORMANCE_CONSOLE=verbose asks for Playwright's list with every failure in full. A shard also
+  // records a blob report for the merge.
+  reporter: suite ? suiteReporters(suite.console, inRunner && isShard(process.argv) && !addsBlob(process.argv)) : [['list']],
   ...(suite && inRunner && { metadata: { [METADATA_KEY]: runMetadata(suite) } }),
   ...(suite && { globalSetup: ownFile('./core/run/preflight.ts'), globalTeardown: ownFile('./core/run/run-state-teardown.ts') }),
   // The self-tests: the kill matrix (faults) keeps a core busy per worker, while the self project

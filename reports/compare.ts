@@ -10,6 +10,7 @@ import type { Coverage } from '../core/coverage/model.ts';
 import type { Comparison, ConformanceReport, OutcomeChange, RequirementStatus } from '../core/results/report-model.ts';
 import { STATE_WORDS, stateOf } from './coverage-summary.ts';
 import { FAILING } from './requirement-matrix.ts';
+import { describeObservationChange } from './compare-text.ts';
 
 const failing = (status: RequirementStatus | 'absent') => status !== 'absent' && FAILING.has(status);
 const passing = (status: RequirementStatus | 'absent') => status === 'pass' || status === 'warn';
@@ -84,9 +85,10 @@ export function describeComparison(comparison: Comparison): string {
       (reading) =>
         `  reading ${reading.subject}: ${reading.base.join(' or ') || 'not learned'} → ${reading.next.join(' or ') || 'not learned'}`,
     ),
-    ...comparison.notShown.map(
-      (item) => `  ${item.id}: ${item.base.join('; ') || 'nothing observed'} → ${item.next.join('; ') || 'nothing observed'}`,
-    ),
+    ...comparison.notShown.flatMap((item) => {
+      const [first, ...more] = describeObservationChange(item.base, item.next);
+      return [`  ${item.id}: ${first}`, ...more.map((line) => `    ${line}`)];
+    }),
   ];
   return [
     `Base: ${comparison.base.file} (${comparison.base.verdict}, ${comparison.base.target}, ${comparison.base.startedAt})`,

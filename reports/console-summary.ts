@@ -1,12 +1,14 @@
 // What the console says when a run ends, from the same report the files are written from: one line
 // per failed requirement (its id, how many tests met it, the first place) and one of what was wrong
 // there, the requirements blocked behind a failed one, the SHOULDs not met, the answers' age when
-// one was seen older than its arrival, then the verdict. The failures in full are in the report
+// one was seen older than its arrival, the known failures (CONFORMANCE_EXPECTATIONS) and what became
+// of them, the errors outside the tests the verdict does not quote, then the verdict. The failures in full are in the report
 // (and, with CONFORMANCE_CONSOLE=verbose, on the console too): one wrong total_pages is met by
 // thirty tests, and the console names it once.
 import type { ConsoleMode } from '../core/run/config.ts';
 import type { ConformanceReport, FailureRecord, RequirementResult } from '../core/results/report-model.ts';
 import { describeAges } from '../core/checks/answer-age.ts';
+import { firstLineOf } from './console-reporter.ts';
 
 /** The longest line of what went wrong that the console shows; the report has the whole. */
 const DETAIL_LIMIT = 200;
@@ -27,12 +29,14 @@ export function consoleSummary(report: ConformanceReport, options: SummaryOption
     failed.length === 0
       ? []
       : [
-          `Failed requirements (${failed.length}); each failure in full is in the report${options.mode === 'verbose' ? ' and above' : ' (or on the console with CONFORMANCE_CONSOLE=verbose)'}:`,
+          `Failed requirements (${failed.length}); each of the report's ${report.failures.length} test failure(s) is there in full${options.mode === 'verbose' ? ' and above' : ' (or on the console with CONFORMANCE_CONSOLE=verbose)'}:`,
           ...failed.flatMap((result) => failedRequirementLines(result, report.failures)),
         ],
     options.mode === 'verbose' ? creditedLines(report) : [],
     blockedLines(report),
     notMetLines(report),
+    knownFailureLines(report),
+    laterRunnerErrorLines(report),
     answerAgeLines(report),
     options.comparison ? ['', 'Compared with the baseline:', options.comparison] : [],
   ];
@@ -127,4 +131,26 @@ function answerAgeLines(report: ConformanceReport): string[] {
 function notMetLines(report: ConformanceReport): string[] {
   const warned = report.requirements.filter((result) => result.status === 'warn').map((result) => result.id);
   return warned.length === 0 ? [] : [`Not met at SHOULD level (${warned.length}, not counted against the verdict): ${warned.join(', ')}`];
+}
+
+/**
+ * The known failures and what became of them, one line each that has any: the expected failures the
+ * verdict left out, the listed requirements that passed (the file no longer says what the target
+ * does) and the entries past their date (judged as not listed).
+ */
+function knownFailureLines(report: ConformanceReport): string[] {
+  const known = report.expectations;
+  if (!known) return [];
+  const line = (ids: readonly string[], words: string) => (ids.length === 0 ? [] : [`  ${words} (${ids.length}): ${ids.join(', ')}`]);
+  const lines = [
+    ...line(known.expectedFailures, 'Failed as expected, not counted against the verdict'),
+    ...line(known.unexpectedPasses, 'Passed though listed; take them off the list'),
+    ...line(known.expired, 'Listed past their date, judged as not listed'),
+  ];
+  return [`Known failures (${known.file}):`, ...(lines.length > 0 ? lines : ['  none listed'])];
+}
+
+/** The verdict quotes the first error outside the tests; the others, first lines only, are said here. */
+function laterRunnerErrorLines(report: ConformanceReport): string[] {
+  return report.run.runner.errors.slice(1).map((error) => `Also outside the tests: ${cut(firstLineOf(error))}`);
 }

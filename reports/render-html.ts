@@ -68,7 +68,7 @@ export function renderHtml(report: ConformanceReport): string {
     ${report.passive ? fact('Traffic', `${run.startedAt} to ${run.endedAt} · ${report.passive.exchanges} exchanges judged of ${report.passive.entries} entries`) : fact('Run', `${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${report.summary.requests} requests`)}
   </dl>
 </header>
-<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Failures (${report.failures.length})</a>${coverageNavLink(report.coverage)}<a href="#readings">Readings</a>${answerAgeNavLink(report.answerAges)}<a href="#not-shown">Not shown</a>${report.passive ? '' : '<a href="#requests">Requests</a>'}<a href="#configuration">Configuration</a></nav>
+<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Test failures (${report.failures.length})</a>${coverageNavLink(report.coverage)}<a href="#readings">Readings</a>${answerAgeNavLink(report.answerAges)}<a href="#not-shown">Not shown</a>${report.passive ? '' : '<a href="#requests">Requests</a>'}<a href="#configuration">Configuration</a></nav>
 <main>
 ${renderTotals(report)}
 ${renderPassive(report)}
@@ -180,7 +180,7 @@ function renderRequirementRow(result: RequirementResult, failures: readonly Fail
 }
 
 function renderFailures(report: ConformanceReport): string {
-  if (report.failures.length === 0) return `<section id="failures"><h2>Failures</h2><p>No test failed.</p></section>`;
+  if (report.failures.length === 0) return `<section id="failures"><h2>Test failures</h2><p>No test failed.</p></section>`;
   const items = report.failures.map(
     (failure) => `<article class="failure${failure.credited ? ' credited' : ''}" id="${anchorOf(failure)}">
 <h3>${failure.credited ? `${h(failure.requirements[0] ?? '')}, found while testing: ` : ''}${h(failure.test)}</h3>
@@ -189,7 +189,9 @@ function renderFailures(report: ConformanceReport): string {
 <p>${report.passive ? 'Judge the same traffic again:' : 'Re-run this test with the same seed:'}</p><pre class="command">${h(failure.rerun)}</pre>
 </article>`,
   );
-  return `<section id="failures"><h2>Failures (${report.failures.length})</h2>\n${items.join('\n')}</section>`;
+  // Counted in tests, not requirements: one broken requirement is often met by many tests.
+  const over = new Set(report.failures.flatMap((failure) => failure.requirements)).size;
+  return `<section id="failures"><h2>Test failures (${report.failures.length})</h2>\n<p>Each test that failed, and each test that found a requirement it does not hold broken: ${report.failures.length} over ${over} requirement(s). The verdict and the matrix count requirements.</p>\n${items.join('\n')}</section>`;
 }
 
 /** Known failures: the file, what failed as expected, what passed against expectation, what expired. */

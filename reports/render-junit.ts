@@ -1,9 +1,11 @@
 // The JUnit rendering, for CI systems: one test suite per section of the specification and
 // one test case per requirement, so a CI dashboard shows requirements, not test files. A failed
 // requirement is a <failure> (an intermittent one says so), one the suite could not judge an
-// <error>; skipped, uncovered and not testable ones, expected failures, and blocked ones (not judged
-// because the target broke a requirement they stand on, which is a <failure> of its own) are
-// <skipped> with the reason; a SHOULD not met passes with its warnings as output.
+// <error>; skipped and uncovered ones, expected failures, and blocked ones (not judged because the
+// target broke a requirement they stand on, which is a <failure> of its own) are <skipped> with the
+// reason; a SHOULD not met passes with its warnings as output. A requirement the interface cannot
+// show is no test at all, skipped or otherwise: dashboards count <skipped> cases as tests a run left
+// out, so it is a `not-testable` property of its section, with the catalog's reason.
 import type { ConformanceReport, RequirementResult } from '../core/results/report-model.ts';
 
 /** Text safe in XML content and attributes; characters XML 1.0 cannot hold at all are dropped. */
@@ -17,7 +19,9 @@ export function xmlEscape(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-const SKIPPED: ReadonlyArray<RequirementResult['status']> = ['skip', 'uncovered', 'not-testable', 'expected-fail', 'blocked'];
+const SKIPPED: ReadonlyArray<RequirementResult['status']> = ['skip', 'uncovered', 'expected-fail', 'blocked'];
+
+const isTestCase = (result: RequirementResult) => result.status !== 'not-testable';
 
 export function renderJunit(report: ConformanceReport): string {
   const failuresByRequirement = new Map<string, string[]>();
@@ -26,12 +30,14 @@ export function renderJunit(report: ConformanceReport): string {
       failuresByRequirement.set(id, [...(failuresByRequirement.get(id) ?? []), `${failure.test}\n${failure.message}`]);
   }
   const suites = report.sections.map((section) => {
-    const cases = report.requirements.filter((result) => result.section === section.id);
+    const inSection = report.requirements.filter((result) => result.section === section.id);
+    const cases = inSection.filter(isTestCase);
     const count = (status: ReadonlyArray<RequirementResult['status']>) => cases.filter((result) => status.includes(result.status)).length;
-    const body = cases
-      .map((result) => testCase(result, `${section.id} ${section.title}`, failuresByRequirement.get(result.id) ?? []))
-      .join('\n');
-    return `  <testsuite name="${xmlEscape(`${section.id} ${section.title}`)}" tests="${cases.length}" failures="${count(['fail', 'intermittent'])}" errors="${count(['error'])}" skipped="${count(SKIPPED)}">\n${body}\n  </testsuite>`;
+    const body = [
+      ...notTestableProperties(inSection.filter((result) => !isTestCase(result))),
+      ...cases.map((result) => testCase(result, `${section.id} ${section.title}`, failuresByRequirement.get(result.id) ?? [])),
+    ].join('\n');
+    return `  <testsuite name="${xmlEscape(`${section.id} ${section.title}`)}" tests="${cases.length}" failures="${count(['fail', 'intermittent'])}" errors="${count(['error'])}" skipped="${count(SKIPPED)}">${body === '' ? '' : `\n${body}`}\n  </testsuite>`;
   });
   const totals = report.summary.requirements;
   const properties = [
@@ -41,6 +47,10 @@ export function renderJunit(report: ConformanceReport): string {
     ['seed', String(report.run.seed)],
     ['suiteVersion', report.run.suite.version],
     ['target', report.run.target],
+    [
+      'notTestable',
+      `${totals['not-testable']} requirement(s) the interface cannot show, no test case each: see each section's not-testable properties`,
+    ],
     // An operation no request went to: the verdict holds for the others only.
     ...(report.unexercised ?? []).map((entry) => ['unexercised', `${entry.name}: ${entry.reason}`]),
   ]
@@ -48,7 +58,7 @@ export function renderJunit(report: ConformanceReport): string {
     .join('\n');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlEscape(`Conformance: ${report.specification}`)}" tests="${report.requirements.length}" failures="${totals.fail + totals.intermittent}" errors="${totals.error}" skipped="${SKIPPED.reduce((sum, status) => sum + totals[status], 0)}" time="${(report.run.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="${xmlEscape(`Conformance: ${report.specification}`)}" tests="${report.requirements.length - totals['not-testable']}" failures="${totals.fail + totals.intermittent}" errors="${totals.error}" skipped="${SKIPPED.reduce((sum, status) => sum + totals[status], 0)}" time="${(report.run.durationMs / 1000).toFixed(3)}">`,
     '  <properties>',
     properties,
     '  </properties>',
@@ -72,9 +82,10 @@ function testCase(result: RequirementResult, className: string, failures: string
         return `      <error message="${xmlEscape(result.reason ?? 'not judged')}"/>`;
       case 'blocked':
         return `      <skipped message="${xmlEscape(result.reason ?? `Not judged: blocked by ${result.blockedBy?.join(', ')}`)}"/>`;
+      case 'not-testable':
+        return '';
       case 'skip':
       case 'uncovered':
-      case 'not-testable':
         return `      <skipped message="${xmlEscape(`${result.status}: ${result.reason ?? ''}`)}"/>`;
       case 'warn':
         return `      <system-out>${xmlEscape(result.warnings.map((warning) => `WARN ${warning}`).join('\n'))}</system-out>`;
@@ -83,4 +94,13 @@ function testCase(result: RequirementResult, className: string, failures: string
     }
   })();
   return inner === '' ? open.replace(/>$/, '/>') : `${open}\n${inner}\n    </testcase>`;
+}
+
+/** The section's requirements the interface cannot show, as properties: listed, with why, and counted as no test. */
+function notTestableProperties(results: readonly RequirementResult[]): string[] {
+  if (results.length === 0) return [];
+  const properties = results.map(
+    (result) => `      <property name="not-testable" value="${xmlEscape(`${result.id} [${result.level}]: ${result.reason ?? ''}`)}"/>`,
+  );
+  return ['    <properties>', ...properties, '    </properties>'];
 }

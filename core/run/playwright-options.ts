@@ -43,3 +43,10 @@ export const REFUSED_PLAYWRIGHT_OPTIONS: Readonly<Record<string, string>> = {
   '--project': 'the suite is its own conformance project',
   '--retries': 'set CONFORMANCE_RETRIES instead',
 };
+
+/** One shard of the suite (`--shard=1/3` or `--shard 1/3`): a part of the run, for `merge` to judge with the others. */
+export const isShard = (args: readonly string[]): boolean => args.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
+
+/** `--add-reporter=blob` (or `--add-reporter blob`): the blob report the user asked for, not to be recorded twice. */
+export const addsBlob = (args: readonly string[]): boolean =>
+  args.some((arg, index) => arg === '--add-reporter=blob' || (arg === '--add-reporter' && args[index + 1] === 'blob'));

@@ -2,6 +2,8 @@
 // against a run of the reference with one fault exits 1 and names what the fault broke; of two clean
 // runs, 0. BASELINE on a run adds the same comparison to its report and to what it prints.
 import { test, expect } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { findFault } from '../../reference/faults/catalog.ts';
 import { referenceTargetEnv, runScript } from '../runner/run-suite.ts';
 import { CLI, freshDir, once, readReports, SUITE_RUN_TIMEOUT_MS, withReference } from '../reports/report-runs.ts';
@@ -43,6 +45,28 @@ test('compare of two clean runs exits 0, with nothing newly failing', async () =
   const compared = await runScript(CLI.conformance, ['compare', (await clean()).dir, again.dir]);
   expect(compared.code, compared.stdout).toBe(0);
   expect(compared.stdout).toContain('Newly failing (0)');
+});
+
+test('compare shows of a "not shown" item what its observations differ in, not both in full', async () => {
+  const { results } = await clean();
+  const item = results.requirements.find((result) => result.kind === 'not-shown')!;
+  const shared = (n: number) => `${'the answer to an unusual request carried these words, the same in both runs '.repeat(3)}(${n})`;
+  const answered = (status: number) =>
+    `with onBehalfOf: status 200; without it: status ${status} {"error":{"code":"ERR_BAD_REQUEST","message":"${'Invalid request: onBehalfOf. '.repeat(8)}"}}`;
+  const withObservations = (observations: string[]) => ({
+    ...results,
+    requirements: results.requirements.map((result) => (result.id === item.id ? { ...result, observations } : result)),
+  });
+  const [baseDir, nextDir] = [freshDir('compare-base'), freshDir('compare-next')];
+  writeFileSync(join(baseDir, 'results.json'), JSON.stringify(withObservations([shared(1), answered(400), shared(2)])));
+  writeFileSync(join(nextDir, 'results.json'), JSON.stringify(withObservations([shared(1), answered(422), shared(2)])));
+  const compared = await runScript(CLI.conformance, ['compare', baseDir, nextDir]);
+  expect(compared.code, compared.stderr).toBe(0);
+  const differently = compared.stdout.slice(compared.stdout.indexOf('Answered differently'));
+  const lines = differently.split('\n').filter((line) => line.startsWith('  '));
+  expect(lines[0]).toMatch(new RegExp(`^  ${item.id}: with onBehalfOf: …it: status 400 \\S*… → with onBehalfOf: …it: status 422 \\S*…$`));
+  expect(lines[1]).toBe('    (2 other observation(s) the same in both)');
+  for (const line of lines) expect(line.length).toBeLessThan(300);
 });
 
 test("compare refuses what is not a run's results, with one line and exit 2", async () => {

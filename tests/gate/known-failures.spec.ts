@@ -23,6 +23,27 @@ function expectationsFile(yaml: string): string {
   return file;
 }
 
+/** The counts of the console's last progress line ("3/3 tests: 2 passed, 1 failed in 9.8 s"), by results.json's names. */
+function finalProgress(stdout: string): Record<string, number> {
+  const line = stdout
+    .split('\n')
+    .filter((text) => /^\d+\/\d+ tests.* in \d+\.\d s$/.test(text))
+    .at(-1);
+  expect(line, stdout.slice(-3000)).toBeDefined();
+  const words: Record<string, string> = {
+    passed: 'passed',
+    failed: 'failed',
+    'timed out': 'timedOut',
+    skipped: 'skipped',
+    interrupted: 'interrupted',
+  };
+  return Object.fromEntries(
+    [...line!.matchAll(/(\d+) (passed|failed|timed out|skipped|interrupted)/g)].map(([, n, word]) => [words[word!]!, Number(n)]),
+  );
+}
+
+const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0));
+
 async function runWith(yaml: string, args: string[] = ['--grep', GREP]) {
   const reports = freshDir('report-known');
   const run = await withReference(FAULT, (base) =>
@@ -57,8 +78,19 @@ test('the whole suite against a fault, with an expectations file listing what it
   expect(html).toContain('<section id="expectations">');
   expect(html).toMatch(new RegExp(`<tr id="req-${BROKEN}"[^>]*data-status="expected-fail"`));
   expect(junit).toMatch(new RegExp(`name="${BROKEN} [^"]*">\\n\\s*<skipped message="expected failure: counts the initiator`));
-  // Playwright's own mechanism: the test of the listed requirement was expected to fail.
-  expect(run.stdout).not.toMatch(/\d+ failed/);
+  // Known failures on the console too, and the progress counts the tests as results.json does: the
+  // listed requirement's test failed (Playwright expected it to, with test.fail()).
+  expect(run.stdout).toContain(
+    `Known failures (${results.expectations!.file}):\n  Failed as expected, not counted against the verdict (1): ${BROKEN}\n`,
+  );
+  expect(finalProgress(run.stdout)).toEqual(nonZero(results.summary.tests));
+  expect(results.summary.tests.failed).toBeGreaterThan(0);
+  // A requirement the interface cannot show is no test case in JUnit, skipped or otherwise.
+  const notTestable = results.summary.requirements['not-testable'];
+  expect(notTestable).toBeGreaterThan(0);
+  expect(junit).not.toContain('<skipped message="not-testable');
+  expect(junit.match(/<property name="not-testable" value="/g)).toHaveLength(notTestable);
+  expect(junit).toMatch(new RegExp(`<testsuites [^>]* tests="${results.requirements.length - notTestable}"`));
 });
 
 test('with the file empty, the same run is NON-CONFORMANT: exit 1', async () => {
@@ -78,6 +110,9 @@ test('listing a requirement that passes: exit 0, and unexpectedPasses names it',
     status: 'pass',
     expected: { reason: 'was broken last month' },
   });
+  expect(run.stdout).toContain('  Passed though listed; take them off the list (1): CALLS-GET-OK\n');
+  // Playwright counts the listed test that passed as failed; the progress counts it passed, as results.json does.
+  expect(finalProgress(run.stdout)).toEqual(nonZero(results.summary.tests));
 });
 
 test('an entry past its date counts as not listed: NON-CONFORMANT, and expired names it', async () => {
@@ -85,6 +120,7 @@ test('an entry past its date counts as not listed: NON-CONFORMANT, and expired n
   expect(run.code).toBe(1);
   expect(results.expectations).toMatchObject({ expectedFailures: [], expired: [BROKEN] });
   expect(results.requirements.find((entry) => entry.id === BROKEN)).toMatchObject({ status: 'fail', expected: { expired: true } });
+  expect(run.stdout).toContain(`  Listed past their date, judged as not listed (1): ${BROKEN}\n`);
 });
 
 for (const [what, yaml, says] of [

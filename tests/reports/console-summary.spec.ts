@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { buildReport } from '../../reports/build-report.ts';
 import { consoleSummary, whatWasSeen } from '../../reports/console-summary.ts';
-import { describeProgress } from '../../reports/console-reporter.ts';
+import { describeProgress, describeStart } from '../../reports/console-reporter.ts';
 import type { TestRecord } from '../../core/results/report-model.ts';
 import { metadata, testRecord } from './report-records.ts';
 
@@ -64,7 +64,7 @@ test('one broken requirement met by 31 tests: two lines for it, then the verdict
 test('verbose adds the list of every test that met a credited violation', () => {
   const text = consoleSummary(report(oneFaultRun()), { mode: 'verbose', reportPath: 'r/index.html' });
   expect(text.split('\n').filter((line) => line.includes(`${BROKEN}: found while testing`))).toHaveLength(30);
-  expect(text).toContain('each failure in full is in the report and above');
+  expect(text).toMatch(/each of the report's \d+ test failure\(s\) is there in full and above/);
 });
 
 test('a requirement met only by credit names the first test by place; an intermittent one says in how many attempts', () => {
@@ -98,17 +98,23 @@ test("what was seen: the requirement's first violation on one line, or the first
   );
 });
 
-test('the progress line counts each test once, by how it ended, leaving out zeros', () => {
+test('the progress line counts each test once, by how its last attempt ended as results.json does, leaving out zeros', () => {
   expect(
     describeProgress(
       40,
       110,
       new Map([
-        ['expected', 38],
-        ['unexpected', 1],
+        ['passed', 38],
+        ['failed', 1],
         ['skipped', 1],
       ]),
     ),
   ).toBe('40/110 tests: 38 passed, 1 failed, 1 skipped');
   expect(describeProgress(0, 110, new Map())).toBe('0/110 tests');
+  expect(describeProgress(2, 2, new Map([['timedOut', 2]]))).toBe('2/2 tests: 2 timed out');
+});
+
+test('the first line never names more workers than tests', () => {
+  expect(describeStart(1, 3)).toMatch(/^Running 1 test\(s\) using 1 worker\(s\) /);
+  expect(describeStart(110, 3)).toMatch(/^Running 110 test\(s\) using 3 worker\(s\) /);
 });

@@ -98,11 +98,15 @@ test('two shards merged with npm run conformance -- merge give the same conforma
     // Each shard as on a machine of its own: its own blob folder, the seed pinned as docs/sharding.md says.
     const shardBlobs = freshDir('shard-blobs');
     const run = await runSuite(
-      ['--project=conformance', `--shard=${shard}`, '--reporter=blob'],
+      ['--project=conformance', `--shard=${shard}`],
       { PLAYWRIGHT_BLOB_OUTPUT_DIR: shardBlobs },
       SUITE_RUN_TIMEOUT_MS,
     );
     expect(run.code, run.stderr).toBe(0);
+    // The suite's compact progress, not a line per test, and the shard's part of the verdict.
+    expect(run.stdout).toMatch(/^Running \d+ test\(s\) using \d+ worker\(s\) \(progress only/m);
+    expect(run.stdout).not.toMatch(/\[conformance\] ›/);
+    expect(run.stdout).toContain('Conformance verdict: CONFORMANT.');
     for (const file of readdirSync(shardBlobs)) copyFileSync(join(shardBlobs, file), join(blobs, file));
   }
   expect(readdirSync(blobs)).toHaveLength(2);

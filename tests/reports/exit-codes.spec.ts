@@ -27,6 +27,9 @@ test('a target that cannot be reached exits 3 with an INCONCLUSIVE report that s
   expect(Date.now() - started).toBeLessThan(60_000);
   expect(run.stdout).toContain('Conformance verdict: INCONCLUSIVE.');
   expect(`${run.stdout}${run.stderr}`).not.toMatch(/\n\s+at /);
+  // No test ran, and none is announced; the reason is said once, by the verdict.
+  expect(run.stdout).not.toContain('Running 0 test(s)');
+  expect(`${run.stdout}${run.stderr}`.split('The target cannot be reached').length - 1).toBe(1);
 
   const { results, junit, html } = readReports(dir);
   expect(results).toMatchObject({ verdict: 'INCONCLUSIVE', exitCode: 3 });

@@ -28,12 +28,17 @@ const built = buildReport(loadCatalog(), {
   runnerErrors: [],
 });
 
-test('JUnit has one test case per requirement, grouped by section, with failures and skips counted', () => {
+test('JUnit has one test case per requirement the interface can show, grouped by section, with failures and skips counted', () => {
   const xml = renderJunit(built);
+  const notTestable = built.requirements.filter((result) => result.status === 'not-testable');
+  expect(notTestable.length).toBeGreaterThan(0);
   expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-  expect(xml.match(/<testcase /g)).toHaveLength(built.requirements.length);
+  expect(xml.match(/<testcase /g)).toHaveLength(built.requirements.length - notTestable.length);
   expect(xml.match(/<testsuite /g)).toHaveLength(built.sections.length);
-  expect(xml).toContain(`tests="${built.requirements.length}" failures="1"`);
+  expect(xml).toContain(`tests="${built.requirements.length - notTestable.length}" failures="1"`);
+  // Not a skipped test: a property of its section, with the catalog's reason.
+  expect(xml).not.toContain('<skipped message="not-testable');
+  for (const result of notTestable) expect(xml).toContain(`<property name="not-testable" value="${result.id} [${result.level}]: `);
   expect(xml).toMatch(
     /<testcase classname="4.2 Get Call" name="CALLS-GET-NOT-FOUND [^"]*">\n\s*<failure message="CALLS-GET-NOT-FOUND failed" type="MUST">/,
   );
