@@ -92,6 +92,8 @@ export interface InOrder<First, Then> {
   judge: (first: First, then: Then) => Violation[];
   /** The answers of each, to wait out their age. */
   answersOf: (taken: First | Then) => readonly Exchange[];
+  /** What names a finding across attempts (violationKey by default): what it says of the call, not of the answer's size. */
+  findingKey?: (violation: Violation) => string;
   /**
    * Told when asking again found what an earlier `then` lacked: that answer was at least `seconds`
    * older than its arrival, or the call moved on and back, which a call never does.
@@ -116,6 +118,7 @@ export async function judgeInOrder<First, Then>(
   attempts = STILL_ATTEMPTS,
 ): Promise<StillOutcome> {
   const { first, then, judge, answersOf } = comparison;
+  const keyOf = comparison.findingKey ?? violationKey;
   let shown = await first();
   let lacking = await then();
   let found = judge(shown, lacking);
@@ -135,8 +138,8 @@ export async function judgeInOrder<First, Then>(
     if (stillLacking.length === 0) return { judged: true, violations: [], retakes: taken };
     if (!(await age.outlast(answersOf(laterLacking)))) return { judged: false, retakes: taken, movement: NOT_WAITED };
     const shownAgain = await first();
-    const earlier = new Set(stillLacking.map(violationKey));
-    const standing = judge(shownAgain, laterLacking).filter((violation) => earlier.has(violationKey(violation)));
+    const earlier = new Set(stillLacking.map(keyOf));
+    const standing = judge(shownAgain, laterLacking).filter((violation) => earlier.has(keyOf(violation)));
     if (standing.length > 0) return { judged: true, violations: standing, retakes: taken };
     // Nothing stood: each call found had moved on. A new attempt, the later answers first as ever:
     // calls `shownAgain` holds that `laterLacking`, asked before it, lacks are only new calls.
