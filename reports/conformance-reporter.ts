@@ -15,6 +15,7 @@ import { REQUESTS_ATTACHMENT, type RequestsAttachment } from '../core/results/re
 import { READING_ANNOTATION, type DetectionSummary } from '../core/learning/detection.ts';
 import { CREDITED_ATTACHMENT, type CreditedViolation } from '../core/run/verdict.ts';
 import { BLOCKED_ANNOTATION } from '../core/results/blocked.ts';
+import { heldRequirements, notesOf, type NoteKind } from '../core/results/annotations.ts';
 import { loadCatalog } from '../openapi/catalog.ts';
 import { operationNames, type OperationName } from '../openapi/contract.ts';
 import { consoleSummary } from './console-summary.ts';
@@ -167,14 +168,9 @@ export default class ConformanceReporter implements Reporter {
 
   private recordOf(test: TestCase, result: TestResult): TestRecord {
     const annotations = [...test.annotations, ...result.annotations];
-    const notes = (type: string): Note[] =>
-      annotations
-        .filter((annotation) => annotation.type === type)
-        .map((annotation) => {
-          const text = this.redact(annotation.description ?? '');
-          const space = text.indexOf(' ');
-          return space < 0 ? { requirement: text, text: '' } : { requirement: text.slice(0, space), text: text.slice(space + 1) };
-        });
+    // A note names a catalogued requirement; loadCatalog reads the catalog once per process.
+    const notes = (kind: NoteKind): Note[] =>
+      notesOf(annotations, kind, loadCatalog().byId.keys()).map((note) => ({ ...note, text: this.redact(note.text) }));
     const requests = requestsOf(result);
     const skip = annotations.find((annotation) => annotation.type === 'skip' && annotation.description);
     const violations = notes('violation');
@@ -183,9 +179,7 @@ export default class ConformanceReporter implements Reporter {
     return {
       title: test.title,
       location: `${relative(process.cwd(), test.location.file)}:${test.location.line}`,
-      requirements: [
-        ...new Set(annotations.filter((annotation) => annotation.type === 'requirement').map((annotation) => annotation.description ?? '')),
-      ],
+      requirements: [...new Set(heldRequirements(annotations))],
       status: result.status,
       ...(skip?.description !== undefined && { skipReason: this.redact(skip.description) }),
       ...(blocked && { blocked }),

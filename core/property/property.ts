@@ -24,7 +24,8 @@ export async function assertProperty<T>(
   context: {
     verdict: Verdict;
     config: SuiteConfig;
-    title: string;
+    /** The requirement the test holds: its replay line chooses the test by it. */
+    requirement: string;
     concurrency?: number;
     /** Told whether the suite waits out answers' age (answer-age.ts): not while fast-check shrinks a counterexample. */
     waitForAge?: (waits: boolean) => void;
@@ -88,14 +89,13 @@ export async function assertProperty<T>(
   const error = details.errorInstance;
   const cause =
     error instanceof ConformanceFailure ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const id = context.title.split(' ')[0];
   throw new PropertyFailure(
     [
       cause,
       '',
       `Counterexample: ${printedCounterexample(details.counterexample?.[0])}`,
       `Shrunk ${details.numShrinks} time(s) after ${details.numRuns} run(s); seed ${details.seed}, path ${details.counterexamplePath}`,
-      `Replay with: ${replayCommand(config.launcher, details.seed, details.counterexamplePath ?? '', id!)}`,
+      `Replay with: ${replayCommand(config.launcher, details.seed, details.counterexamplePath ?? '', context.requirement)}`,
     ].join('\n'),
   );
 }

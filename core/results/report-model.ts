@@ -10,6 +10,7 @@ import type { DetectionSummary } from '../learning/detection.ts';
 import type { CreditedViolation } from '../run/verdict.ts';
 import type { Coverage } from '../coverage/model.ts';
 import type { AgesSeen } from '../checks/answer-age.ts';
+import type { Note } from './annotations.ts';
 
 /**
  * What a report says about the run beyond its tests (computed by reports/run-metadata.ts): the
@@ -71,11 +72,8 @@ export type RequirementStatus =
   'pass' | 'fail' | 'intermittent' | 'expected-fail' | 'warn' | 'skip' | 'not-testable' | 'error' | 'blocked' | 'uncovered';
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 
-/** A requirement id and one line about it, from a `violation`, `warning` or `observation` annotation. */
-export interface Note {
-  requirement: string;
-  text: string;
-}
+/** A requirement id and one line about it, from a `violation`, `warning`, `observation` or `blocked` note (annotations.ts). */
+export type { Note };
 
 /** One test as the reporter saw it end; secrets already redacted. */
 export interface TestRecord {

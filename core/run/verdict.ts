@@ -15,6 +15,7 @@ import { reproduceLines, shownUrl, type Exchange } from '../transport/exchange.t
 import { violationCount, type Violation } from '../checks/violation.ts';
 import { inRehearsal } from '../property/rehearsal.ts';
 import { visible, visibleLine } from '../results/visible.ts';
+import { heldRequirements, noteType, type NoteKind } from '../results/annotations.ts';
 
 export type Outcome = 'fail' | 'warn' | 'observe';
 
@@ -55,8 +56,10 @@ export class Verdict {
   /** How many violations of each credited requirement were met, beyond those kept to describe it. */
   private readonly creditedCount = new Map<string, number>();
   private readonly annotated = new Set<string>();
-  /** Annotations added so far, by their type and the requirement they name (their first word). */
+  /** Notes added so far, by their annotation type: their kind and the requirement they name. */
   private readonly annotationsByKind = new Map<string, number>();
+  /** The requirements the test holds, as it declared them. */
+  private readonly held: readonly string[];
   /** The requirements the test holds; undefined for a test that names none (it answers for all it meets). */
   private readonly own: ReadonlySet<string> | undefined;
   /** The last failure thrown: for a property, the one of its smallest counterexample. */
@@ -67,10 +70,8 @@ export class Verdict {
     private readonly catalog: Catalog,
     private readonly profile: Profile,
   ) {
-    const held = testInfo.annotations
-      .filter((annotation) => annotation.type === 'requirement')
-      .map((annotation) => annotation.description ?? '');
-    this.own = held.length > 0 ? new Set(held) : undefined;
+    this.held = heldRequirements(testInfo.annotations);
+    this.own = this.held.length > 0 ? new Set(this.held) : undefined;
   }
 
   outcomeOf(requirementId: string): Outcome {
@@ -122,13 +123,13 @@ export class Verdict {
   observe(requirementId: string, description: string): void {
     this.outcomeOf(requirementId);
     if (inRehearsal()) return;
-    this.annotate('observation', `${requirementId} ${description}`);
+    this.annotate('observation', requirementId, description);
   }
 
-  /** Adds an annotation of the given type once (reading summaries, for instance). */
+  /** Adds an annotation of the given type once (reading summaries, for instance): no requirement's note, so none counts against a limit. */
   note(type: string, description: string): void {
     if (inRehearsal()) return;
-    this.annotate(type, description);
+    this.addOnce(type, description);
   }
 
   /**
@@ -155,13 +156,15 @@ export class Verdict {
       } else if (outcome === 'warn') {
         this.annotate(
           'warning',
-          `${violation.requirement} ${violation.title} (expected ${violation.expected}; received ${violation.received})`,
+          violation.requirement,
+          `${violation.title} (expected ${violation.expected}; received ${violation.received})`,
         );
       } else {
         // Not a defect under this profile: said as what the target does, beside what a stricter reading asks.
         this.annotate(
           'observation',
-          `${violation.requirement} what the target does: ${violation.received} (not required under this profile; a stricter reading asks for ${violation.expected}: ${violation.title})`,
+          violation.requirement,
+          `what the target does: ${violation.received} (not required under this profile; a stricter reading asks for ${violation.expected}: ${violation.title})`,
         );
       }
     }
@@ -196,18 +199,25 @@ export class Verdict {
   }
 
   private annotateViolations(violations: readonly Violation[]): void {
-    for (const violation of violations) this.annotate('violation', `${violation.requirement} ${violation.title}`);
+    for (const violation of violations) this.annotate('violation', violation.requirement, violation.title);
   }
 
-  private annotate(type: string, description: string): void {
-    if (this.annotated.has(`${type}:${description}`)) return;
-    this.annotated.add(`${type}:${description}`);
-    const kind = `${type}:${description.split(' ')[0]}`;
-    const sameKind = this.annotationsByKind.get(kind) ?? 0;
-    this.annotationsByKind.set(kind, sameKind + 1);
-    if (sameKind >= ANNOTATION_LIMIT) return;
+  /** Notes `text` of `requirement` once, up to ANNOTATION_LIMIT of its kind; a warning is also said on stderr. */
+  private annotate(kind: NoteKind, requirement: string, text: string): void {
+    const type = noteType(kind, requirement);
+    if (this.annotated.has(`${type}\n${text}`)) return;
+    const sameKind = this.annotationsByKind.get(type) ?? 0;
+    this.annotationsByKind.set(type, sameKind + 1);
+    if (sameKind >= ANNOTATION_LIMIT) return void this.annotated.add(`${type}\n${text}`);
+    this.addOnce(type, text);
+    // Named by the test that met it (the first requirement it holds), as a reader finds it in the list.
+    if (kind === 'warning') process.stderr.write(`WARN ${this.held[0] ?? requirement}: ${visibleLine(`${requirement} ${text}`)}\n`);
+  }
+
+  private addOnce(type: string, description: string): void {
+    if (this.annotated.has(`${type}\n${description}`)) return;
+    this.annotated.add(`${type}\n${description}`);
     this.testInfo.annotations.push({ type, description: visible(description) });
-    if (type === 'warning') process.stderr.write(`WARN ${this.testInfo.title.split(' ')[0]}: ${visibleLine(description)}\n`);
   }
 }
 

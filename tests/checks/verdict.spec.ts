@@ -6,6 +6,7 @@ import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import type { Profile } from '../../core/run/profile.ts';
 import type { Violation } from '../../core/checks/violation.ts';
 import { ConformanceFailure, describeViolations, Verdict } from '../../core/run/verdict.ts';
+import { notesOf } from '../../core/results/annotations.ts';
 import { exchange } from './exchanges.ts';
 
 const catalog = loadCatalog();
@@ -61,8 +62,10 @@ test('a SHOULD violation becomes a warning annotation, not a failure', () => {
   verdict.enforce([violation('CALL-MID-ON-STARTED-CALLS')]);
   expect(info.annotations).toEqual([
     {
-      type: 'warning',
-      description: expect.stringMatching(/^CALL-MID-ON-STARTED-CALLS .*expected what the requirement asks; received something else/),
+      type: 'warning:CALL-MID-ON-STARTED-CALLS',
+      description: expect.stringMatching(
+        /^CALL-MID-ON-STARTED-CALLS was broken \(expected what the requirement asks; received something else\)$/,
+      ),
     },
   ]);
 });
@@ -70,7 +73,9 @@ test('a SHOULD violation becomes a warning annotation, not a failure', () => {
 test('an INFO violation becomes an observation annotation under the spec profile', () => {
   const { info, verdict } = verdictFor('spec');
   verdict.enforce([violation('ERROR-STATUS-CODES')]);
-  expect(info.annotations).toEqual([{ type: 'observation', description: expect.stringMatching(/^ERROR-STATUS-CODES /) }]);
+  expect(info.annotations).toEqual([
+    { type: 'observation:ERROR-STATUS-CODES', description: expect.stringMatching(/^what the target does: /) },
+  ]);
 });
 
 test('under the strict profile a requirement with a strict convention fails instead of being observed', () => {
@@ -83,7 +88,10 @@ test('under the strict profile a requirement with a strict convention fails inst
 test('the strict profile leaves requirements without a convention at their own level', () => {
   const { info, verdict } = verdictFor('strict');
   verdict.enforce([violation('CALLS-LIST-DATE-FILTER-SEMANTICS'), violation('CALL-MID-ON-STARTED-CALLS')]);
-  expect(info.annotations.map((annotation) => annotation.type)).toEqual(['observation', 'warning']);
+  expect(info.annotations.map((annotation) => annotation.type)).toEqual([
+    'observation:CALLS-LIST-DATE-FILTER-SEMANTICS',
+    'warning:CALL-MID-ON-STARTED-CALLS',
+  ]);
 });
 
 test('recorded violations are judged at the next enforce, with those passed to it, and only once', () => {
@@ -91,14 +99,14 @@ test('recorded violations are judged at the next enforce, with those passed to i
   verdict.record([violation('CALL-FIELD-MODE'), violation('CALL-MID-ON-STARTED-CALLS')]);
   const failure = failureOf(() => verdict.enforce([violation('CALL-FIELD-STATUS')]));
   expect(failure?.violations.map((found) => found.requirement)).toEqual(['CALL-FIELD-MODE', 'CALL-FIELD-STATUS']);
-  expect(info.annotations.map((annotation) => annotation.type)).toEqual(['warning']);
+  expect(info.annotations.map((annotation) => annotation.type)).toEqual(['warning:CALL-MID-ON-STARTED-CALLS']);
   expect(() => verdict.enforce()).not.toThrow();
 });
 
 test("observe annotates what the target did; an unknown requirement id is the suite's error", () => {
   const { info, verdict } = verdictFor();
   verdict.observe('CALLS-GET-ENVELOPE', 'the call came wrapped in data');
-  expect(info.annotations).toEqual([{ type: 'observation', description: 'CALLS-GET-ENVELOPE the call came wrapped in data' }]);
+  expect(info.annotations).toEqual([{ type: 'observation:CALLS-GET-ENVELOPE', description: 'the call came wrapped in data' }]);
   expect(() => verdict.observe('NO-SUCH-REQUIREMENT', 'x')).toThrow('unknown requirement NO-SUCH-REQUIREMENT');
   expect(() => verdict.enforce([violation('NO-SUCH-REQUIREMENT')])).toThrow('unknown requirement NO-SUCH-REQUIREMENT');
 });
@@ -120,9 +128,9 @@ test('when the test has failed, finish marks each violation of the last failure,
   verdict.recordBackground([violation('CALL-FIELD-MODE', 'a mode'), violation('CALL-MID-ON-STARTED-CALLS', 'no mid')]);
   verdict.finish(true);
   expect(info.annotations).toEqual([
-    { type: 'violation', description: 'CALL-FIELD-TYPE a fax' },
-    { type: 'violation', description: 'PAGINATION-ENVELOPE no meta' },
-    { type: 'violation', description: 'CALL-FIELD-MODE a mode' },
+    { type: 'violation:CALL-FIELD-TYPE', description: 'a fax' },
+    { type: 'violation:PAGINATION-ENVELOPE', description: 'no meta' },
+    { type: 'violation:CALL-FIELD-MODE', description: 'a mode' },
   ]);
 });
 
@@ -130,7 +138,7 @@ test('a failure that finish itself throws is marked too', () => {
   const { info, verdict } = verdictFor();
   verdict.recordBackground([violation('CALL-FIELD-TYPE', 'a fax')]);
   expect(failureOf(() => verdict.finish(false))).toBeDefined();
-  expect(info.annotations).toEqual([{ type: 'violation', description: 'CALL-FIELD-TYPE a fax' }]);
+  expect(info.annotations).toEqual([{ type: 'violation:CALL-FIELD-TYPE', description: 'a fax' }]);
 });
 
 test('the same warning is annotated once, and at most 20 warnings are', () => {
@@ -180,7 +188,7 @@ test('violations of one exchange share one curl line; each exchange has its own'
 test('a MUST violation of a requirement the test does not hold is credited to it, and the test goes on', () => {
   const { info, verdict } = verdictFor('spec', ['CALLS-LIST-FILTER-TYPE']);
   expect(() => verdict.enforce([violation('CALL-FIELD-MODE', 'a mode outside the enum')])).not.toThrow();
-  expect(added(info)).toEqual([{ type: 'violation', description: 'CALL-FIELD-MODE a mode outside the enum' }]);
+  expect(added(info)).toEqual([{ type: 'violation:CALL-FIELD-MODE', description: 'a mode outside the enum' }]);
   expect(verdict.creditedViolations()).toEqual([
     { requirement: 'CALL-FIELD-MODE', message: expect.stringContaining('CALL-FIELD-MODE [self_test] a mode outside the enum') },
   ]);
@@ -193,19 +201,22 @@ test('a MUST violation of a requirement the test holds fails it, beside the ones
     verdict.enforce([violation('CALL-FIELD-MODE'), violation('CALLS-LIST-FILTER-TYPE', 'a video call for type=audio')]),
   );
   expect(failure?.violations.map((found) => found.requirement)).toEqual(['CALLS-LIST-FILTER-TYPE']);
-  expect(added(info).map((annotation) => annotation.description)).toEqual(['CALL-FIELD-MODE CALL-FIELD-MODE was broken']);
+  expect(added(info)).toEqual([{ type: 'violation:CALL-FIELD-MODE', description: 'CALL-FIELD-MODE was broken' }]);
 });
 
 test('what the per-exchange checks found of other requirements is credited when the test ends, passed or failed', () => {
   const passed = verdictFor('spec', ['CALLS-LIST-FILTER-TYPE']);
   passed.verdict.recordBackground([violation('CALL-FIELD-MODE', 'a mode'), violation('CALL-MID-ON-STARTED-CALLS', 'no mid')]);
   expect(() => passed.verdict.finish(false)).not.toThrow();
-  expect(added(passed.info).map((annotation) => annotation.type)).toEqual(['violation', 'warning']);
+  expect(added(passed.info).map((annotation) => annotation.type)).toEqual([
+    'violation:CALL-FIELD-MODE',
+    'warning:CALL-MID-ON-STARTED-CALLS',
+  ]);
 
   const failed = verdictFor('spec', ['CALLS-LIST-FILTER-TYPE']);
   failed.verdict.recordBackground([violation('CALL-FIELD-MODE', 'a mode')]);
   failed.verdict.finish(true);
-  expect(added(failed.info)).toEqual([{ type: 'violation', description: 'CALL-FIELD-MODE a mode' }]);
+  expect(added(failed.info)).toEqual([{ type: 'violation:CALL-FIELD-MODE', description: 'a mode' }]);
   expect(failed.verdict.creditedViolations().map((credited) => credited.requirement)).toEqual(['CALL-FIELD-MODE']);
 });
 
@@ -228,9 +239,7 @@ test("many violations credited to one requirement never crowd out the test's own
   verdict.enforce(Array.from({ length: 30 }, (_, index) => violation('CALL-FIELD-STATUS', `call ${index} shows "missed"`)));
   expect(failureOf(() => verdict.enforce([violation('CALLS-LIST-FILTER-STATUS', 'a missed call for status=unanswered')]))).toBeDefined();
   verdict.finish(true);
-  const named = added(info)
-    .filter((annotation) => annotation.type === 'violation')
-    .map((annotation) => annotation.description!.split(' ')[0]);
+  const named = notesOf(info.annotations, 'violation', catalog.byId.keys()).map((note) => note.requirement);
   expect(named.filter((id) => id === 'CALL-FIELD-STATUS')).toHaveLength(20);
   expect(named).toContain('CALLS-LIST-FILTER-STATUS');
 });

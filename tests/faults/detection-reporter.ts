@@ -3,6 +3,8 @@
 // reported as violated and as warnings, and one line when the run ends. The matrix reads them as
 // they come: when each row first named what its fault breaks, and how long each row took.
 import type { Reporter, FullResult, TestCase, TestResult } from '@playwright/test/reporter';
+import { notesOf, type NoteKind } from '../../core/results/annotations.ts';
+import { loadCatalog } from '../../openapi/catalog.ts';
 
 export interface DetectionLine {
   /** The project (row) the test ran in; empty on the run's end line. */
@@ -15,8 +17,8 @@ export interface DetectionLine {
   warnings: string[];
 }
 
-const idsOf = (result: TestResult, type: string) =>
-  result.annotations.filter((annotation) => annotation.type === type).map((annotation) => (annotation.description ?? '').split(' ')[0]!);
+const idsOf = (result: TestResult, kind: NoteKind) =>
+  notesOf(result.annotations, kind, loadCatalog().byId.keys()).map((note) => note.requirement);
 
 export default class DetectionReporter implements Reporter {
   printsToStdio(): boolean {
