@@ -20,7 +20,7 @@ const SHOWN_RUN_OPTIONS = ['-g', '--grep', '-G', '--grep-invert', '-j', '--worke
 
 export const PROGRAM = 'calls-conformance';
 
-export interface OptionHelp {
+interface OptionHelp {
   /** As typed, e.g. `--out`; aliases after a comma (`-h, --help`). */
   flag: string;
   /** The value's placeholder, when the option takes one. */

@@ -33,7 +33,7 @@ export interface Requirement {
 }
 
 /** Something the suite learns of a target before judging it: the candidates the words allow, and how it decides. */
-export interface ReadingDeclaration {
+interface ReadingDeclaration {
   subject: string;
   question: string;
   judged: string;

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { parseYaml } from './yaml-parse.ts';
 
-export const YAML_CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/calls-conformance/', import.meta.url));
+const YAML_CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/calls-conformance/', import.meta.url));
 
 /** The YAML file at `path`, parsed, or read back from what an earlier process parsed of the same text. */
 export function parseYamlFile(path: string, cacheDir = YAML_CACHE_DIR): unknown {

@@ -229,7 +229,7 @@ const FIELD_REQUIREMENTS = (catalog: Catalog) =>
     .map((requirement) => requirement.id);
 
 /** Why the requirements passive judging never shows cannot be judged from traffic. */
-export const NEVER_FROM_TRAFFIC: Readonly<Record<string, string>> = {
+const NEVER_FROM_TRAFFIC: Readonly<Record<string, string>> = {
   'CALLS-LIST-FILTER-STARTED-AT':
     'which reading of the date filter the target follows (exact or a bound, on startedAt or initiatedAt) is learned by probes a recording does not hold; under every reading at once, any call matches',
   'CALLS-LIST-FILTER-ENDED-AT':
@@ -298,7 +298,7 @@ export interface Sighting {
 }
 
 /** An answer kept for a merge to judge against other judges' sightings: the sighting, and its exchange (slim) to cite. */
-export interface CitedSighting extends Sighting {
+interface CitedSighting extends Sighting {
   exchange: Exchange;
 }
 
@@ -311,7 +311,7 @@ export const sooner = (candidate: Sighting, kept: Sighting | undefined): boolean
   kept === undefined || (candidate.span !== undefined && (kept.span === undefined || candidate.span.end < kept.span.end));
 
 /** A kept copy of an exchange: bodies cut, so that a kept violation or call costs little. */
-export function slim(exchange: Exchange): Exchange {
+function slim(exchange: Exchange): Exchange {
   const text =
     exchange.response.text.length > RESPONSE_TEXT_KEPT
       ? `${exchange.response.text.slice(0, RESPONSE_TEXT_KEPT)}… (${exchange.response.text.length} characters)`
@@ -320,7 +320,7 @@ export function slim(exchange: Exchange): Exchange {
 }
 
 /** The filters a List Calls request carried, typed as the checks read them; a value of the wrong type is not judged. */
-export function filtersOf(url: string): { filters: Filters; unreadable: string[] } {
+function filtersOf(url: string): { filters: Filters; unreadable: string[] } {
   const params = new URL(url).searchParams;
   const filters: Record<string, unknown> = {};
   const unreadable: string[] = [];
@@ -800,7 +800,7 @@ export function notJudgedOf(requirements: ReadonlyMap<string, RequirementTally>,
 }
 
 /** Every string of a value passed through `clean`. */
-export function scrubbed<T>(value: T, clean: (text: string) => string): T {
+function scrubbed<T>(value: T, clean: (text: string) => string): T {
   if (typeof value === 'string') return clean(value) as T;
   if (Array.isArray(value)) return (value as unknown[]).map((item) => scrubbed(item, clean)) as T;
   if (value !== null && typeof value === 'object')

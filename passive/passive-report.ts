@@ -28,7 +28,7 @@ import { cell, coverageTable } from '../reports/coverage-summary.ts';
 import { coverageOf } from '../core/coverage/model.ts';
 import { PASSIVE_FILES, takeOverReportFolder } from '../reports/report-folder.ts';
 
-export const SUMMARY_FILE = PASSIVE_FILES.summary;
+const SUMMARY_FILE = PASSIVE_FILES.summary;
 
 export interface PassiveReportOptions {
   /** Where the reports go (created when missing). */
@@ -400,7 +400,7 @@ export function writePassiveReports(result: PassiveResult, options: PassiveRepor
  * A reader of a report the proxy rewrites every few minutes never sees half of one. All are written
  * before any is renamed, so that the files change together, within a few milliseconds of one another.
  */
-export function writeWhole(dir: string, files: ReadonlyArray<[string, string]>): void {
+function writeWhole(dir: string, files: ReadonlyArray<[string, string]>): void {
   mkdirSync(dir, { recursive: true });
   const written: Array<[string, string]> = [];
   try {

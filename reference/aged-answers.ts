@@ -25,7 +25,7 @@ export interface AnswerAging {
 const AGED: Partial<Record<Operation, keyof AnswerAges>> = { listCalls: 'list', getCall: 'get' };
 
 /** No answer is old: what a server without `answerAge` does. */
-export const FRESH_ANSWERS: AnswerAging = { behind: () => 0, answer: (_operation, _request, compute) => compute() };
+const FRESH_ANSWERS: AnswerAging = { behind: () => 0, answer: (_operation, _request, compute) => compute() };
 
 /** `now` is the caches' clock in milliseconds (performance.now by default); a test passes its own to step time. */
 export function createAnswerAging(ages: AnswerAges | undefined, now: () => number = () => performance.now()): AnswerAging {
@@ -55,8 +55,8 @@ export function createAnswerAging(ages: AnswerAges | undefined, now: () => numbe
  * A long-running target must not grow without bound: at most this many answers are kept, and at
  * most this many bytes of them (a page of a thousand calls is about a megabyte); the oldest go first.
  */
-export const MAX_KEPT_ANSWERS = 2_000;
-export const MAX_KEPT_BYTES = 64 * 1024 * 1024;
+const MAX_KEPT_ANSWERS = 2_000;
+const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 
 interface Kept {
   at: number;

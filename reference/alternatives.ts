@@ -16,22 +16,7 @@ export const REFERENCE_ALTERNATIVES = [
 ] as const;
 export type ReferenceAlternative = (typeof REFERENCE_ALTERNATIVES)[number];
 
-/** What each alternative serves instead of the reference's own reading. */
-export const ALTERNATIVE_DESCRIPTIONS: Readonly<Record<ReferenceAlternative, string>> = {
-  'participants-count-people':
-    'the participantsCount filter counts people, the distinct users among the entries totalParticipants counts, not the entries ("a participant is identified by a user identifier", 1.2)',
-  'on-behalf-of-groups':
-    'onBehalfOf scopes List Calls and Get Call to the user\'s calls and to every call addressed to a group the user is a member of ("calls are scoped to that user", 4.1)',
-  'page-size-limit': 'List Calls takes its page size as limit, not perPage (the specification names no page parameter)',
-  'dates-exact':
-    'the startedAt and endedAt filters match a call\'s time exactly, not as bounds ("whether startedAt and endedAt match exactly or act as bounds: not shown", 4.1)',
-  'oldest-first': 'List Calls answers the oldest call first, by initiatedAt ("sort order: not shown", 4.1)',
-  'errors-flat': 'every error is the flat body {"code", "message"}, not wrapped in error ("body shape of an error response: not shown", 7)',
-  'unread-refused-in-result':
-    'mark-unread refuses a key without fullAccess with status 200 and a result whose data.success is false (2.5; "errors … of the mark-unread operation: not shown", 7)',
-};
-
-export const isReferenceAlternative = (value: string): value is ReferenceAlternative =>
+const isReferenceAlternative = (value: string): value is ReferenceAlternative =>
   (REFERENCE_ALTERNATIVES as readonly string[]).includes(value);
 
 /** The alternatives `raw` names, comma-separated, or the first word that names none. */

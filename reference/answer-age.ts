@@ -7,8 +7,8 @@
  * `replica`: every answer is the store as it was exactly `seconds` before now. `cache`: a distinct
  * request's first successful answer is kept for `seconds` and given again to the same request.
  */
-export const ANSWER_AGE_MODES = ['replica', 'cache'] as const;
-export type AnswerAgeMode = (typeof ANSWER_AGE_MODES)[number];
+const ANSWER_AGE_MODES = ['replica', 'cache'] as const;
+type AnswerAgeMode = (typeof ANSWER_AGE_MODES)[number];
 
 export interface AnswerAge {
   mode: AnswerAgeMode;

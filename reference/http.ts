@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errors } from './errors.ts';
 import type { Answer } from './faults/fault.ts';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

@@ -4,7 +4,7 @@
 // ERR_TOO_MANY_REQUESTS with Retry-After (seconds) and X-Rate-Limit-Reset (UNIX time).
 import { ApiError } from './errors.ts';
 
-export interface Admission {
+interface Admission {
   headers: Record<string, string>;
   /** Set when the request is over the limit. */
   refused?: ApiError;

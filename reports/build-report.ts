@@ -196,7 +196,7 @@ function failuresOf(test: TestRecord, seed: number, launcher: Launcher): Failure
 const requestsSent = (records: readonly RequestRecord[]) => records.reduce((sum, record) => sum + (record.attempts ?? 1), 0);
 
 /** Per operation: requests sent, final statuses (0 when no answer could be judged), and latency of the answered ones. */
-export function summarizeOperations(requests: readonly RequestRecord[]): OperationSummary[] {
+function summarizeOperations(requests: readonly RequestRecord[]): OperationSummary[] {
   const byOperation = new Map<string, RequestRecord[]>();
   for (const request of requests) byOperation.set(request.operation, [...(byOperation.get(request.operation) ?? []), request]);
   return [...byOperation]
@@ -218,7 +218,7 @@ export function summarizeOperations(requests: readonly RequestRecord[]): Operati
 }
 
 /** Every write sent (anything but GET), by address and final status: what a run changed on the target. */
-export function summarizeWrites(requests: readonly RequestRecord[]): WriteSummary[] {
+function summarizeWrites(requests: readonly RequestRecord[]): WriteSummary[] {
   const byWrite = new Map<string, WriteSummary>();
   for (const record of requests) {
     if (record.url === undefined) continue;

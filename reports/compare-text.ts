@@ -29,7 +29,7 @@ export function describeObservationChange(base: readonly string[], next: readonl
 }
 
 /** The two texts with what they share at the start and the end cut to "…", a few words of it kept. */
-export function differingParts(base: string, next: string): { base: string; next: string } {
+function differingParts(base: string, next: string): { base: string; next: string } {
   let start = 0;
   while (start < base.length && start < next.length && base[start] === next[start]) start += 1;
   let end = 0;

@@ -21,7 +21,7 @@ const STATUS_WORDS: ReadonlyArray<[TestStatus, string]> = [
   ['interrupted', 'interrupted'],
 ];
 
-export interface ConsoleReporterOptions {
+interface ConsoleReporterOptions {
   /** A verdict follows (the conformance reporter's), and says the errors outside the tests: they are not said twice. */
   verdictFollows?: boolean;
 }

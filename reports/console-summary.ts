@@ -54,7 +54,7 @@ export function consoleSummary(report: ConformanceReport, options: SummaryOption
  * first of them saw. The first is the test that holds the requirement when one failed, else the
  * first by place.
  */
-export function failedRequirementLines(result: RequirementResult, failures: readonly FailureRecord[]): string[] {
+function failedRequirementLines(result: RequirementResult, failures: readonly FailureRecord[]): string[] {
   const met = failures.filter((failure) => failure.requirements.includes(result.id));
   const places = new Set(met.map((failure) => `${failure.location} ${failure.test}`));
   const first = met.find((failure) => !failure.credited) ?? met[0];

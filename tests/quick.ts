@@ -1,5 +1,5 @@
-// `npm run test:quick`, the edit loop: after the static checks (typecheck, lint and OpenAPI lint, at
-// once: static-checks.ts), the self-tests that judge the suite's parts in seconds (checks, transport,
+// `npm run test:quick`, the edit loop: after the static checks (typecheck, lint, OpenAPI lint and
+// Knip, at once: static-checks.ts), the self-tests that judge the suite's parts in seconds (checks, transport,
 // reference, contract, catalog, configuration, fixtures, the passive judge, the command line), and
 // none that runs the whole suite, a command or a benchmark as a child process: those are what make
 // `npm test` take minutes, and it still runs them all. tests/runner/quick-selection.spec.ts

@@ -1,14 +1,15 @@
 // `npm run checks`, the part of `npm test` before any test runs: the typecheck, ESLint, Prettier's
-// check and the OpenAPI lint. Each is an npm script of its own; here they run at once, since none
-// needs another and ESLint alone keeps one core busy for most of their time (one after the other
-// they took about 47 s on two cores, at once 38 to 41). Each one's output is printed whole when it
-// ends, so that the four never interleave, and each that failed is named at the end.
+// check, the OpenAPI lint and Knip (no unused file, dependency or export). Each is an npm script of
+// its own; here they run at once, since none needs another and ESLint alone keeps one core busy for
+// most of their time (one after the other they took about 47 s on two cores, at once 38 to 41).
+// Each one's output is printed whole when it ends, so that they never interleave, and each that
+// failed is named at the end.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The npm scripts `npm run checks` runs, all at once. */
-export const STATIC_CHECKS = ['typecheck', 'lint:code', 'lint:format', 'lint:openapi'] as const;
+export const STATIC_CHECKS = ['typecheck', 'lint:code', 'lint:format', 'lint:openapi', 'lint:unused'] as const;
 
 export interface CheckOutcome {
   script: string;

@@ -81,7 +81,7 @@ export function answerAge(boundSeconds: number, options: AnswerAgeOptions = {}):
 }
 
 /** When the last of the answers arrived; one that does not say is taken to have arrived now. */
-export function latestArrival(answers: readonly Exchange[], now: number): number {
+function latestArrival(answers: readonly Exchange[], now: number): number {
   let latest = Number.NEGATIVE_INFINITY;
   for (const answer of answers) latest = Math.max(latest, answer.receivedAt ?? now);
   return latest;
@@ -118,7 +118,7 @@ export function stillFor<T extends SeenCall>(calls: readonly T[], clock: number 
 }
 
 /** Whether `answer` may show the store as it was before every one of `earlier` arrived. */
-export function mayPredate(earlier: readonly Exchange[], answer: Exchange, age: AnswerAge): boolean {
+function mayPredate(earlier: readonly Exchange[], answer: Exchange, age: AnswerAge): boolean {
   if (age.boundMs === 0 || earlier.length === 0) return false;
   return (answer.receivedAt ?? Number.POSITIVE_INFINITY) - latestArrival(earlier, Date.now()) < age.boundMs;
 }

@@ -82,8 +82,6 @@ export function participantsOf(call: CallObject): Array<Record<string, unknown>>
 
 const entryObjects = new WeakMap<unknown[], Array<Record<string, unknown>>>();
 
-export const numberOr = (value: unknown, fallback: number): number =>
-  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 export const numberOrUndefined = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 

@@ -181,7 +181,7 @@ function listIdentity(exchange: Exchange): string {
 }
 
 /** What of a call changes while it lives: its status, its end, its minutes, who joined, its recording. */
-export function callState(call: CallObject): string {
+function callState(call: CallObject): string {
   const participants = participantsOf(call);
   return JSON.stringify([
     call.status,

@@ -66,9 +66,6 @@ export function describedUpTo<T>(found: readonly T[], describe: (item: T) => Vio
 export const violationCount = (violations: readonly Violation[]): number =>
   violations.reduce((count, violation) => count + 1 + (violation.alike ?? 0), 0);
 
-/** A check is a small pure function of what was exchanged. */
-export type Check<Input, Context = void> = (input: Input, context: Context) => Violation[];
-
 /** JSON for messages: short, one line, never undefined; a string as shownString shows it. */
 export function shown(value: unknown, limit = 200): string {
   if (typeof value === 'string') return shownString(value, limit);

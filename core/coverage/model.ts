@@ -37,9 +37,9 @@ export const DIMENSIONS = {
   'get-call': 'Get Call identifiers',
   negative: "Values outside a filter's type or enum",
 } as const;
-export type DimensionId = keyof typeof DIMENSIONS;
+type DimensionId = keyof typeof DIMENSIONS;
 
-export interface DimensionSummary {
+interface DimensionSummary {
   id: DimensionId;
   label: string;
   covered: number;

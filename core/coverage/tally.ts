@@ -36,7 +36,7 @@ const ENUM_VALUES: Partial<Record<FilterName, readonly string[]>> = { ...ENUMS, 
 const INTEGER = /^-?\d+$/;
 
 /** Whether a value is one the filter's type takes: an enum value, an integer, a boolean, any uid. */
-export function withinType(name: FilterName, value: string): boolean {
+function withinType(name: FilterName, value: string): boolean {
   const values = ENUM_VALUES[name];
   if (values !== undefined) return values.includes(value);
   if (name === 'participantsCount') return /^\d+$/.test(value);
@@ -45,7 +45,7 @@ export function withinType(name: FilterName, value: string): boolean {
 }
 
 /** The item a filter value falls under: `type=audio` for an enum value, the filter's name for the rest. */
-export const valueItem = (name: FilterName, value: string): string => (ENUM_VALUES[name] !== undefined ? `${name}=${value}` : name);
+const valueItem = (name: FilterName, value: string): string => (ENUM_VALUES[name] !== undefined ? `${name}=${value}` : name);
 
 /** Counts one observed exchange, first seen in `by`. */
 export function tallyObservation(tally: CoverageTally, observation: Observation, by: string): void {

@@ -19,7 +19,7 @@ export const READING_SUBJECTS = [
 ] as const;
 export type ReadingSubject = (typeof READING_SUBJECTS)[number];
 
-export interface RuledOut<C extends string> {
+interface RuledOut<C extends string> {
   candidate: C;
   /** One line: the first thing seen that this candidate cannot explain. */
   reason: string;

@@ -8,12 +8,11 @@
 // APIs give it are tried, one request each, and the first the answers show acknowledged is used
 // from then on (PAGE_SIZE_PARAMETER names it where none of them fits).
 import { pageOf } from '../checks/pagination.ts';
-import type { Exchange } from '../transport/exchange.ts';
 import { openDetection, ruleOut, type Detection } from './detection.ts';
 import type { ListingApi } from './listing-api.ts';
 
 export const PAGE_SELECTIONS = ['page-and-per-page', 'page-only', 'per-page-only', 'none'] as const;
-export type PageSelection = (typeof PAGE_SELECTIONS)[number];
+type PageSelection = (typeof PAGE_SELECTIONS)[number];
 
 /** The names real APIs give a page size, in the order they are tried: the deployment's first. */
 export { PAGE_SIZE_NAMES } from './page-size-names.ts';
@@ -111,6 +110,3 @@ export function pageQuery(paging: Pick<PagingSupport, 'perPage' | 'sizeName'>, p
 export const sizeQuery = (paging: Pick<PagingSupport, 'sizeName'>, perPage: number): Record<string, number> => ({
   [paging.sizeName]: perPage,
 });
-
-/** The exchanges the paging probe sent. */
-export const pagingExchanges = (paging: PagingSupport): readonly Exchange[] => paging.detection.exchanges;

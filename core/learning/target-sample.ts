@@ -13,7 +13,7 @@ import type { ListingApi } from './listing-api.ts';
 import { listBlocker, type Blocker } from './list-blocker.ts';
 import { travelsInAPath } from '../transport/header-value.ts';
 
-export const SAMPLE_QUERIES: readonly Query[] = [
+const SAMPLE_QUERIES: readonly Query[] = [
   {},
   ...['initiated', 'ongoing', 'ended', 'unanswered', 'rejected', 'canceled'].map((status) => ({ status })),
   { receiverType: 'group' },

@@ -130,7 +130,7 @@ export function printedCounterexample(value: unknown): string {
 }
 
 /** Like ConformanceFailure, printed as its message alone: it names the seed and path that replay it. */
-export class PropertyFailure extends Error {
+class PropertyFailure extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'PropertyFailure';

@@ -42,7 +42,7 @@ export type PassiveVerdict = 'VIOLATIONS FOUND' | `NO VIOLATIONS IN ${number} EX
 export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'INCONCLUSIVE' | PassiveVerdict;
 
 /** What a passive run read, and what it could not judge. */
-export interface PassiveSummary {
+interface PassiveSummary {
   /** The HAR files, or the proxy's target. */
   sources: string[];
   entries: number;
@@ -104,7 +104,7 @@ export interface TestRecord {
 }
 
 /** One attempt of a test: how it ended, and which requirements it found violated. */
-export interface Attempt {
+interface Attempt {
   status: TestStatus;
   violated: string[];
   /** The attempt's failure message, when it failed. */

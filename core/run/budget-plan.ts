@@ -49,13 +49,13 @@ export function defaultWorkers(config: Pick<SuiteConfig, 'target' | 'maxInFlight
   return Math.min(wanted, config.maxInFlight);
 }
 
-export interface RequestEstimate {
+interface RequestEstimate {
   perOperation: Record<OperationId, number>;
   /** Everything, the remote target's preflight reads included (preflight-checks.ts). */
   total: number;
 }
 
-export function estimateRequests(
+function estimateRequests(
   config: Pick<SuiteConfig, 'allowWrites' | 'unread' | 'target' | 'apiKey' | 'restrictedApiKey'>,
   runs: number,
 ): RequestEstimate {

@@ -21,7 +21,7 @@ import { PREFLIGHT_PATH, preflightReads, refusalOf, type PreflightRead } from '.
 const ERROR_BODY_LIMIT = 64 * 1024;
 
 /** An error printed as its message alone: the reader needs the cause, not the suite's stack. */
-export class TargetUnreachable extends Error {
+class TargetUnreachable extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'TargetUnreachable';

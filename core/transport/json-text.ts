@@ -29,7 +29,7 @@ export function parseJsonText(text: string | undefined): ParsedJson {
 }
 
 /** Whether `value` holds arrays or objects more than `limit` levels deep; a walk with a stack of its own, never the call stack's. */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
+function nestsDeeperThan(value: unknown, limit: number): boolean {
   const stack: Array<[unknown, number]> = [[value, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;

@@ -23,9 +23,9 @@ import type { SuiteConfig } from '../run/config.ts';
 import type { Wire, WireAnswer, WireRequest } from './wire.ts';
 
 /** Retries of a transient failure, and the wait before each: the last try starts 3.5 s after the first. */
-export const TRANSIENT_BACKOFF_MS: readonly number[] = [500, 1000, 2000];
+const TRANSIENT_BACKOFF_MS: readonly number[] = [500, 1000, 2000];
 /** The wait before sending a 5xx request again to confirm it. */
-export const CONFIRM_5XX_DELAY_MS = 200;
+const CONFIRM_5XX_DELAY_MS = 200;
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
 /** A request as the suite sends it: the target's address, keys as their tokens (the wire puts them in). */

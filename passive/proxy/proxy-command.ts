@@ -32,9 +32,9 @@ import { readOptions } from '../../core/run/read-options.ts';
 import { DEFAULT_REPORT_EVERY_MINUTES, MAX_REPORT_EVERY_MINUTES, REPORT_SIGNAL } from './proxy-interim.ts';
 import { COMPILED, ownFile } from '../../core/run/package-paths.ts';
 
-export const proxyUsage = (): string =>
+const proxyUsage = (): string =>
   `Usage: ${commandLineHere()} proxy --target URL [--chat-target URL] [--port N] [--har OUT.har] [--report-every-minutes N]   (port 0: any free port; default 8089)`;
-export const DEFAULT_PROXY_PORT = 8089;
+const DEFAULT_PROXY_PORT = 8089;
 
 const EXIT_USAGE = 2;
 
@@ -149,7 +149,7 @@ function describeTimeouts(counts: ProxyCounts, timeouts: UpstreamTimeouts): stri
 const timedOut = (counts: ProxyCounts) => Object.values(counts.timeouts).reduce((sum, count) => sum + count, 0);
 
 /** What the proxy itself saw besides the exchanges it judged, in lines for the console and the reports. */
-export function describeCounts(counts: ProxyCounts, timeouts: UpstreamTimeouts = DEFAULT_UPSTREAM_TIMEOUTS): string[] {
+function describeCounts(counts: ProxyCounts, timeouts: UpstreamTimeouts = DEFAULT_UPSTREAM_TIMEOUTS): string[] {
   const lines = [`${plural(counts.exchanges, 'exchange')} passed through the proxy`];
   if (counts.upstreamErrors > 0)
     lines.push(
@@ -185,7 +185,7 @@ export function describeCounts(counts: ProxyCounts, timeouts: UpstreamTimeouts =
 }
 
 /** The proxy's own peak resident memory (its judging thread's included), as the kernel counted it. */
-export const peakMemoryLine = (): string => `peak memory of the proxy: ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB resident`;
+const peakMemoryLine = (): string => `peak memory of the proxy: ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB resident`;
 
 /**
  * Exchanges, and bytes of their bodies, posted to the judging thread and not yet taken, past which the
@@ -193,8 +193,8 @@ export const peakMemoryLine = (): string => `peak memory of the proxy: ${Math.ro
  * share of the connections long before this: it is the last bound on memory, for a burst faster than
  * the sampler's next look.
  */
-export const MAX_JUDGING_BACKLOG = 2_000;
-export const MAX_JUDGING_BACKLOG_BYTES = 64 * 2 ** 20;
+const MAX_JUDGING_BACKLOG = 2_000;
+const MAX_JUDGING_BACKLOG_BYTES = 64 * 2 ** 20;
 /** How often the sampler looks at the backlog. */
 const SAMPLING_EVERY_MS = 100;
 

@@ -15,7 +15,7 @@ import { visible } from '../../core/results/visible.ts';
  * stay unknown), which one word for every key would make look like one key both refused and
  * accepted. N says nothing of the value. The `$` keeps the reporters' redactor from taking it for a key.
  */
-export const REDACTED_PREFIX = '$REDACTED_';
+const REDACTED_PREFIX = '$REDACTED_';
 
 /** Secret values seen, each with its placeholder; the oldest are forgotten past MAX_SECRETS. */
 class Secrets {
@@ -61,7 +61,7 @@ class Secrets {
 const SECRET_NAME = /api[-_]?key|token|secret|passw|authori[sz]ation|^auth|cookie|signature|credential|^(key|sig|session)$/i;
 
 /** The judge's own rule for headers (redaction.ts), and a wider one for query parameters and JSON properties. */
-export const isSecretName = (name: string): boolean => isSecretHeader(name) || SECRET_NAME.test(name);
+const isSecretName = (name: string): boolean => isSecretHeader(name) || SECRET_NAME.test(name);
 
 export interface HarWriter extends PassedExchangeSink {
   /** Closes the entries and the file; resolves with the number of entries once it is on disk. */

@@ -53,7 +53,7 @@ export interface PassedExchange extends RecordedExchange {
   };
 }
 
-export interface BodyNotKept {
+interface BodyNotKept {
   kind: 'too large' | 'not decodable';
   /** `268435456 bytes as it passed, over the 10485760 the proxy keeps`, or the decoder's complaint. */
   why: string;
@@ -148,7 +148,7 @@ const ERROR_SAMPLES = 5;
 const MAX_CREDENTIAL_HEADERS = 50;
 /** A request target is cut to this in the console and the report: it can be as long as a request line. */
 const MAX_WHAT_LENGTH = 200;
-export const DEFAULT_STOP_GRACE_MS = 10_000;
+const DEFAULT_STOP_GRACE_MS = 10_000;
 /** Node's http server's own bounds on a client, kept: its request's head within 60 s, the whole request within 300 s. */
 const HEADERS_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 300_000;

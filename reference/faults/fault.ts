@@ -75,7 +75,7 @@ export interface Fault {
 }
 
 /** What a fault may know of the server it breaks. */
-export interface FaultedServer {
+interface FaultedServer {
   store: Store;
   keys: ApiKeys;
   /** The readings the server follows, so that a fault that recomputes a total recomputes it by them. */

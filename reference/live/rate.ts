@@ -2,7 +2,7 @@
 // or a variable spells it. Apart from the server so that the suite's configuration can import it.
 
 /** More than this would make the per-moment scan of the live calls the cost of every answer. */
-export const MAX_LIVE_RATE = 50;
+const MAX_LIVE_RATE = 50;
 
 /** What `--live RATE` and REFERENCE_LIVE accept: a positive decimal number of new calls a second. */
 export const LIVE_RATE_RULE = `a positive decimal number of new calls a second, at most ${MAX_LIVE_RATE} (0.2 logs one every five seconds)`;

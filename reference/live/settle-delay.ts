@@ -17,7 +17,7 @@ export const NO_SETTLE_DELAY: SettleDelay = Object.freeze([0, 0] as const);
  * last moment (core/checks/settling.ts, DEFAULT_SETTLE_SECONDS): a reference still settling past
  * that would be a faulty target, not a late one.
  */
-export const MAX_SETTLE_DELAY_SECONDS = 300;
+const MAX_SETTLE_DELAY_SECONDS = 300;
 
 /** What `--settle-delay` and REFERENCE_SETTLE_DELAY accept. */
 export const SETTLE_DELAY_RULE = `whole seconds MIN-MAX (such as 2-15), or N for N-N, from 0 to ${MAX_SETTLE_DELAY_SECONDS} with MIN not above MAX (0: every call settles the moment it ends)`;

@@ -6,8 +6,8 @@ import type { CallFilters } from '../call-index.ts';
 import { CALL_MODES, CALL_STATUSES, CALL_TYPES, RECEIVER_TYPES } from '../model.ts';
 import { errors } from '../errors.ts';
 
-export const DEFAULT_PER_PAGE = 100;
-export const MAX_PER_PAGE = 1000;
+const DEFAULT_PER_PAGE = 100;
+const MAX_PER_PAGE = 1000;
 const INT32_MAX = 2 ** 31 - 1;
 
 export interface ListQuery {

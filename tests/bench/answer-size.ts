@@ -24,13 +24,13 @@ import { startHostileTarget } from '../hostile/hostile-target.ts';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import { referenceTargetEnv, runSuite } from '../runner/run-suite.ts';
 
-export const ANSWER_SIZES = [1_000, 10_000, 100_000] as const;
+const ANSWER_SIZES = [1_000, 10_000, 100_000] as const;
 const WITHIN_MS = 60_000;
 const LINEAR_RATIO = 2;
 /** A whole suite run is killed past this: a run that long has missed its target anyway. */
 const SUITE_BOUND_MS = 600_000;
 
-export interface AnswerSizeRun {
+interface AnswerSizeRun {
   shape: EntryShape;
   /** Participant entries added to the call (0: the baseline, the published answers as they are). */
   entries: number;
@@ -47,7 +47,7 @@ export interface AnswerSizeRun {
   perEntryRatio?: number;
 }
 
-export interface ActiveAnswerRun {
+interface ActiveAnswerRun {
   /** Participant entries added to the call of the one answer (0: the reference as it is). */
   entries: number;
   /** The whole suite's run, from its start to its reports written (medians). */

@@ -29,7 +29,7 @@ const QUERIES = [
 ];
 
 /** Real answers of the reference to List Calls pages of 25 calls, as recorded exchanges. */
-export async function listPages(): Promise<RecordedExchange[]> {
+async function listPages(): Promise<RecordedExchange[]> {
   const reference = createServer({ calls: DEFAULT_CALLS });
   const base = await reference.listen(0);
   try {

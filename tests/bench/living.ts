@@ -14,7 +14,7 @@ import { median, ratio, seconds, times } from './stats.ts';
 import type { Target } from './render.ts';
 
 /** New calls a second of each living target: one a second, and one every five seconds. */
-export const LIVING_RATES = [1, 0.2] as const;
+const LIVING_RATES = [1, 0.2] as const;
 const LIVING_LATENCY_MS = 50;
 const TARGET_RATIO = 1.3;
 /** The README's bounds for a shared staging, and how much longer than requests ÷ MAX_RPS such a run may take. */

@@ -16,7 +16,7 @@ import { PROJECT_ROOT, timeSuiteRun } from './processes.ts';
 import type { Target } from './render.ts';
 import { coverageTarget, measureCoverageCost, type CoverageCost } from './coverage-cost.ts';
 
-export const PASSIVE_HAR_BYTES = 2 ** 30;
+const PASSIVE_HAR_BYTES = 2 ** 30;
 const MEMORY_TARGET_MIB = 400;
 const SPEED_TARGET = 0.5;
 

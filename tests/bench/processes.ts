@@ -21,7 +21,7 @@ const CONFORMANCE_REPORTER = fileURLToPath(new URL('../../reports/conformance-re
 const FLOOR_CONFIG = fileURLToPath(new URL('./floor/playwright.config.ts', import.meta.url));
 
 /** The benchmark's runs use the suite's defaults, with one fixed seed so every run sends the same requests. */
-export const BENCH_SEED = '20261121';
+const BENCH_SEED = '20261121';
 const baseEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ENV_FILE: '', CONFORMANCE_SEED: BENCH_SEED });
 
 interface Exit {

@@ -43,7 +43,7 @@ export interface LoadSizes {
   stallSeconds: number;
 }
 
-export const LOAD_SIZES: LoadSizes = {
+const LOAD_SIZES: LoadSizes = {
   flatSeconds: 5,
   flatRounds: 2,
   steadySeconds: 30,

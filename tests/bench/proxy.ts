@@ -25,7 +25,7 @@ const LATENCY_MS = 50;
 const REMOTE_EXCHANGES = 120;
 const TARGET_ADDED_MS = 2;
 
-export interface ProxyRow {
+interface ProxyRow {
   path: string;
   exchanges: number;
   directMedianMs: number;

@@ -14,11 +14,11 @@ import { timeSuiteRun, type SuiteRun } from './processes.ts';
 import { median, ratio, seconds, times } from './stats.ts';
 import type { Target } from './render.ts';
 
-export const LATENCIES_MS = [20, 50, 150] as const;
+const LATENCIES_MS = [20, 50, 150] as const;
 /** The latency the targets are judged at: a staging deployment in another region. */
 const JUDGED_LATENCY_MS = 50;
 
-export interface RemoteRun {
+interface RemoteRun {
   totalMs: number;
   requests: number;
   /** The most requests the proxy held at once. */

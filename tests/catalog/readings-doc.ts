@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { PROJECT_ROOT } from '../runner/run-suite.ts';
 
-export const READINGS_DOC = join(PROJECT_ROOT, 'docs', 'readings.md');
+const READINGS_DOC = join(PROJECT_ROOT, 'docs', 'readings.md');
 const START = '<!-- readings:start -->';
 const END = '<!-- readings:end -->';
 

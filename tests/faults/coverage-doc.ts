@@ -7,7 +7,7 @@ import { FAULTS } from '../../reference/faults/catalog.ts';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { PROJECT_ROOT } from '../runner/run-suite.ts';
 
-export const FAULTS_DOC = join(PROJECT_ROOT, 'docs', 'faults.md');
+const FAULTS_DOC = join(PROJECT_ROOT, 'docs', 'faults.md');
 const START = '<!-- fault-coverage:start -->';
 const END = '<!-- fault-coverage:end -->';
 

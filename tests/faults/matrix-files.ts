@@ -39,7 +39,7 @@ export interface MatrixSummary {
   passed: number;
 }
 
-export function summarize(rows: readonly MatrixRow[]): MatrixSummary {
+function summarize(rows: readonly MatrixRow[]): MatrixSummary {
   const faults = rows.filter((row) => row.expected !== 'pass');
   const mustPass = rows.filter((row) => row.expected === 'pass');
   const caught = faults.filter((row) => row.outcome === 'killed' || row.outcome === 'warned').length;

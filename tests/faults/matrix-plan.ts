@@ -1,7 +1,7 @@
 // What kill-matrix.ts hands matrix.config.ts: the rows of one Playwright run of the suite, each a
 // project with its own target and settings.
 
-export interface PlannedProject {
+interface PlannedProject {
   /** The project's name: the row's key, which its report folder is named by (per-project-reporter.ts). */
   name: string;
   /** The suite's settings for this row over the run's environment: the target's address, seed, profile, run state. */

@@ -29,7 +29,7 @@ import { PAGINATION_FAULTS } from '../../reference/faults/pagination.ts';
 import { GET_CALL_FAULTS } from '../../reference/faults/get-call.ts';
 import type { AnswerAges } from '../../reference/answer-age.ts';
 
-export interface MatrixRowPlan extends RowSpec {
+interface MatrixRowPlan extends RowSpec {
   /** The test's title: what the row proves. */
   title: string;
   /** The outcome the row must have. */
@@ -49,16 +49,16 @@ export interface MatrixBatch {
 }
 
 /** Several seeds of both the data and the suite: the clean reference passes on each, under each of its readings. */
-export const CLEAN_RUNS = [
+const CLEAN_RUNS = [
   { referenceSeed: MATRIX_REFERENCE_SEED, conformanceSeed: SELF_TEST_SEED },
   { referenceSeed: 2, conformanceSeed: '7' },
   { referenceSeed: 11, conformanceSeed: '424242' },
 ];
 
 /** Living at these rates the clean reference passes on five seeds; the faults live at the first, the busier. */
-export const LIVING_RATES = [1, 0.2] as const;
-export const LIVING_SEEDS = [...CLEAN_RUNS, { referenceSeed: 17, conformanceSeed: '99' }, { referenceSeed: 23, conformanceSeed: '2026' }];
-export const FAULT_LIVING_RATE = LIVING_RATES[0];
+const LIVING_RATES = [1, 0.2] as const;
+const LIVING_SEEDS = [...CLEAN_RUNS, { referenceSeed: 17, conformanceSeed: '99' }, { referenceSeed: 23, conformanceSeed: '2026' }];
+const FAULT_LIVING_RATE = LIVING_RATES[0];
 
 /** A reading the words allow that the reference serves on demand, other than its own: what it serves, and how a title says it. */
 interface ReadingVariant {
@@ -71,7 +71,7 @@ interface ReadingVariant {
  * alternatives (reference/alternatives.ts), Get Call's other envelopes, the startedAt filter on
  * initiatedAt. The one at once takes the last envelope; the reference's readings vary by row.
  */
-export const READING_VARIANTS: readonly ReadingVariant[] = [
+const READING_VARIANTS: readonly ReadingVariant[] = [
   ...REFERENCE_ALTERNATIVES.map((alternative) => ({ says: `serving ${alternative}`, options: { alternatives: [alternative] } })),
   ...GET_ENVELOPES.filter((envelope) => envelope !== DEFAULT_GET_ENVELOPE).map((envelope) => ({
     says: `answering Get Call ${envelope}`,
@@ -281,7 +281,7 @@ export function matrixBatches(options: { whole: 'sample' | 'all'; key: string })
  * fault of the filters, of pagination and of Get Call is still caught while answers are old (age
  * never excuses one), one of them with MAX_ANSWER_AGE far above the age served.
  */
-export const AGED_ANSWERS: ReadonlyArray<{ answerAge: AnswerAges; live: boolean }> = [
+const AGED_ANSWERS: ReadonlyArray<{ answerAge: AnswerAges; live: boolean }> = [
   { answerAge: { list: { mode: 'cache', seconds: 5 } }, live: true },
   { answerAge: { list: { mode: 'cache', seconds: 10 } }, live: true },
   { answerAge: { get: { mode: 'replica', seconds: 10 } }, live: true },
@@ -289,7 +289,7 @@ export const AGED_ANSWERS: ReadonlyArray<{ answerAge: AnswerAges; live: boolean 
   { answerAge: { list: { mode: 'cache', seconds: 10 }, get: { mode: 'replica', seconds: 10 } }, live: false },
 ];
 /** What the faults answer behind: a cache in front of the lists, Get Call from a replica behind. */
-export const FAULT_ANSWER_AGE: AnswerAges = { list: { mode: 'cache', seconds: 10 }, get: { mode: 'replica', seconds: 5 } };
+const FAULT_ANSWER_AGE: AnswerAges = { list: { mode: 'cache', seconds: 10 }, get: { mode: 'replica', seconds: 5 } };
 /** A fault that drops calls from a filtered answer for good, judged with the widest age a user may allow. */
 const DROPPING_FAULT = 'uid-drops-unanswered-one-to-one';
 const AGED_BATCH = 8;

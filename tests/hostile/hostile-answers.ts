@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Fault } from '../../reference/faults/fault.ts';
 
 /** One answer of the reference as it is about to leave, and the key its request carried. */
-export interface Leaving {
+interface Leaving {
   path: string;
   key: string;
   status: number;
@@ -18,7 +18,7 @@ export interface Leaving {
 }
 
 /** What the target sends instead. */
-export interface Sent {
+interface Sent {
   status?: number;
   headers?: Record<string, string>;
   body: Buffer;
@@ -46,14 +46,14 @@ export interface HostileAnswer {
 export const HOSTILE_GREP = 'CALLS-LIST-OK |CALLS-GET-OK |CALL-FIELD-STATUS |AUTH-INVALID-KEY |ERROR-BODY-SHAPE |CHAT-UNREAD-OK ';
 
 /** C0 (ESC, BEL, CR, NUL), DEL, C1 (CSI, OSC), a bidirectional override and isolate, a lone surrogate. */
-export const CONTROLS = '\u001b[2J\u0007\r\u0000\u007f\u009b31m\u009d0;x\u0007\u202e\u2066\ud800';
+const CONTROLS = '\u001b[2J\u0007\r\u0000\u007f\u009b31m\u009d0;x\u0007\u202e\u2066\ud800';
 
 /**
  * Markup and commands that would act if an output let them: script and event handlers in HTML,
  * CDATA and elements in XML, template and shell substitutions (each of which, if run, would create
  * the file `MARKER`, named by the caller).
  */
-export const injection = (marker: string) =>
+const injection = (marker: string) =>
   `</script><script>alert(1)</script><img src=x onerror=alert(2)>]]><injected/>{{7*7}}\${7*7}$(touch ${marker})\`touch ${marker}\``;
 
 /** Markup an injection leaves if a report writes it raw: what no report may hold. */

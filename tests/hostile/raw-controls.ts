@@ -4,7 +4,7 @@
 // (\u009b), never as itself.
 import { INVISIBLE_CHARACTER } from '../../core/results/visible.ts';
 
-export const RAW_CONTROL = INVISIBLE_CHARACTER;
+const RAW_CONTROL = INVISIBLE_CHARACTER;
 
 /** Each output (a name and its text) holding a raw control, with the character and what surrounds it. */
 export function rawControlsIn(outputs: ReadonlyArray<readonly [string, string]>): string[] {

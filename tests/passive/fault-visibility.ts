@@ -11,7 +11,7 @@ import { readHar } from '../../passive/har-reader.ts';
 import { harOf } from './recording-forwarder.ts';
 import { replayAgainst, requestsOf } from './replay.ts';
 
-export async function judgeFault(
+async function judgeFault(
   requests: Awaited<ReturnType<typeof requestsOf>>,
   name: string,
   profile: 'spec' | 'strict',

@@ -23,7 +23,7 @@ export interface EntrySpec {
 }
 
 /** The moment hand-made entries start from (ISO 8601, as startedDateTime). */
-export const HAND_MADE_EPOCH = Date.parse('2026-11-26T00:00:00.000Z');
+const HAND_MADE_EPOCH = Date.parse('2026-11-26T00:00:00.000Z');
 let nextAt = 0;
 
 export function harEntry(spec: EntrySpec): HarEntry {

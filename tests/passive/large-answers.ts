@@ -35,7 +35,7 @@ function entry(shape: EntryShape, index: number): Record<string, unknown> {
 }
 
 /** The call with `entries` entries of `shape` added to its own five, its totalParticipants counting them as the published call counts its own. */
-export function largeCall(entries: number, shape: EntryShape): Record<string, unknown> & { participants: unknown[] } {
+function largeCall(entries: number, shape: EntryShape): Record<string, unknown> & { participants: unknown[] } {
   const first = list.data[0]!;
   const participants = [...first.participants];
   for (let index = 0; index < entries; index += 1) participants.push(entry(shape, index));

@@ -6,7 +6,7 @@ import { createServer, request, Agent, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
-export interface Arrival {
+interface Arrival {
   method: string;
   url: string;
   rawHeaders: string[];

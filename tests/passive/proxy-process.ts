@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { childEnv, PROJECT_ROOT } from '../runner/run-suite.ts';
 
-export const PROXY_COMMAND = ['--import', 'tsx', 'cli/conformance.ts', 'proxy'];
+const PROXY_COMMAND = ['--import', 'tsx', 'cli/conformance.ts', 'proxy'];
 
 export interface ProxyProcess {
   /** `http://127.0.0.1:port`, as the proxy printed it. */

@@ -33,7 +33,7 @@ export interface LivingClient {
 }
 
 /** The readings the suite's checks accept of a reference serving `readings`: exactly its own. */
-export function readingsServed(readings: ReferenceReadings): Readings {
+function readingsServed(readings: ReferenceReadings): Readings {
   return readings === 'deployment'
     ? { ...OPEN_READINGS, minutes: ['call-span'], participantCount: ['joined-entries'] }
     : { ...OPEN_READINGS, minutes: ['sum-of-entries'], participantCount: ['entries'] };

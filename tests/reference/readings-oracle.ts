@@ -21,14 +21,14 @@ export const fieldOfType = (call: CallShown): MinuteField => (call.type === 'aud
 export const joinedEntries = (call: CallShown) => call.participants.filter((participant) => participant.isJoined);
 
 /** The call's span in minutes: to its end once ended, to the data set's now while ongoing; 0 when it never started or nobody joined. */
-export function spanMinutes(call: CallShown): number {
+function spanMinutes(call: CallShown): number {
   if (joinedEntries(call).length === 0) return 0;
   if (call.status === 'ended') return (call.endedAt! - call.startedAt) / 60;
   if (call.status === 'ongoing') return (DATA_NOW - call.startedAt) / 60;
   return 0;
 }
 
-export const summedMinutes = (call: CallShown, field: MinuteField) =>
+const summedMinutes = (call: CallShown, field: MinuteField) =>
   call.participants.reduce((total, participant) => total + participant[field], 0);
 
 /** The minute fields a call shows when they are its span. */

@@ -21,4 +21,3 @@ export const FILTER_NAMES = [
   'hasRecording',
   'uid',
 ] as const;
-export type FilterName = (typeof FILTER_NAMES)[number];

@@ -49,12 +49,6 @@ export function referenceTargetEnv(base: string): Record<string, string> {
   };
 }
 
-/**
- * The suite's environment for the embedded reference living, logging `rate` new calls a second
- * (reference/live/); a reference the test starts itself takes `createServer({ live: { rate } })`.
- */
-export const livingReferenceEnv = (rate: number): Record<string, string> => ({ REFERENCE_LIVE: String(rate) });
-
 /** A loopback port nothing listens on: taken from the system, then given back. */
 export async function freeLoopbackPort(): Promise<number> {
   const server = createTcpServer();

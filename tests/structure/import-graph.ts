@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 /** The parts, each with the parts it may import (its own files always). */
-export const LAYERS: Readonly<Record<string, readonly string[]>> = {
+const LAYERS: Readonly<Record<string, readonly string[]>> = {
   cli: ['passive', 'reports', 'suite', 'fixtures', 'core', 'openapi', 'reference'],
   passive: ['reports', 'core', 'openapi'],
   reports: ['core', 'openapi', 'reference'],
@@ -52,7 +52,7 @@ const partOf = (file: string): string | undefined => (file.includes('/') ? file.
 const isCore = (file: string) => partOf(file) === 'core';
 
 /** "from -> to" for every import of a part that its layer does not allow. */
-export function importsAgainstTheLayers(graph: ImportGraph): string[] {
+function importsAgainstTheLayers(graph: ImportGraph): string[] {
   return [...graph].flatMap(([file, targets]) => {
     const part = partOf(file);
     const allowed = part === undefined ? undefined : LAYERS[part];

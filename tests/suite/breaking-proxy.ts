@@ -13,7 +13,7 @@ export interface ProxiedRequest {
   headers: IncomingHttpHeaders;
 }
 
-export interface ProxiedAnswer {
+interface ProxiedAnswer {
   status: number;
   body: unknown;
 }
@@ -63,14 +63,5 @@ export async function startBrokenTarget(breaks: { request?: RequestBreaker; answ
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       await reference.close();
     },
-  };
-}
-
-/** Each list item of a List Calls answer, rewritten. */
-export function everyListedCall(change: (call: Record<string, unknown>, index: number) => Record<string, unknown>): AnswerBreaker {
-  return (request, answer) => {
-    const body = answer.body as { data?: unknown };
-    if (request.method !== 'GET' || !/^\/v3\/calls(\?|$)/.test(request.url) || !Array.isArray(body?.data)) return answer;
-    return { ...answer, body: { ...body, data: body.data.map((call, index) => change(call as Record<string, unknown>, index)) } };
   };
 }

@@ -13,7 +13,7 @@ export const HEARTBEAT_MS = 5;
 /** Lateness up to this is taken as running: well within the pacer's 100 ms of arrival spread. */
 const BLIND_AFTER_MS = 20;
 /** Turns after a spell by which all that came during it has been read: its connections accepted in one, read in the next; one more to spare. */
-export const SETTLE_BEATS = 3;
+const SETTLE_BEATS = 3;
 
 export class DoorWatch {
   private lastBeat: number;

@@ -8,7 +8,7 @@ import AdmZip from 'adm-zip';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   data: Buffer;
 }
@@ -41,16 +41,16 @@ const MAX_DEPTH = 4;
 export const FRAGMENT_LENGTH = 16;
 
 /** Starts with a local file header: a buffer to open as a zip. */
-export const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
+const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
 
 /** The entries of a zip archive, in archive order. adm-zip reads zip64 archives too, and throws on a zip it cannot read or an entry whose CRC is wrong. */
-export function readZip(zip: Buffer): ZipEntry[] {
+function readZip(zip: Buffer): ZipEntry[] {
   const archive = new AdmZip(zip, { noSort: true, readEntries: true });
   return archive.getEntries().map((entry) => ({ name: entry.entryName, data: entry.getData() }));
 }
 
 /** The forms a secret is looked for in, each named: itself, URL-encoded, and base64 of it at each byte alignment. */
-export function secretForms(value: string): Array<{ form: string; text: string }> {
+function secretForms(value: string): Array<{ form: string; text: string }> {
   const forms = [
     { form: 'as is', text: value },
     { form: 'URL-encoded', text: encodeURIComponent(value) },

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export interface Received {
+interface Received {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
