@@ -6,7 +6,7 @@
 //   alone in its description, so that Playwright's own reports read `violation:CALLS-LIST-OK: …`.
 //   The reports read the type back by looking it up among those the catalog's ids make: a type no
 //   catalogued requirement makes is no note.
-export const REQUIREMENT_ANNOTATION = 'requirement';
+const REQUIREMENT_ANNOTATION = 'requirement';
 
 /** What the verdict notes of a requirement; `blocked` is core/results/blocked.ts's. */
 export type NoteKind = 'violation' | 'warning' | 'observation' | 'blocked';
