@@ -124,7 +124,10 @@ function ended(id: string, retry: number, status: TestResult['status'], descript
 test("the reporter reads each test's annotations into results.json, malformed ones left out, the largest of its attempts and of all tests kept", async () => {
   const dir = freshDir('answer-ages');
   const reporter = new ConformanceReporter({ outputFolder: dir });
-  reporter.onBegin({ metadata: { [METADATA_KEY]: { ...metadata, maxAnswerAgeSeconds: 6 } } } as unknown as FullConfig, {} as Suite);
+  reporter.onBegin(
+    { projects: [], metadata: { [METADATA_KEY]: { ...metadata, maxAnswerAgeSeconds: 6 } } } as unknown as FullConfig,
+    {} as Suite,
+  );
   // A first attempt saw 11 s, its retry 4 s; another test, 8 s and a malformed annotation.
   reporter.onTestEnd(...ended('retried', 0, 'failed', ['{"listCalls":11}']));
   reporter.onTestEnd(...ended('retried', 1, 'passed', ['{"listCalls":4}']));
