@@ -323,7 +323,8 @@ test('the passive reports print each line so that it runs nothing when pasted, a
       pasted(shell, lines),
       lines.map(() => expected),
     );
-    expect(pasted(shell, [rerun], ['npx'])).toEqual([['calls-conformance', 'har', file]]);
+    // In the clone the rerun line is the clone's form (core/results/replay-command.ts).
+    expect(pasted(shell, [rerun], ['npm'])).toEqual([['run', 'conformance', '--', 'har', file]]);
     expect(existsSync(join(WORK, 'pwned-by-rerun')), `${shell.name} ran the rerun line's file name`).toBe(false);
   }
   const everything = [run.stdout, run.stderr, JSON.stringify(results), html].join('\n');

@@ -4,6 +4,9 @@
 import { test, expect } from '@playwright/test';
 import { FAULTS } from '../../reference/faults/catalog.ts';
 import { readingsOf } from '../../reference/faults/fault.ts';
+import { FILTER_FAULTS } from '../../reference/faults/filters.ts';
+import { PAGINATION_FAULTS } from '../../reference/faults/pagination.ts';
+import { GET_CALL_FAULTS } from '../../reference/faults/get-call.ts';
 import { ALSO_SEEN_BY, matrixBatches, testsHolding, WHOLE_SAMPLE_EVERY, wholeSample } from '../faults/matrix-rows.ts';
 
 const rowsOf = (whole: 'sample' | 'all', key = 'a-commit') => matrixBatches({ whole, key }).flatMap((batch) => batch.rows);
@@ -11,7 +14,10 @@ const rowsOf = (whole: 'sample' | 'all', key = 'a-commit') => matrixBatches({ wh
 test('every fault has a row under each of its readings standing, and one living; every row a title of its own', () => {
   const rows = rowsOf('sample');
   for (const fault of FAULTS) {
-    const own = rows.filter((row) => row.fault?.name === fault.name && row.options.profile === undefined);
+    // Rows answering old (matrix-rows.ts's agedRows) are counted apart, below.
+    const own = rows.filter(
+      (row) => row.fault?.name === fault.name && row.options.profile === undefined && row.options.answerAge === undefined,
+    );
     const standing = own.filter((row) => row.options.live === undefined).map((row) => row.options.readings);
     expect(standing.sort(), fault.name).toEqual([...readingsOf(fault)].sort());
     expect(
@@ -20,6 +26,23 @@ test('every fault has a row under each of its readings standing, and one living;
     ).toHaveLength(1);
   }
   expect(new Set(rows.map((row) => row.title)).size).toBe(rows.length);
+});
+
+test('every filter, pagination and Get Call fault has one row answering old, living; the clean reference answers old on several seeds, living and standing', () => {
+  const rows = rowsOf('sample');
+  const aged = rows.filter((row) => row.options.answerAge !== undefined);
+  for (const fault of [...FILTER_FAULTS, ...PAGINATION_FAULTS, ...GET_CALL_FAULTS]) {
+    const own = aged.filter((row) => row.fault?.name === fault.name);
+    expect(own, fault.name).toHaveLength(1);
+    expect(own[0]!.options.live, fault.name).toBeDefined();
+    expect(own[0]!.expected, fault.name).not.toBe('passed');
+  }
+  const clean = aged.filter((row) => row.fault === undefined);
+  expect(clean.length).toBeGreaterThanOrEqual(4);
+  expect(new Set(clean.map((row) => row.options.conformanceSeed)).size).toBe(clean.length);
+  expect(clean.some((row) => row.options.live === undefined)).toBe(true);
+  expect(new Set(clean.map((row) => row.options.readings)).size).toBeGreaterThan(1);
+  for (const row of clean) expect(row.expected).toBe('passed');
 });
 
 test('the clean reference and the strict faults under the spec profile run the whole suite, with a user’s retries, and must pass', () => {
