@@ -10,7 +10,7 @@ import { test, expect } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createServer } from '../../reference/server.ts';
+import { createServer, type ReferenceOptions } from '../../reference/server.ts';
 import { createPassiveJudge } from '../../passive/judge.ts';
 import { bodyTextOf, readHar } from '../../passive/har-reader.ts';
 import { CLI, freshDir, readReports } from '../reports/report-runs.ts';
@@ -39,6 +39,22 @@ async function runDashboard(base: string, apikey: string, seconds: number): Prom
   }
 }
 
+/** The dashboard's traffic, recorded in front of the living reference (of `options`) settling late. */
+async function recordDashboard(
+  options: Pick<ReferenceOptions, 'seed' | 'answerAge'>,
+  recording: Parameters<typeof startRecordingForwarder>[1] = {},
+): Promise<HarEntry[]> {
+  const reference = createServer({ calls: 300, live: { rate: 1, settleDelay: [2, 15] }, ...options });
+  const forwarder = await startRecordingForwarder(await reference.listen(0), recording);
+  try {
+    await runDashboard(forwarder.base, reference.keys.fullAccess, DASHBOARD_SECONDS);
+    return forwarder.entries;
+  } finally {
+    await forwarder.close();
+    await reference.close();
+  }
+}
+
 /** Calls the traffic showed ended without a recording and later (by recorded time) with one: late settling seen. */
 function settledLate(entries: HarEntry[]): string[] {
   const firstWithout = new Map<string, number>();
@@ -63,17 +79,7 @@ function settledLate(entries: HarEntry[]): string[] {
 }
 
 test('CALLS-GET-MATCHES-LIST an ops dashboard recorded against a living reference that settles late: NO VIOLATIONS', async () => {
-  const reference = createServer({ seed: 34, calls: 300, live: { rate: 1, settleDelay: [2, 15] } });
-  const origin = await reference.listen(0);
-  const forwarder = await startRecordingForwarder(origin, { base64Every: 9 });
-  let entries: HarEntry[];
-  try {
-    await runDashboard(forwarder.base, reference.keys.fullAccess, DASHBOARD_SECONDS);
-    entries = forwarder.entries;
-  } finally {
-    await forwarder.close();
-    await reference.close();
-  }
+  const entries = await recordDashboard({ seed: 34 }, { base64Every: 9 });
   const lists = entries.filter((entry) => new URL(entry.request.url).pathname.endsWith('/calls')).length;
   expect(lists).toBeGreaterThanOrEqual(DASHBOARD_SECONDS / 2 - 2);
   expect(entries.length).toBeGreaterThan(lists);
@@ -99,22 +105,10 @@ test('CALLS-GET-MATCHES-LIST an ops dashboard recorded against a living referenc
 test('CALLS-GET-MATCHES-LIST the same dashboard in front of a deployment whose lists are cached and whose Get Call reads a lagging replica: NO VIOLATIONS under MAX_ANSWER_AGE', async () => {
   // Lists kept 8 s by a cache, Get Call 8 s behind the primary: every answer a true snapshot,
   // older than its arrival (reference/answer-age.ts). The default MAX_ANSWER_AGE (10 s) covers both.
-  const reference = createServer({
+  const entries = await recordDashboard({
     seed: 35,
-    calls: 300,
-    live: { rate: 1, settleDelay: [2, 15] },
     answerAge: { list: { mode: 'cache', seconds: 8 }, get: { mode: 'replica', seconds: 8 } },
   });
-  const origin = await reference.listen(0);
-  const forwarder = await startRecordingForwarder(origin);
-  let entries: HarEntry[];
-  try {
-    await runDashboard(forwarder.base, reference.keys.fullAccess, DASHBOARD_SECONDS);
-    entries = forwarder.entries;
-  } finally {
-    await forwarder.close();
-    await reference.close();
-  }
   const har = join(freshDir('passive-dashboard-old'), 'dashboard.har');
   writeFileSync(har, JSON.stringify(harOf(entries)));
   const dir = freshDir('passive-dashboard-old-report');
