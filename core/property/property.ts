@@ -15,9 +15,15 @@ import { ConformanceFailure, type Verdict } from '../run/verdict.ts';
 import { TransportError } from '../transport/errors.ts';
 import { shownString } from '../checks/violation.ts';
 
-export interface PropertyOptions {
+export interface PropertyOptions<T = unknown> {
   /** Runs for this property, when it must differ from the configured number (e.g. one per sample). */
   runs?: number;
+  /**
+   * Examples run first, before the drawn ones, and counted among the runs (fast-check's `examples`):
+   * the values that tell most, chosen from the target's own data, which a draw of a few runs may miss.
+   * A replay gives the same ones, so a path names the same example.
+   */
+  examples?: readonly T[];
 }
 
 export async function assertProperty<T>(
@@ -32,20 +38,21 @@ export async function assertProperty<T>(
   },
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
-  options: PropertyOptions = {},
+  options: PropertyOptions<T> = {},
 ): Promise<void> {
   const { config, verdict } = context;
   // A transport error (the target unavailable, the budget spent) says nothing about the input: it is
   // rethrown as it is, and the shrinking fast-check does meanwhile sends nothing more.
   let transportError: TransportError | undefined;
   const numRuns = options.runs ?? config.runs;
+  const examples = (options.examples ?? []).slice(0, numRuns);
   // Examples are told apart as fast-check prints them, which names each exactly: a sampled call by its
   // sessionId and the request that listed it, a near miss of a key by its placeholder and the edit.
   // A replay runs one example, its counterexample: nothing to rehearse.
   const rehearsed =
     (context.concurrency ?? 1) > 1 && config.replayPath === undefined
       ? await rehearse(
-          distinctExamples(fc.sample(arbitrary, { seed: config.seed, numRuns })),
+          distinctExamples([...examples, ...drawn(arbitrary, config.seed, numRuns - examples.length)]),
           context.concurrency!,
           fc.stringify,
           predicate,
@@ -80,6 +87,7 @@ export async function assertProperty<T>(
     {
       seed: config.seed,
       numRuns,
+      examples: examples.map((example): [T] => [example]),
       ...(config.replayPath !== undefined && { path: config.replayPath, endOnFailure: true }),
     },
   );
@@ -98,6 +106,11 @@ export async function assertProperty<T>(
       `Replay with: ${replayCommand(config.launcher, details.seed, details.counterexamplePath ?? '', context.requirement)}`,
     ].join('\n'),
   );
+}
+
+/** The values fast-check draws after the examples: the same seed draws the same ones, whatever examples come first. */
+function drawn<T>(arbitrary: fc.Arbitrary<T>, seed: number, numRuns: number): T[] {
+  return numRuns > 0 ? fc.sample(arbitrary, { seed, numRuns }) : [];
 }
 
 /** The examples, each once, in the order fast-check will first run them. */

@@ -1,7 +1,9 @@
 // A filter must not drop calls that match it: a sampled call is found again when the list is
 // filtered by its own fields. The answer is read page by page, up to a fixed number of pages; when
 // it is larger than that, every other filter the call matches is added, so the example still says
-// something on a target with much data.
+// something on a target with much data. Before the drawn examples, those that tell most run
+// (call-filters.ts's tellingFromCalls): the largest ended call of each receiver type, by every field
+// it has and a uid other than its initiator, which a draw of a few runs may never meet.
 import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn, type CallObject, type SeenCall } from '../../core/checks/calls-in.ts';
 import { describeFilters, filterQuery, givenFilters, matchesFilter, type Filters } from '../../core/checks/filters.ts';
@@ -9,7 +11,7 @@ import { pageOf } from '../../core/checks/pagination.ts';
 import { shown, type Violation } from '../../core/checks/violation.ts';
 import type { Readings } from '../../core/checks/readings.ts';
 import { judgeInOrder, MovementTally, reportMovement } from '../../core/checks/moving-data.ts';
-import { filtersFromCall, filtersOfCall, usableFilters } from '../../core/arbitraries/call-filters.ts';
+import { filtersFromCall, filtersOfCall, tellingFromCalls, usableFilters } from '../../core/arbitraries/call-filters.ts';
 import type { CallsApi } from '../../core/transport/api.ts';
 import type { Exchange } from '../../core/transport/exchange.ts';
 import { pageQuery, type PagingSupport } from '../../core/learning/paging.ts';
@@ -81,35 +83,39 @@ test(
     const calls = sampledCalls(targetSample);
     const tally = new MovementTally();
 
-    await property(filtersFromCall(calls, readings, 1), async ({ seen, filters }) => {
-      // The call shown (by the sample, then by Get Call), a complete answer that lacks it asked after,
-      // and the call shown again matching after that: in that order, no movement and no age of an
-      // answer explains the call missing (moving-data.ts's judgeInOrder).
-      // The first showing is the sample's. The retake at once asks Get Call, which behind a replica may
-      // not have the call yet: it only decides whether to go on, so the sample stands in for it then.
-      // Every showing after it, asked once the search's age is outlasted, is Get Call's alone.
-      let asked = 0;
-      const sample: Shown = { call: seen.call, answers: [seen.exchange] };
-      const first = async (): Promise<Shown> => {
-        asked += 1;
-        if (asked === 1) return sample;
-        const now = await shownNow(api, seen);
-        return asked === 2 && now.call === undefined ? { ...sample, answers: now.answers } : now;
-      };
-      const outcome = tally.count(
-        await judgeInOrder<Shown, Search>(
-          {
-            first,
-            then: () => searchFor(api, seen, filters, paging, readings),
-            judge: (now, result) => missing(seen, now, result, readings),
-            answersOf: (taken) => ('pages' in taken ? taken.pages : taken.answers),
-            findingKey: (violation) => `${violation.requirement} ${violation.expected}`,
-          },
-          answerAge,
-        ),
-      );
-      if (outcome.judged) verdict.record(outcome.violations);
-    });
+    await property(
+      filtersFromCall(calls, readings, 1),
+      async ({ seen, filters }) => {
+        // The call shown (by the sample, then by Get Call), a complete answer that lacks it asked after,
+        // and the call shown again matching after that: in that order, no movement and no age of an
+        // answer explains the call missing (moving-data.ts's judgeInOrder).
+        // The first showing is the sample's. The retake at once asks Get Call, which behind a replica may
+        // not have the call yet: it only decides whether to go on, so the sample stands in for it then.
+        // Every showing after it, asked once the search's age is outlasted, is Get Call's alone.
+        let asked = 0;
+        const sample: Shown = { call: seen.call, answers: [seen.exchange] };
+        const first = async (): Promise<Shown> => {
+          asked += 1;
+          if (asked === 1) return sample;
+          const now = await shownNow(api, seen);
+          return asked === 2 && now.call === undefined ? { ...sample, answers: now.answers } : now;
+        };
+        const outcome = tally.count(
+          await judgeInOrder<Shown, Search>(
+            {
+              first,
+              then: () => searchFor(api, seen, filters, paging, readings),
+              judge: (now, result) => missing(seen, now, result, readings),
+              answersOf: (taken) => ('pages' in taken ? taken.pages : taken.answers),
+              findingKey: (violation) => `${violation.requirement} ${violation.expected}`,
+            },
+            answerAge,
+          ),
+        );
+        if (outcome.judged) verdict.record(outcome.violations);
+      },
+      { examples: tellingFromCalls(calls, readings) },
+    );
     reportMovement(verdict, tally, 'CALLS-LIST-FILTER-COMPLETENESS', test.skip);
   },
 );

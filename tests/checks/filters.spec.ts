@@ -1,6 +1,7 @@
 // What the List Calls filters mean for one call, and the checks that a filtered list and an
 // onBehalfOf list return only the calls they should.
 import { test, expect } from '@playwright/test';
+import fc from 'fast-check';
 import {
   filterNarrowing,
   valueTotalsPartition,
@@ -11,7 +12,7 @@ import {
   type Filters,
 } from '../../core/checks/filters.ts';
 import { dateMatches, dateReadingMatches, DATE_READINGS, describeDateReadings, type DateJudgement } from '../../core/checks/dates.ts';
-import { ownValue } from '../../core/arbitraries/call-filters.ts';
+import { ownValue, tellingFromCalls } from '../../core/arbitraries/call-filters.ts';
 import { OPEN_READINGS, type Readings } from '../../core/checks/readings.ts';
 import { callsIn } from '../../core/checks/calls-in.ts';
 import { callList, exchange, joinedParticipant, listedCall, listOf, seen } from './exchanges.ts';
@@ -228,4 +229,32 @@ test('valueTotalsPartition reports totals that add up to less as a filter droppi
     { value: 'video', exchange: totalOf(5) },
   ]);
   expect(violations.map((violation) => violation.requirement)).toEqual(['CALLS-LIST-FILTER-COMPLETENESS']);
+});
+
+test('the telling examples are, per receiver type, the ended call with the most users who took part, by every field it has and a uid other than its initiator', () => {
+  const joined = (uid: string) => ({ ...joinedParticipant(), uid, deviceId: `device-${uid}` });
+  const group = (sessionId: string, status: string, users: string[]) => ({
+    ...listedCall(),
+    sessionId,
+    status,
+    receiverType: 'group',
+    receiver: 'group-1',
+    participants: users.map(joined),
+    totalParticipants: users.length,
+  });
+  const calls = [
+    seen(listedCall()),
+    seen(group('small', 'ended', ['user-1', 'user-4'])),
+    seen(group('large-but-ongoing', 'ongoing', ['user-1', 'user-4', 'user-5', 'user-6', 'user-7'])),
+    seen(group('large', 'canceled', ['user-1', 'user-4', 'user-5'])),
+  ];
+  const readings: Readings = { ...EXACT, tookPart: ['joined-or-initiator'] };
+  const examples = tellingFromCalls(calls, readings);
+  expect(examples.map(({ seen: { call } }) => call.sessionId)).toEqual([listedCall().sessionId, 'large']);
+  // user-2 never joined the 1:1 call: under this reading only its initiator took part in it.
+  expect(examples[0]!.filters).toMatchObject({ type: 'audio', mode: 'call', status: 'ended', receiverType: 'user', uid: 'user-1' });
+  expect(examples[1]!.filters).toMatchObject({ status: 'canceled', receiverType: 'group', participantsCount: 3, uid: 'user-5' });
+  // Printed by fast-check as the sampled calls are: by sessionId and the request that listed it.
+  expect(fc.stringify(examples[1]!.seen)).toContain('the call "large" listed by GET');
+  expect(tellingFromCalls([calls[2]!], readings)).toEqual([]);
 });
