@@ -93,17 +93,21 @@ export async function assertProperty<T>(
   );
   context.waitForAge?.(true);
   if (transportError) throw transportError;
-  if (!details.failed) return;
+  if (details.failed) throw propertyFailure(details, config, context.requirement);
+}
+
+/** What a failed property reports: the violations, the counterexample, and the line that replays it. */
+function propertyFailure<T>(details: fc.RunDetails<[T]>, config: SuiteConfig, requirement: string): PropertyFailure {
   const error = details.errorInstance;
   const cause =
     error instanceof ConformanceFailure ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  throw new PropertyFailure(
+  return new PropertyFailure(
     [
       cause,
       '',
       `Counterexample: ${printedCounterexample(details.counterexample?.[0])}`,
       `Shrunk ${details.numShrinks} time(s) after ${details.numRuns} run(s); seed ${details.seed}, path ${details.counterexamplePath}`,
-      `Replay with: ${replayCommand(config.launcher, details.seed, details.counterexamplePath ?? '', context.requirement)}`,
+      `Replay with: ${replayCommand(config.launcher, details.seed, details.counterexamplePath ?? '', requirement)}`,
     ].join('\n'),
   );
 }
