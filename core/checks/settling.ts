@@ -78,6 +78,9 @@ export function earliestClock(answers: readonly Exchange[]): number | undefined 
   return earliest;
 }
 
+/** Statuses of a call that has not ended: it may still be joined, end, and change its entries. */
+export const UNENDED_STATUSES: ReadonlySet<string> = new Set(['initiated', 'ongoing']);
+
 /** Terminal statuses: a call in one of them moves no more, but for the fields that settle late. */
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['ended', 'unanswered', 'rejected', 'canceled']);
 

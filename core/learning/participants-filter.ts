@@ -8,17 +8,16 @@
 // a user who joined it (in its scope under every reading of "took part"), and rules out each candidate
 // an answer contradicts: the call returned for a count the candidate does not give it, or missing,
 // from an answer that shows all its calls, for the count it does.
-import { callsIn, participantsOf, type SeenCall } from '../checks/calls-in.ts';
-import { pageOf } from '../checks/pagination.ts';
+import { participantsOf, type SeenCall } from '../checks/calls-in.ts';
+import { UNENDED_STATUSES } from '../checks/settling.ts';
 import { PARTICIPANTS_FILTER_READINGS, participantsFilterCount, type ParticipantsFilterReading } from '../checks/readings.ts';
 import { shown } from '../checks/violation.ts';
 import { openDetection, ruleOut, type Detection } from './detection.ts';
 import type { ListingApi } from './listing-api.ts';
+import { pinnedAnswer, pinsOf } from './pinned-probe.ts';
 
 /** Calls probed: each asks as many lists as the candidates give it counts (two to four). */
 const PROBED_CALLS = 3;
-/** Statuses of calls that may still change, and with them their entries: probed last. */
-const UNSETTLED = new Set(['initiated', 'ongoing']);
 
 interface Probe {
   seen: SeenCall;
@@ -45,42 +44,32 @@ function telling(calls: readonly SeenCall[]): Probe[] {
     const uid = participantsOf(seen.call).find((entry) => entry.isJoined === true && typeof entry.uid === 'string')?.uid;
     if (counts.size > 1 && typeof uid === 'string') probes.push({ seen, uid, counts });
   }
-  const unsettled = (probe: Probe) => (UNSETTLED.has(String(probe.seen.call.status)) ? 1 : 0);
+  // Calls that have not ended may still change, and with them their entries: probed last.
+  const unsettled = (probe: Probe) => (UNENDED_STATUSES.has(String(probe.seen.call.status)) ? 1 : 0);
   return probes.sort((a, b) => unsettled(a) - unsettled(b) || b.counts.size - a.counts.size).slice(0, PROBED_CALLS);
 }
 
 export async function detectParticipantsFilter(api: ListingApi, calls: readonly SeenCall[]): Promise<Detection<ParticipantsFilterReading>> {
   const detection = openDetection('participants-count-filter', PARTICIPANTS_FILTER_READINGS);
   const probes = telling(calls);
-  const pinsOf = ({ call }: SeenCall) => ({ type: call.type, mode: call.mode, status: call.status, receiverType: call.receiverType });
   const asked = probes.flatMap((probe) => [...probe.counts.keys()].map((count) => ({ probe, count })));
   const answers = await Promise.all(
-    asked.map(({ probe, count }) =>
-      api.listCalls({
-        participantsCount: count,
-        uid: probe.uid,
-        ...Object.fromEntries(Object.entries(pinsOf(probe.seen)).map(([name, value]) => [name, String(value)])),
-      }),
-    ),
+    asked.map(({ probe, count }) => api.listCalls({ participantsCount: count, uid: probe.uid, ...pinsOf(probe.seen) })),
   );
   let judged = 0;
   for (const [index, { probe, count }] of asked.entries()) {
     const exchange = answers[index]!;
     detection.exchanges.push(exchange);
     const { call } = probe.seen;
-    const pins = pinsOf(probe.seen);
-    const page = pageOf(exchange);
-    const answered = callsIn(exchange);
-    // An answer the pins did not narrow says nothing of this filter (AND-narrowing is another requirement).
-    if (!page || !answered.every((listed) => Object.entries(pins).every(([name, value]) => listed.call[name] === value))) continue;
-    const returned = answered.some((listed) => listed.call.sessionId === call.sessionId);
-    if (!returned && page.pagination.total > page.items.length) continue;
+    const answer = pinnedAnswer(exchange, probe.seen);
+    if (!answer) continue;
+    const { returned, total } = answer;
     judged += 1;
     for (const reading of PARTICIPANTS_FILTER_READINGS) {
       if ((participantsFilterCount(call, reading) === count) === returned) continue;
       const reason = returned
         ? `participantsCount=${count} returned call ${shown(call.sessionId)}, which has ${participantsFilterCount(call, reading)} counted as ${reading}`
-        : `participantsCount=${count} did not return call ${shown(call.sessionId)}, which has ${count} counted as ${reading}, among the ${page.pagination.total} calls it answered`;
+        : `participantsCount=${count} did not return call ${shown(call.sessionId)}, which has ${count} counted as ${reading}, among the ${total} calls it answered`;
       ruleOut(detection, reading, reason, exchange);
     }
   }

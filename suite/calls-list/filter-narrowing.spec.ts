@@ -9,6 +9,7 @@ import type { Exchange } from '../../core/transport/exchange.ts';
 import { judgeInOrder, judgeStill, MovementTally, reportMovement } from '../../core/checks/moving-data.ts';
 import type { Ground } from '../../core/learning/still-ground.ts';
 import type { Query } from '../../core/transport/api.ts';
+import { UNENDED_STATUSES } from '../../core/checks/settling.ts';
 
 test(
   'CALLS-LIST-AND-NARROWING for any combination of filters, every returned call matches all of them',
@@ -103,9 +104,6 @@ test(
   },
 );
 
-/** Statuses of calls that have not ended: pinned history holds none of them. */
-const UNENDED = new Set(['initiated', 'ongoing']);
-
 /**
  * The endedAt every list of a comparison is bounded by, where the endedAt filter is an upper bound:
  * the pin, or the combination's own endedAt when it is no later than the pin (a later one lets in
@@ -113,7 +111,7 @@ const UNENDED = new Set(['initiated', 'ongoing']);
  * calls not yet ended (a bound would leave nothing to compare).
  */
 function boundOf(filters: Filters, ground: Ground): number | undefined {
-  if (ground.kind !== 'pinned' || UNENDED.has(String(filters.status))) return undefined;
+  if (ground.kind !== 'pinned' || UNENDED_STATUSES.has(String(filters.status))) return undefined;
   const pin = Number(ground.query.endedAt);
   if (filters.endedAt === undefined) return pin;
   return Number(filters.endedAt) <= pin ? Number(filters.endedAt) : undefined;
