@@ -100,68 +100,91 @@ interface Planned {
   missingWhy?: (tally: CoverageTally) => string | undefined;
 }
 
+/** The values a filter's items go through one by one; a filter without any is tried on a value the data holds. */
+const FILTER_VALUES: Partial<Record<FilterName, readonly string[]>> = { ...ENUMS, hasRecording: ['true', 'false'] };
+
 /** Every item a run can cover, in the order the reports list them. */
 function plannedItems(): Planned[] {
-  const items: Planned[] = [];
-  const add = (item: Planned) => items.push(item);
-  for (const operation of OPERATIONS) {
-    add({
+  return [
+    ...operationItems(),
+    ...filterItems(),
+    ...filterEdgeItems(),
+    ...pairItems(),
+    ...pagingItems(),
+    ...accessItems(),
+    ...getCallItems(),
+    ...negativeItems(),
+  ];
+}
+
+/** Each operation's success, then each code its documentation names. */
+function operationItems(): Planned[] {
+  return OPERATIONS.flatMap((operation): Planned[] => [
+    {
       id: `operations/${operation} success`,
       dimension: 'operations',
       operation,
       label: `${operation}: a success (2xx)`,
       requirements: [SUCCESS_REQUIREMENT[operation]],
       keys: [200, 201, 202, 203, 204, 206].map((status) => `status ${operation} ${status}`),
-    });
-    for (const code of DOCUMENTED_CODES[operation])
-      add({
-        id: `operations/${operation} ${code}`,
-        dimension: 'operations',
-        operation,
-        label: `${operation}: ${code}`,
-        requirements: [CODE_REQUIREMENT[code]!],
-        keys: [`code ${operation} ${code}`],
-      });
-  }
-  const enums: Partial<Record<FilterName, readonly string[]>> = { ...ENUMS, hasRecording: ['true', 'false'] };
-  for (const name of FILTER_NAMES) {
-    const values = enums[name];
+    },
+    ...DOCUMENTED_CODES[operation].map((code): Planned => ({
+      id: `operations/${operation} ${code}`,
+      dimension: 'operations',
+      operation,
+      label: `${operation}: ${code}`,
+      requirements: [CODE_REQUIREMENT[code]!],
+      keys: [`code ${operation} ${code}`],
+    })),
+  ]);
+}
+
+/** Each value of a filter that has a list of them, or the filter itself on a value the data holds. */
+function filterItems(): Planned[] {
+  return FILTER_NAMES.flatMap((name): Planned[] => {
+    const values = FILTER_VALUES[name];
     const requirements = [FILTER_REQUIREMENT(name)];
-    if (values !== undefined)
-      for (const value of values)
-        add({
-          id: `filters/${name}=${value}`,
+    if (values === undefined)
+      return [
+        {
+          id: `filters/${name}`,
           dimension: 'filters',
           operation: 'listCalls',
-          label: `${name}=${value}`,
+          label: `${name} on a value the data holds`,
           requirements,
-          keys: [`${name}=${value}`],
+          keys: [name],
           tells: true,
-        });
-    else
-      add({
-        id: `filters/${name}`,
-        dimension: 'filters',
-        operation: 'listCalls',
-        label: `${name} on a value the data holds`,
-        requirements,
-        keys: [name],
-        tells: true,
-      });
-  }
-  for (const name of ['startedAt', 'endedAt'] as const)
-    add({
-      id: `filters/${name} edge`,
+        },
+      ];
+    return values.map((value): Planned => ({
+      id: `filters/${name}=${value}`,
       dimension: 'filters',
       operation: 'listCalls',
-      label: `${name} at a call's own instant (the edge of every reading)`,
-      requirements: [FILTER_REQUIREMENT(name), 'CALLS-LIST-DATE-FILTER-SEMANTICS'],
-      keys: [`edge ${name}`],
-    });
-  for (let i = 0; i < FILTER_NAMES.length; i += 1)
-    for (let j = i + 1; j < FILTER_NAMES.length; j += 1) {
-      const pair = `${FILTER_NAMES[i]}+${FILTER_NAMES[j]}`;
-      add({
+      label: `${name}=${value}`,
+      requirements,
+      keys: [`${name}=${value}`],
+      tells: true,
+    }));
+  });
+}
+
+function filterEdgeItems(): Planned[] {
+  return (['startedAt', 'endedAt'] as const).map((name): Planned => ({
+    id: `filters/${name} edge`,
+    dimension: 'filters',
+    operation: 'listCalls',
+    label: `${name} at a call's own instant (the edge of every reading)`,
+    requirements: [FILTER_REQUIREMENT(name), 'CALLS-LIST-DATE-FILTER-SEMANTICS'],
+    keys: [`edge ${name}`],
+  }));
+}
+
+/** Every two filters together, each pair once, in the order FILTER_NAMES lists them. */
+function pairItems(): Planned[] {
+  return FILTER_NAMES.flatMap((first, i) =>
+    FILTER_NAMES.slice(i + 1).map((second): Planned => {
+      const pair = `${first}+${second}`;
+      return {
         id: `pairs/${pair}`,
         dimension: 'pairs',
         operation: 'listCalls',
@@ -169,90 +192,128 @@ function plannedItems(): Planned[] {
         requirements: ['CALLS-LIST-AND-NARROWING'],
         keys: [`pair ${pair}`],
         tells: true,
-      });
-    }
-  const paging = (position: string, label: string) =>
-    add({
-      id: `paging/${position}`,
-      dimension: 'paging',
-      operation: 'listCalls',
-      label,
-      requirements: ['PAGINATION-PAGES-PARTITION', 'PAGINATION-PAGE-PARAMETERS'],
-      keys: [`page ${position}`],
-    });
-  paging('first', 'the first page');
-  paging('middle', 'a page between the first and the last');
-  paging('last', 'the last page of several');
-  paging('past the end', 'a page past the last');
-  add({
-    id: 'paging/page size taken',
+      };
+    }),
+  );
+}
+
+function pagingItems(): Planned[] {
+  const paging = (position: string, label: string): Planned => ({
+    id: `paging/${position}`,
     dimension: 'paging',
     operation: 'listCalls',
-    label: 'a page size asked for and taken (per_page says so)',
-    requirements: ['PAGINATION-PAGE-PARAMETERS', 'PAGINATION-PAGE-SIZE-BOUNDS'],
-    keys: ['size taken'],
-    missingWhy: (tally) => {
-      const names = Object.keys(tally.items)
-        .filter((key) => key.startsWith('size name '))
-        .map((key) => key.slice('size name '.length));
-      return names.length > 0 ? `not found: no answer took a page size under ${names.join(', ')} (per_page never said so)` : undefined;
-    },
+    label,
+    requirements: ['PAGINATION-PAGES-PARTITION', 'PAGINATION-PAGE-PARAMETERS'],
+    keys: [`page ${position}`],
   });
-  const access = (id: string, operation: OperationId, label: string, requirements: string[], keys: string[]) =>
-    add({ id: `access/${id}`, dimension: 'access', operation, label, requirements, keys });
-  access('key missing', 'listCalls', 'no apikey header', ['AUTH-APIKEY-HEADER', 'AUTH-EMPTY-KEY'], ['key missing']);
-  access(
-    'key unknown',
-    'listCalls',
-    'a key the target does not know (answered AUTH_ERR_APIKEY_NOT_FOUND)',
-    ['AUTH-INVALID-KEY'],
-    OPERATIONS.map((operation) => `code ${operation} AUTH_ERR_APIKEY_NOT_FOUND`),
-  );
-  access('header case', 'listCalls', 'the apikey header named in another case', ['AUTH-HEADER-NAME-CASE-INSENSITIVE'], ['key header case']);
-  access(
-    'scope refused',
-    'markGroupConversationAsUnread',
-    'a write refused for its key (a key without fullAccess)',
-    ['CHAT-UNREAD-REQUIRES-FULL-ACCESS'],
-    ['scope refused'],
-  );
-  access('on behalf of list', 'listCalls', 'onBehalfOf on List Calls', ['CALLS-LIST-ON-BEHALF-OF'], ['on-behalf-of listCalls']);
-  access(
-    'on behalf of get answered',
-    'getCall',
-    'onBehalfOf on Get Call, answered (a user who took part)',
-    ['CALLS-GET-ON-BEHALF-OF'],
-    ['on-behalf-of getCall answered'],
-  );
-  access(
-    'on behalf of get refused',
-    'getCall',
-    'onBehalfOf on Get Call, refused (a user who did not)',
-    ['CALLS-GET-ON-BEHALF-OF-OUTSIDER'],
-    ['on-behalf-of getCall refused'],
-  );
-  access(
-    'on behalf of unread',
-    'markGroupConversationAsUnread',
-    'onBehalfOf on mark-unread',
-    ['CHAT-UNREAD-ACTING-USER'],
-    ['on-behalf-of markGroupConversationAsUnread'],
-  );
-  const get = (id: string, label: string, requirements: string[], keys: string[]) =>
-    add({ id: `get-call/${id}`, dimension: 'get-call', operation: 'getCall', label, requirements, keys });
-  get('known id', 'an id the target holds (answered)', ['CALLS-GET-OK'], ['get known']);
-  get('unknown id', 'an id the target does not hold (ERR_CALL_SESSION_NOT_FOUND)', ['CALLS-GET-NOT-FOUND'], ['get unknown']);
-  get('encoded id', 'an id whose characters need percent-encoding', ['CALLS-GET-NOT-FOUND'], ['get encoded']);
-  for (const name of FILTER_NAMES.filter((filter) => filter !== 'uid'))
-    add({
-      id: `negative/${name}`,
-      dimension: 'negative',
+  return [
+    paging('first', 'the first page'),
+    paging('middle', 'a page between the first and the last'),
+    paging('last', 'the last page of several'),
+    paging('past the end', 'a page past the last'),
+    {
+      id: 'paging/page size taken',
+      dimension: 'paging',
       operation: 'listCalls',
-      label: `${name} outside its ${enums[name] !== undefined ? 'values' : 'type'}`,
-      requirements: ['CALLS-LIST-FILTER-VALUES-ACCEPTED', 'ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT'],
-      keys: [`negative ${name}`],
-    });
-  return items;
+      label: 'a page size asked for and taken (per_page says so)',
+      requirements: ['PAGINATION-PAGE-PARAMETERS', 'PAGINATION-PAGE-SIZE-BOUNDS'],
+      keys: ['size taken'],
+      missingWhy: pageSizeNotTaken,
+    },
+  ];
+}
+
+/** Why no page size counts as taken when the run asked for some under names the answers never echoed. */
+function pageSizeNotTaken(tally: CoverageTally): string | undefined {
+  const names = Object.keys(tally.items)
+    .filter((key) => key.startsWith('size name '))
+    .map((key) => key.slice('size name '.length));
+  return names.length > 0 ? `not found: no answer took a page size under ${names.join(', ')} (per_page never said so)` : undefined;
+}
+
+function accessItems(): Planned[] {
+  const access = (id: string, operation: OperationId, label: string, requirements: string[], keys: string[]): Planned => ({
+    id: `access/${id}`,
+    dimension: 'access',
+    operation,
+    label,
+    requirements,
+    keys,
+  });
+  return [
+    access('key missing', 'listCalls', 'no apikey header', ['AUTH-APIKEY-HEADER', 'AUTH-EMPTY-KEY'], ['key missing']),
+    access(
+      'key unknown',
+      'listCalls',
+      'a key the target does not know (answered AUTH_ERR_APIKEY_NOT_FOUND)',
+      ['AUTH-INVALID-KEY'],
+      OPERATIONS.map((operation) => `code ${operation} AUTH_ERR_APIKEY_NOT_FOUND`),
+    ),
+    access(
+      'header case',
+      'listCalls',
+      'the apikey header named in another case',
+      ['AUTH-HEADER-NAME-CASE-INSENSITIVE'],
+      ['key header case'],
+    ),
+    access(
+      'scope refused',
+      'markGroupConversationAsUnread',
+      'a write refused for its key (a key without fullAccess)',
+      ['CHAT-UNREAD-REQUIRES-FULL-ACCESS'],
+      ['scope refused'],
+    ),
+    access('on behalf of list', 'listCalls', 'onBehalfOf on List Calls', ['CALLS-LIST-ON-BEHALF-OF'], ['on-behalf-of listCalls']),
+    access(
+      'on behalf of get answered',
+      'getCall',
+      'onBehalfOf on Get Call, answered (a user who took part)',
+      ['CALLS-GET-ON-BEHALF-OF'],
+      ['on-behalf-of getCall answered'],
+    ),
+    access(
+      'on behalf of get refused',
+      'getCall',
+      'onBehalfOf on Get Call, refused (a user who did not)',
+      ['CALLS-GET-ON-BEHALF-OF-OUTSIDER'],
+      ['on-behalf-of getCall refused'],
+    ),
+    access(
+      'on behalf of unread',
+      'markGroupConversationAsUnread',
+      'onBehalfOf on mark-unread',
+      ['CHAT-UNREAD-ACTING-USER'],
+      ['on-behalf-of markGroupConversationAsUnread'],
+    ),
+  ];
+}
+
+function getCallItems(): Planned[] {
+  const get = (id: string, label: string, requirements: string[], keys: string[]): Planned => ({
+    id: `get-call/${id}`,
+    dimension: 'get-call',
+    operation: 'getCall',
+    label,
+    requirements,
+    keys,
+  });
+  return [
+    get('known id', 'an id the target holds (answered)', ['CALLS-GET-OK'], ['get known']),
+    get('unknown id', 'an id the target does not hold (ERR_CALL_SESSION_NOT_FOUND)', ['CALLS-GET-NOT-FOUND'], ['get unknown']),
+    get('encoded id', 'an id whose characters need percent-encoding', ['CALLS-GET-NOT-FOUND'], ['get encoded']),
+  ];
+}
+
+/** A value outside each filter's type or values; uid has none, any string being a uid. */
+function negativeItems(): Planned[] {
+  return FILTER_NAMES.filter((filter) => filter !== 'uid').map((name): Planned => ({
+    id: `negative/${name}`,
+    dimension: 'negative',
+    operation: 'listCalls',
+    label: `${name} outside its ${FILTER_VALUES[name] !== undefined ? 'values' : 'type'}`,
+    requirements: ['CALLS-LIST-FILTER-VALUES-ACCEPTED', 'ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT'],
+    keys: [`negative ${name}`],
+  }));
 }
 
 const PLANNED = plannedItems();

@@ -318,82 +318,162 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
 export async function serveProxy(parsed: ProxyArguments, control: ProxyControl): Promise<number> {
   let askForReport = () => {};
   control.onReport(() => askForReport());
-  const rerun =
-    parsed.har === undefined
-      ? `${commandLineHere()} proxy --target ${shellWord(parsed.target.href)} --har session.har (to keep the traffic), then ${commandLineHere()} har session.har`
-      : `${commandLineHere()} har ${shellWord(parsed.har)}`;
-  let judging: Worker;
   const cutJudging = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  let judge: JudgeLink;
   try {
-    judging = await startJudgingThread({
-      cut: cutJudging,
-      sources: [`proxy → ${parsed.target.origin}`, ...(parsed.chatTarget ? [`proxy → ${parsed.chatTarget.origin} (chat)`] : [])],
-      creator: CREATOR,
-      rerun,
-      ...(parsed.har !== undefined && { har: parsed.har }),
-    });
+    judge = new JudgeLink(await startJudgingThread(judgingThreadData(parsed, cutJudging)));
   } catch (error) {
     process.stderr.write(`proxy: the judge could not start: ${visibleLine((error as Error).message)}\n`);
     return EXIT_USAGE;
   }
-  // The judging thread takes the exchanges; a failure of its own stops the judging, never the traffic.
-  let posted = 0;
-  let taken = 0;
-  let postedBytes = 0;
-  let takenBytes = 0;
-  let behind = 0;
-  let judgeFailure: string | undefined;
-  judging.on('message', (message: FromJudgingThread) => {
-    if (message.kind === 'taken') ({ count: taken, bytes: takenBytes } = message);
-    if (message.kind === 'failed') judgeFailure ??= message.message;
+  // When the traffic outruns the judge, whole client connections are judged, a share chosen by rule and reported.
+  const sampler = new ConnectionSampler();
+  const sampling = setInterval(() => sampler.adjust(judge.backlog(), judge.backlogBytes()), SAMPLING_EVERY_MS);
+  sampling.unref();
+  let proxy: JudgingProxy;
+  try {
+    proxy = await startProxyFor(parsed, judge, sampler);
+  } catch (error) {
+    clearInterval(sampling);
+    await judge.thread.terminate();
+    process.stderr.write(`proxy: --port ${parsed.port} cannot be listened on: ${(error as Error).message}\n${proxyUsage()}\n`);
+    return EXIT_USAGE;
+  }
+  announceListening(parsed, proxy);
+  askForReport = () => judge.askForReport(proxy, sampler);
+  const timer = parsed.reportEveryMinutes > 0 ? setInterval(askForReport, parsed.reportEveryMinutes * 60_000) : undefined;
+
+  const signal = await control.nextSignal();
+  // From now on the final report is on its way.
+  clearInterval(timer);
+  askForReport = () => {};
+  const counts = await stopAt(signal, proxy, control, cutJudging);
+  // The judge catches up on what it has not reached for FINISH_JUDGING_MS at most; the rest is counted.
+  const cutTimer = setTimeout(() => cutJudge(cutJudging), FINISH_JUDGING_MS);
+  cutTimer.unref();
+  clearInterval(sampling);
+  const sampled = writeStopSummary(counts, parsed.timeouts, sampler, judge.behind);
+  return writeFinalReport(judge, counts, sampler, sampled, parsed.har);
+}
+
+/** What the judging thread needs to judge and report: where the traffic goes, and the command that judges it again. */
+function judgingThreadData(parsed: ProxyArguments, cut: SharedArrayBuffer): JudgingThreadData {
+  const rerun =
+    parsed.har === undefined
+      ? `${commandLineHere()} proxy --target ${shellWord(parsed.target.href)} --har session.har (to keep the traffic), then ${commandLineHere()} har session.har`
+      : `${commandLineHere()} har ${shellWord(parsed.har)}`;
+  return {
+    cut,
+    sources: [`proxy → ${parsed.target.origin}`, ...(parsed.chatTarget ? [`proxy → ${parsed.chatTarget.origin} (chat)`] : [])],
+    creator: CREATOR,
+    rerun,
+    ...(parsed.har !== undefined && { har: parsed.har }),
+  };
+}
+
+/**
+ * The judging thread as the proxy's side sees it: what was posted to it and what it took, the
+ * exchanges passed on unjudged, its failure, and whether an interim report is being written.
+ * The judging thread takes the exchanges; a failure of its own stops the judging, never the traffic.
+ */
+class JudgeLink {
+  private posted = 0;
+  private taken = 0;
+  private postedBytes = 0;
+  private takenBytes = 0;
+  /** Exchanges passed on unjudged because the backlog was at its bound or the judge had failed. */
+  behind = 0;
+  failure: string | undefined;
+  private reporting = false;
+
+  constructor(readonly thread: Worker) {
+    thread.on('message', (message: FromJudgingThread) => this.heard(message));
+    thread.on('error', (error) => {
+      this.failure ??= error.message;
+      process.stderr.write(`judging proxy: the judge failed, the traffic still passes: ${visibleLine(error.message)}\n`);
+    });
+  }
+
+  backlog(): number {
+    return this.posted - this.taken;
+  }
+
+  backlogBytes(): number {
+    return this.postedBytes - this.takenBytes;
+  }
+
+  private heard(message: FromJudgingThread): void {
+    if (message.kind === 'taken') ({ count: this.taken, bytes: this.takenBytes } = message);
+    if (message.kind === 'failed') this.failure ??= message.message;
     if (message.kind === 'reported') {
-      reporting = false;
+      this.reporting = false;
       process.stdout.write(`interim report, as of ${message.asOf}: ${message.verdict} so far: ${message.path}\n`);
     }
     if (message.kind === 'report-failed') {
-      reporting = false;
+      this.reporting = false;
       process.stderr.write(
         `judging proxy: the interim report could not be written, the traffic still passes: ${visibleLine(message.message)}\n`,
       );
     }
-  });
-  judging.on('error', (error) => {
-    judgeFailure ??= error.message;
-    process.stderr.write(`judging proxy: the judge failed, the traffic still passes: ${visibleLine(error.message)}\n`);
-  });
-  // When the traffic outruns the judge, whole client connections are judged, a share chosen by rule and reported.
-  const sampler = new ConnectionSampler();
-  const sampling = setInterval(() => sampler.adjust(posted - taken, postedBytes - takenBytes), SAMPLING_EVERY_MS);
-  sampling.unref();
-  const sink = {
-    add(exchange: PassedExchange) {
-      if (judgeFailure !== undefined || posted - taken >= MAX_JUDGING_BACKLOG || postedBytes - takenBytes >= MAX_JUDGING_BACKLOG_BYTES) {
-        behind += 1;
-        return;
-      }
-      posted += 1;
-      postedBytes += bodyBytes(exchange);
-      judging.postMessage({ kind: 'exchange', exchange: withoutBodyTexts(exchange) } satisfies ToJudgingThread, transferable(exchange));
-    },
-  };
-  let proxy: JudgingProxy;
-  try {
-    proxy = await startJudgingProxy({
-      target: parsed.target,
-      ...(parsed.chatTarget && { chatTarget: parsed.chatTarget }),
-      port: parsed.port,
-      sinks: [sink],
-      timeouts: parsed.timeouts,
-      sampler,
-      // The judging thread rebuilds the texts from the bytes (withBodyTexts): the proxy's thread does not make them.
-      bodyTexts: false,
-    });
-  } catch (error) {
-    clearInterval(sampling);
-    await judging.terminate();
-    process.stderr.write(`proxy: --port ${parsed.port} cannot be listened on: ${(error as Error).message}\n${proxyUsage()}\n`);
-    return EXIT_USAGE;
   }
+
+  /** Hands an exchange to the judge, unless it has failed or its backlog is at its bound. */
+  add(exchange: PassedExchange): void {
+    if (this.failure !== undefined || this.backlog() >= MAX_JUDGING_BACKLOG || this.backlogBytes() >= MAX_JUDGING_BACKLOG_BYTES) {
+      this.behind += 1;
+      return;
+    }
+    this.posted += 1;
+    this.postedBytes += bodyBytes(exchange);
+    this.thread.postMessage({ kind: 'exchange', exchange: withoutBodyTexts(exchange) } satisfies ToJudgingThread, transferable(exchange));
+  }
+
+  /** An interim report is asked of the judging thread, which writes it between two exchanges; one at a time. */
+  askForReport(proxy: JudgingProxy, sampler: ConnectionSampler): void {
+    if (this.reporting || this.failure !== undefined) return;
+    this.reporting = true;
+    const counts = proxy.counts();
+    this.thread.postMessage({
+      kind: 'report',
+      notJudged: [...notJudgedByTheProxy(counts), ...notJudgedBehind(sampler.snapshot(), this.behind)],
+      sampling: describeSampling(sampler.snapshot()),
+      credentialHeaders: [...counts.credentialHeaders],
+    } satisfies ToJudgingThread);
+  }
+
+  /** Asks for the final report; the judging thread's answer: done, or failed. */
+  finish(counts: ProxyCounts, sampler: ConnectionSampler, sampled: string | undefined): Promise<FromJudgingThread> {
+    return new Promise<FromJudgingThread>((resolveDone) => {
+      this.thread.on(
+        'message',
+        (message: FromJudgingThread) => (message.kind === 'done' || message.kind === 'failed') && resolveDone(message),
+      );
+      this.thread.once('error', (error) => resolveDone({ kind: 'failed', message: error.message }));
+      this.thread.postMessage({
+        kind: 'finish',
+        notJudged: [...notJudgedByTheProxy(counts), ...notJudgedBehind(sampler.snapshot(), this.behind)],
+        sampling: sampled,
+        credentialHeaders: counts.credentialHeaders,
+      } satisfies ToJudgingThread);
+    });
+  }
+}
+
+function startProxyFor(parsed: ProxyArguments, judge: JudgeLink, sampler: ConnectionSampler): Promise<JudgingProxy> {
+  return startJudgingProxy({
+    target: parsed.target,
+    ...(parsed.chatTarget && { chatTarget: parsed.chatTarget }),
+    port: parsed.port,
+    sinks: [{ add: (exchange: PassedExchange) => judge.add(exchange) }],
+    timeouts: parsed.timeouts,
+    sampler,
+    // The judging thread rebuilds the texts from the bytes (withBodyTexts): the proxy's thread does not make them.
+    bodyTexts: false,
+  });
+}
+
+/** Where the proxy listens, where it forwards, where to point a client, and how to ask for reports. */
+function announceListening(parsed: ProxyArguments, proxy: JudgingProxy): void {
   const forwarding = parsed.chatTarget
     ? `${parsed.target.origin} (List Calls, Get Call: …/calls) and ${parsed.chatTarget.origin} (mark-unread, and every other path)`
     : parsed.target.origin;
@@ -404,68 +484,63 @@ export async function serveProxy(parsed: ProxyArguments, control: ProxyControl):
   );
   const every = parsed.reportEveryMinutes > 0 ? `every ${parsed.reportEveryMinutes} min and ` : '';
   process.stdout.write(`Interim reports: ${every}on ${REPORT_SIGNAL} (kill -USR1 ${process.pid}).\n`);
+}
 
-  // An interim report is asked of the judging thread, which writes it between two exchanges; one at a time.
-  let reporting = false;
-  askForReport = () => {
-    if (reporting || judgeFailure !== undefined) return;
-    reporting = true;
-    const counts = proxy.counts();
-    judging.postMessage({
-      kind: 'report',
-      notJudged: [...notJudgedByTheProxy(counts), ...notJudgedBehind(sampler.snapshot(), behind)],
-      sampling: describeSampling(sampler.snapshot()),
-      credentialHeaders: [...counts.credentialHeaders],
-    } satisfies ToJudgingThread);
-  };
-  const timer = parsed.reportEveryMinutes > 0 ? setInterval(askForReport, parsed.reportEveryMinutes * 60_000) : undefined;
-
-  const signal = await control.nextSignal();
-  // From now on the final report is on its way.
-  clearInterval(timer);
-  askForReport = () => {};
+/** Stops the proxy at the first signal, letting the exchanges in flight finish; a second signal cuts them and the judging. */
+async function stopAt(
+  signal: NodeJS.Signals,
+  proxy: JudgingProxy,
+  control: ProxyControl,
+  cutJudging: SharedArrayBuffer,
+): Promise<ProxyCounts> {
   const inFlight = proxy.inFlight();
   process.stdout.write(
     `${signal}: the proxy stops accepting${inFlight > 0 ? ` and waits for ${inFlight} exchange${inFlight === 1 ? '' : 's'} in flight (a second signal cuts them)` : ''}\n`,
   );
-  const cut = () => Atomics.store(new Int32Array(cutJudging), 0, 1);
   void control.nextSignal().then(() => {
     proxy.hurry();
-    cut();
+    cutJudge(cutJudging);
   });
-  const counts = await proxy.stop();
-  // The judge catches up on what it has not reached for FINISH_JUDGING_MS at most; the rest is counted.
-  const cutTimer = setTimeout(cut, FINISH_JUDGING_MS);
-  cutTimer.unref();
-  clearInterval(sampling);
-  for (const line of describeCounts(counts, parsed.timeouts)) process.stdout.write(`${line}\n`);
+  return proxy.stop();
+}
+
+/** Tells the judging thread to stop judging and count what it has not reached. */
+function cutJudge(cutJudging: SharedArrayBuffer): void {
+  Atomics.store(new Int32Array(cutJudging), 0, 1);
+}
+
+/** The proxy's counts, the sampling and the exchanges the judge fell behind on; the sampling line, for the report. */
+function writeStopSummary(counts: ProxyCounts, timeouts: UpstreamTimeouts, sampler: ConnectionSampler, behind: number): string | undefined {
+  for (const line of describeCounts(counts, timeouts)) process.stdout.write(`${line}\n`);
   const sampled = describeSampling(sampler.snapshot());
   if (sampled !== undefined) process.stdout.write(`${sampled}\n`);
   if (behind > 0)
     process.stdout.write(
       `${behind} exchange${behind === 1 ? '' : 's'} passed but not judged: the judge fell behind the traffic faster than the sampler could follow, or failed\n`,
     );
-  if (judgeFailure !== undefined) {
-    process.stderr.write(`proxy: no report: the judge failed: ${visibleLine(judgeFailure)}\n`);
-    await judging.terminate();
+  return sampled;
+}
+
+/** The judging thread's final report, the HAR it wrote and the proxy's peak memory; the run's exit code. */
+async function writeFinalReport(
+  judge: JudgeLink,
+  counts: ProxyCounts,
+  sampler: ConnectionSampler,
+  sampled: string | undefined,
+  har: string | undefined,
+): Promise<number> {
+  if (judge.failure !== undefined) {
+    process.stderr.write(`proxy: no report: the judge failed: ${visibleLine(judge.failure)}\n`);
+    await judge.thread.terminate();
     return EXIT_USAGE;
   }
-  const outcome = await new Promise<FromJudgingThread>((resolveDone) => {
-    judging.on('message', (message: FromJudgingThread) => (message.kind === 'done' || message.kind === 'failed') && resolveDone(message));
-    judging.once('error', (error) => resolveDone({ kind: 'failed', message: error.message }));
-    judging.postMessage({
-      kind: 'finish',
-      notJudged: [...notJudgedByTheProxy(counts), ...notJudgedBehind(sampler.snapshot(), behind)],
-      sampling: sampled,
-      credentialHeaders: counts.credentialHeaders,
-    } satisfies ToJudgingThread);
-  });
+  const outcome = await judge.finish(counts, sampler, sampled);
   if (outcome.kind !== 'done') {
     process.stderr.write(`proxy: no report: the judge failed: ${visibleLine(outcome.kind === 'failed' ? outcome.message : 'no answer')}\n`);
     return EXIT_USAGE;
   }
   if (outcome.harEntries !== undefined)
-    process.stdout.write(`HAR of ${outcome.harEntries} exchange${outcome.harEntries === 1 ? '' : 's'} (secrets redacted): ${parsed.har}\n`);
+    process.stdout.write(`HAR of ${outcome.harEntries} exchange${outcome.harEntries === 1 ? '' : 's'} (secrets redacted): ${har}\n`);
   process.stdout.write(`${peakMemoryLine()}\n`);
   process.stdout.write(outcome.console);
   return outcome.exitCode;

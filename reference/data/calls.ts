@@ -62,16 +62,42 @@ interface CallPlan {
   readings: ReferenceReadings;
 }
 
+interface CallParties {
+  type: Call['type'];
+  mode: CallMode;
+  initiator: string;
+  receiver: string;
+  invitees: readonly string[];
+}
+
+interface CallTimes {
+  started: boolean;
+  initiatedAt: number;
+  startedAt: number;
+  endedAt: number | undefined;
+  /** When the call's participants stop counting: its end, or now while it runs. */
+  until: number;
+}
+
+// The draws from `random` happen in a fixed order (parties, times, participants, recordings): each
+// seed's data must stay the same, so that order is part of the data.
 function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: Random, uuid: () => string | undefined): StoredCall {
-  const { status, group } = plan;
+  const parties = pickParties(random, plan);
+  const times = pickTimes(random, plan.status);
+  // Identifiers that the index needs come first from the ids stream, the optional ones after.
+  const sessionId = `${sessionPrefix}.${times.initiatedAt}${ids.hex(40)}`;
+  const callMid = times.started ? uuid() : undefined;
+  const participants = times.started ? joinedParticipants(random, uuid, plan, parties, times) : unstartedParticipants(plan.status, parties);
+  const { endedAt, startedAt } = times;
+  const recordings = plan.status === 'ended' && random.chance(0.3) ? generateRecordings(random, ids, sessionId, startedAt, endedAt!) : [];
+  const call = assembleCall(plan, parties, times, participants, { sessionId, callMid, hasRecording: recordings.length > 0 });
+  return { call, recordings };
+}
+
+function pickParties(random: Random, plan: CallPlan): CallParties {
+  const { group } = plan;
   const type = plan.index < 2 ? (['audio', 'video'] as const)[plan.index]! : random.pick(['audio', 'video'] as const);
-  const mode: CallMode = group
-    ? plan.index < 9
-      ? (['call', 'meet', 'presenter'] as const)[plan.index % 3]!
-      : random.pick(['call', 'meet', 'presenter'] as const)
-    : random.chance(0.8)
-      ? 'call'
-      : 'meet';
+  const mode = pickMode(random, plan);
   const initiator = group ? random.pick(group.members) : random.pick(plan.uids);
   const receiver = group ? group.guid : pickOther(random, plan.uids, initiator);
   const invitees = group
@@ -80,7 +106,15 @@ function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: R
         random.int(1, Math.min(group.members.length - 1, 49)),
       )
     : [receiver];
+  return { type, mode, initiator, receiver, invitees };
+}
 
+function pickMode(random: Random, plan: CallPlan): CallMode {
+  if (!plan.group) return random.chance(0.8) ? 'call' : 'meet';
+  return plan.index < 9 ? (['call', 'meet', 'presenter'] as const)[plan.index % 3]! : random.pick(['call', 'meet', 'presenter'] as const);
+}
+
+function pickTimes(random: Random, status: CallStatus): CallTimes {
   const started = status === 'ongoing' || status === 'ended';
   const initiatedAt =
     status === 'ongoing' || status === 'initiated'
@@ -94,44 +128,54 @@ function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: R
       : status === 'ongoing' || status === 'initiated'
         ? undefined
         : initiatedAt + ringSeconds;
-  const until = endedAt ?? DATA_NOW;
-  // Identifiers that the index needs come first from the ids stream, the optional ones after.
-  const sessionId = `${sessionPrefix}.${initiatedAt}${ids.hex(40)}`;
-  const callMid = started ? uuid() : undefined;
+  return { started, initiatedAt, startedAt, endedAt, until: endedAt ?? DATA_NOW };
+}
 
-  const participants: Participant[] = [];
-  if (started) {
-    participants.push(joined(random, uuid, initiator, type, startedAt, until, status));
-    for (const uid of invitees) {
-      if (participants.length >= MAX_PARTICIPANT_ENTRIES) break;
-      if (!group || random.chance(0.75)) {
-        const joinedAt = startedAt + random.int(0, Math.max(0, Math.floor((until - startedAt) / 4)));
-        participants.push(joined(random, uuid, uid, type, joinedAt, until, status));
-        // Another device of the same user: a separate participant entry (spec 1.6).
-        if (group && participants.length < MAX_PARTICIPANT_ENTRIES && random.chance(0.12)) {
-          participants.push(joined(random, uuid, uid, type, Math.min(until, joinedAt + random.int(0, 60)), until, status));
-        }
-      } else {
-        participants.push(neverJoined(uid, random.chance(0.3) ? 'rejected' : 'unanswered'));
+function joinedParticipants(
+  random: Random,
+  uuid: () => string | undefined,
+  plan: CallPlan,
+  parties: CallParties,
+  times: CallTimes,
+): Participant[] {
+  const { group, status } = plan;
+  const { type } = parties;
+  const { startedAt, until } = times;
+  const participants: Participant[] = [joined(random, uuid, parties.initiator, type, startedAt, until, status)];
+  for (const uid of parties.invitees) {
+    if (participants.length >= MAX_PARTICIPANT_ENTRIES) break;
+    if (!group || random.chance(0.75)) {
+      const joinedAt = startedAt + random.int(0, Math.max(0, Math.floor((until - startedAt) / 4)));
+      participants.push(joined(random, uuid, uid, type, joinedAt, until, status));
+      // Another device of the same user: a separate participant entry (spec 1.6).
+      if (group && participants.length < MAX_PARTICIPANT_ENTRIES && random.chance(0.12)) {
+        participants.push(joined(random, uuid, uid, type, Math.min(until, joinedAt + random.int(0, 60)), until, status));
       }
+    } else {
+      participants.push(neverJoined(uid, random.chance(0.3) ? 'rejected' : 'unanswered'));
     }
-  } else {
-    participants.push(neverJoined(initiator, 'ended'));
-    const inviteeState: ParticipantState = status === 'rejected' ? 'rejected' : 'unanswered';
-    for (const uid of invitees) participants.push(neverJoined(uid, inviteeState));
   }
+  return participants;
+}
 
-  const { audio: totalAudioMinutes, video: totalVideoMinutes } = callMinutes(plan.readings, {
-    type,
-    status,
-    startedAt,
-    endedAt,
-    participants,
-  });
-  const recordings = status === 'ended' && random.chance(0.3) ? generateRecordings(random, ids, sessionId, startedAt, endedAt!) : [];
+function unstartedParticipants(status: CallStatus, parties: CallParties): Participant[] {
+  const inviteeState: ParticipantState = status === 'rejected' ? 'rejected' : 'unanswered';
+  return [neverJoined(parties.initiator, 'ended'), ...parties.invitees.map((uid) => neverJoined(uid, inviteeState))];
+}
 
-  const call: Call = {
-    sessionId,
+function assembleCall(
+  plan: CallPlan,
+  parties: CallParties,
+  times: CallTimes,
+  participants: Participant[],
+  extra: { sessionId: string; callMid: string | undefined; hasRecording: boolean },
+): Call {
+  const { status, group, readings } = plan;
+  const { type, mode, receiver, initiator } = parties;
+  const { started, initiatedAt, startedAt, endedAt, until } = times;
+  const { audio: totalAudioMinutes, video: totalVideoMinutes } = callMinutes(readings, { type, status, startedAt, endedAt, participants });
+  return {
+    sessionId: extra.sessionId,
     type,
     mode,
     receiverType: group ? 'group' : 'user',
@@ -142,15 +186,14 @@ function buildCall(random: Random, plan: CallPlan, sessionPrefix: string, ids: R
     totalVideoMinutes,
     totalDurationInMinutes: totalAudioMinutes + totalVideoMinutes,
     totalDuration: timer(started ? until - startedAt : 0),
-    totalParticipants: countedEntries(plan.readings, participants).length,
-    hasRecording: recordings.length > 0,
+    totalParticipants: countedEntries(readings, participants).length,
+    hasRecording: extra.hasRecording,
     initiatedAt,
     startedAt,
     ...(endedAt !== undefined && { endedAt }),
-    ...(callMid !== undefined && { mid: callMid }),
+    ...(extra.callMid !== undefined && { mid: extra.callMid }),
     participants,
   };
-  return { call, recordings };
 }
 
 function joined(
