@@ -15,15 +15,10 @@ const STILL_LONG: Readonly<Record<string, string>> = {
   'passive/proxy/proxy.ts:startJudgingProxy': 'issue 55: the proxy connection as small named parts',
   'passive/proxy/proxy.ts:serve': 'issue 55: the proxy connection as small named parts',
   'passive/proxy/proxy.ts:next': 'issue 55: the proxy connection as small named parts',
-  'passive/proxy/proxy-command.ts:serveProxy': 'issue 55',
   'passive/judge.ts:createPassiveJudge': 'issue 55: passive judging as a table of rules',
   'passive/judge.ts:judgeExchange': 'issue 55: passive judging as a table of rules',
   'passive/judge-state.ts:mergeStates': 'issue 55',
   'passive/passive-report.ts:recordsOf': 'issue 55',
-  'core/coverage/model.ts:plannedItems': 'issue 55',
-  'core/transport/target-http.ts:exchangeWithTarget': 'issue 55',
-  'core/transport/shared-in-flight.ts:startSlotKeeper': 'issue 55',
-  'reference/data/calls.ts:buildCall': 'issue 55',
 };
 
 test(`no function of the product spans ${LIMIT} lines or more, but those named with why`, () => {

@@ -43,10 +43,13 @@ async function slowNetworkTo(backend: string, lateMs: number): Promise<{ base: s
   };
 }
 
+/** How late the slow network brings the server's first flight back. */
+const FIRST_FLIGHT_DELAY_MS = 300;
+
 test('a request on a new connection goes on the wire once its TLS handshake is done; on one kept alive, at once', async () => {
   const server = await startScriptedServer((_request, response) => json(response, 200, { data: [] }));
   const front = await startTlsFront(server.base);
-  const network = await slowNetworkTo(front.base, 300);
+  const network = await slowNetworkTo(front.base, FIRST_FLIGHT_DELAY_MS);
   const agents = { 'http:': new HttpAgent(), 'https:': new HttpsAgent({ keepAlive: true, ca: readFileSync(CA_CERTIFICATE) }) };
   const limits = { maxBodyBytes: 100_000, timeoutMs: 5_000 };
   const exchange = async () => {
@@ -68,11 +71,13 @@ test('a request on a new connection goes on the wire once its TLS handshake is d
   try {
     const opening = await exchange();
     // The server's first flight comes back 300 ms late; the request follows the handshake at once.
-    expect(opening.onWire - opening.asked).toBeGreaterThanOrEqual(290);
+    // "At once" is judged against that delay, not a clock of its own: a mark taken before the
+    // handshake, or a handshake done again, is a whole delay off, and a loaded machine is not.
+    expect(opening.onWire - opening.asked).toBeGreaterThanOrEqual(FIRST_FLIGHT_DELAY_MS - 10);
     expect(opening.arrived - opening.onWire).toBeGreaterThanOrEqual(0);
-    expect(opening.arrived - opening.onWire).toBeLessThan(50);
+    expect(opening.arrived - opening.onWire).toBeLessThan(FIRST_FLIGHT_DELAY_MS / 2);
     const keptAlive = await exchange();
-    expect(keptAlive.onWire - keptAlive.asked).toBeLessThan(50);
+    expect(keptAlive.onWire - keptAlive.asked).toBeLessThan(FIRST_FLIGHT_DELAY_MS / 2);
   } finally {
     agents['https:'].destroy();
     await network.close();
