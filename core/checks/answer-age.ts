@@ -93,8 +93,6 @@ export function arrivalGapSeconds(earlier: Exchange, later: Exchange): number | 
   return Math.max(0, (later.receivedAt - earlier.receivedAt) / 1000);
 }
 
-/** A bound of nothing: answers as fresh as their arrival (what the comparisons assumed before). */
-export const FRESH_ANSWERS: AnswerAge = answerAge(0);
 
 /** One line for a report: the largest age seen on each operation, or undefined when none was. */
 export function describeAges(largest: AgesSeen, boundSeconds: number): string | undefined {

@@ -26,7 +26,7 @@ import { pageOf } from './pagination.ts';
 import type { Violation } from './violation.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import { PAGE_SIZE_NAMES } from '../learning/paging.ts';
-import { arrivalGapSeconds, FRESH_ANSWERS, type AnswerAge } from './answer-age.ts';
+import { answerAge, arrivalGapSeconds, type AnswerAge } from './answer-age.ts';
 
 /** Attempts of one comparison before it is left unjudged: at one new call a second, a still moment comes well before. */
 export const STILL_ATTEMPTS = 4;
@@ -46,7 +46,9 @@ export type StillOutcome =
 export async function judgeStill<A extends { answers: readonly Exchange[] }>(
   take: () => Promise<A>,
   judge: (attempt: A) => Violation[],
-  age: AnswerAge = FRESH_ANSWERS,
+  // By default a bound of nothing (answers as fresh as their arrival), each caller its own: what an
+  // age records, and whether it waits, is never shared between comparisons that did not ask for it.
+  age: AnswerAge = answerAge(0),
   attempts = STILL_ATTEMPTS,
 ): Promise<StillOutcome> {
   let previous: { attempt: A; violations: Violation[] } | undefined;
@@ -114,7 +116,7 @@ export interface InOrder<First, Then> {
  */
 export async function judgeInOrder<First, Then>(
   comparison: InOrder<First, Then>,
-  age: AnswerAge = FRESH_ANSWERS,
+  age: AnswerAge = answerAge(0),
   attempts = STILL_ATTEMPTS,
 ): Promise<StillOutcome> {
   const { first, then, judge, answersOf } = comparison;
