@@ -12,9 +12,6 @@ const LIMIT = 80;
 /** Functions still long, by `file:name`, and why. */
 const STILL_LONG: Readonly<Record<string, string>> = {
   'cli/usage.ts:variables': 'a table of data: the help text of every variable',
-  'passive/proxy/proxy.ts:startJudgingProxy': 'issue 55: the proxy connection as small named parts',
-  'passive/proxy/proxy.ts:serve': 'issue 55: the proxy connection as small named parts',
-  'passive/proxy/proxy.ts:next': 'issue 55: the proxy connection as small named parts',
   'passive/judge.ts:createPassiveJudge': 'issue 55: passive judging as a table of rules',
   'passive/judge.ts:judgeExchange': 'issue 55: passive judging as a table of rules',
   'passive/judge-state.ts:mergeStates': 'issue 55',
