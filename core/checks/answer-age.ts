@@ -93,7 +93,6 @@ export function arrivalGapSeconds(earlier: Exchange, later: Exchange): number | 
   return Math.max(0, (later.receivedAt - earlier.receivedAt) / 1000);
 }
 
-
 /** One line for a report: the largest age seen on each operation, or undefined when none was. */
 export function describeAges(largest: AgesSeen, boundSeconds: number): string | undefined {
   const entries = Object.entries(largest).filter(([, seconds]) => (seconds ?? 0) > 0);
