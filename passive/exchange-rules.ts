@@ -127,7 +127,7 @@ const succeededAt =
   ({ success, operation: its }: ExchangeFacts): boolean =>
     success && its === operation;
 
-const onBehalfOfOf = (exchange: Exchange): string | undefined => {
+const onBehalfOfIn = (exchange: Exchange): string | undefined => {
   const onBehalfOf = exchange.request.headers.onbehalfof;
   return onBehalfOf !== undefined && onBehalfOf !== '' ? onBehalfOf : undefined;
 };
@@ -268,25 +268,26 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   {
     requirements: ['CALLS-LIST-ON-BEHALF-OF'],
     needsBody: true,
-    appliesTo: (facts) => succeededAt('listCalls')(facts) && onBehalfOfOf(facts.exchange) !== undefined,
+    appliesTo: (facts) => succeededAt('listCalls')(facts) && onBehalfOfIn(facts.exchange) !== undefined,
     judge: ({ exchange, calls, source }, { tallies }) => {
       tallies.judged('CALLS-LIST-ON-BEHALF-OF');
-      tallies.report(onBehalfOfScope(exchange, calls, onBehalfOfOf(exchange)!), source);
+      tallies.report(onBehalfOfScope(exchange, calls, onBehalfOfIn(exchange)!), source);
     },
   },
   {
     requirements: ['CALLS-GET-ON-BEHALF-OF-SCOPE'],
     needsBody: true,
-    appliesTo: (facts) => succeededAt('getCall')(facts) && onBehalfOfOf(facts.exchange) !== undefined,
+    appliesTo: (facts) => succeededAt('getCall')(facts) && onBehalfOfIn(facts.exchange) !== undefined,
     judge: ({ exchange, calls, source }, { tallies }) => {
       tallies.judged('CALLS-GET-ON-BEHALF-OF-SCOPE');
-      tallies.report(getOnBehalfOfScope(exchange, calls, onBehalfOfOf(exchange)!), source);
+      tallies.report(getOnBehalfOfScope(exchange, calls, onBehalfOfIn(exchange)!), source);
     },
   },
   {
     requirements: ['CALLS-GET-OK'],
     needsBody: true,
-    appliesTo: (facts) => succeededAt('getCall')(facts),
+    // Get Call answers judged before the envelope is learned wait for it (readings-learner.ts).
+    appliesTo: succeededAt('getCall'),
     judge: ({ exchange, source }, bench) => {
       if (!bench.envelopeKnown()) bench.awaitEnvelope(exchange, source);
     },
