@@ -50,6 +50,38 @@ function union<V>(lists: ReadonlyArray<Entries<V>>, keep: (candidate: V, kept: V
 const sessionIdOf = (key: string) => key.slice(key.indexOf(' ') + 1);
 
 export function mergeStates(states: readonly PassiveState[]): Merged {
+  refuseUnmergeable(states);
+  const [first] = states as [PassiveState, ...PassiveState[]];
+  const tallies = summedTallies(states);
+  const clock = new TargetClock(DEFAULT_LIMITS.clockReadings);
+  for (const state of states) for (const [at, moment] of state.clock) clock.saw(at, moment);
+  // Across two states only: what one state holds was compared within it by its own judge.
+  for (let i = 0; i < states.length; i += 1)
+    for (let j = 0; j < states.length; j += 1) if (i !== j) compareAcross(states[i]!, states[j]!, tallies, clock, first.settleSeconds);
+
+  const learnedBy = states.filter((state) => state.learned !== undefined);
+  const uncounted = states.filter((state) => state.coverage === undefined);
+  const state: PassiveState = {
+    format: STATE_FORMAT,
+    ...mergedRuns(states),
+    profile: first.profile,
+    settleSeconds: first.settleSeconds,
+    ...mergedCounts(states),
+    requirements: [...tallies],
+    readings: learnedBy[0]?.readings ?? first.readings,
+    learned: learnedBy[0]?.learned,
+    ...mergedSightings(states),
+    clock: clock.readings(),
+    // A state of a version that did not count coverage counts as none (the notes say so); none of them did, none is counted.
+    ...(uncounted.length < states.length && {
+      coverage: states.reduce((sum, one) => mergeTallies(sum, one.coverage ?? emptyTally()), emptyTally()),
+    }),
+  };
+  return { state, notes: mergeNotes(states) };
+}
+
+/** Refuses states judged under different rules, and the traffic of one judge given twice. */
+function refuseUnmergeable(states: readonly PassiveState[]): void {
   if (states.length === 0) throw new MergeError('nothing to merge');
   const [first] = states as [PassiveState, ...PassiveState[]];
   const seen = new Set<string>();
@@ -65,60 +97,66 @@ export function mergeStates(states: readonly PassiveState[]): Merged {
       seen.add(run.id);
     }
   }
+}
 
-  const tallies = new Map<string, RequirementTally>();
-  const tally = (id: string) => {
-    let entry = tallies.get(id);
-    if (!entry) tallies.set(id, (entry = { judged: 0, violations: 0, examples: [] }));
-    return entry;
-  };
-  const report = (violations: readonly Violation[], source: string, related: string[]) => {
-    for (const violation of violations) {
-      const entry = tally(violation.requirement);
-      entry.violations += 1;
-      if (entry.judged === 0) entry.judged = 1;
-      if (entry.examples.length < DEFAULT_LIMITS.examplesPerRequirement) entry.examples.push({ ...violation, source, related });
-    }
-  };
+type Tallies = Map<string, RequirementTally>;
+
+function tallyIn(tallies: Tallies, id: string): RequirementTally {
+  let entry = tallies.get(id);
+  if (!entry) tallies.set(id, (entry = { judged: 0, violations: 0, examples: [] }));
+  return entry;
+}
+
+/** Violations found across states, each citing the exchanges it rests on. */
+function reportIn(tallies: Tallies, violations: readonly Violation[], source: string, related: string[]): void {
+  for (const violation of violations) {
+    const entry = tallyIn(tallies, violation.requirement);
+    entry.violations += 1;
+    if (entry.judged === 0) entry.judged = 1;
+    if (entry.examples.length < DEFAULT_LIMITS.examplesPerRequirement) entry.examples.push({ ...violation, source, related });
+  }
+}
+
+/** Each state's counts per requirement summed, their examples kept up to the limit in the states' order. */
+function summedTallies(states: readonly PassiveState[]): Tallies {
+  const tallies: Tallies = new Map();
   for (const state of states)
     for (const [id, counted] of state.requirements) {
-      const entry = tally(id);
+      const entry = tallyIn(tallies, id);
       entry.judged += counted.judged;
       entry.violations += counted.violations;
       entry.examples.push(...counted.examples.slice(0, DEFAULT_LIMITS.examplesPerRequirement - entry.examples.length));
     }
+  return tallies;
+}
 
-  const clock = new TargetClock(DEFAULT_LIMITS.clockReadings);
-  for (const state of states) for (const [at, moment] of state.clock) clock.saw(at, moment);
+/** What `mine` kept against what `theirs` kept: the comparisons across exchanges neither judge could make alone. */
+function compareAcross(mine: PassiveState, theirs: PassiveState, tallies: Tallies, clock: TargetClock, settleSeconds: number): void {
+  const theirFetched = new Map(theirs.fetched);
+  for (const [key, listed] of mine.listed) {
+    const fetched = theirFetched.get(key);
+    if (fetched === undefined) continue;
+    const comparison = getMatchesListOverTime(listed, fetched, clock, settleSeconds);
+    if (comparison.judged) tallyIn(tallies, 'CALLS-GET-MATCHES-LIST').judged += 1;
+    reportIn(tallies, comparison.violations, comparison.source, comparison.related);
+  }
+  const theirShown = new Map(theirs.shown);
+  for (const [key, asked] of mine.notFound) {
+    const shownBy = theirShown.get(key);
+    if (shownBy !== undefined && surelyBefore(shownBy.span, asked.span))
+      reportIn(tallies, shownIdCalledUnknown(asked.exchange, sessionIdOf(key), shownBy), asked.source, [shownBy.source]);
+  }
+  const theirRefusals = new Map(theirs.unknownKeys);
+  for (const [key, answered] of mine.keyAnswers) {
+    const calledUnknown = theirRefusals.get(key);
+    if (calledUnknown === undefined || !surelyBefore(calledUnknown.span, answered.span)) continue;
+    tallyIn(tallies, 'AUTH-INVALID-KEY').judged += 1;
+    reportIn(tallies, unknownKeyAnsweredOtherwise(answered.exchange, calledUnknown), answered.source, [calledUnknown.source]);
+  }
+}
 
-  // Across two states only: what one state holds was compared within it by its own judge.
-  for (let i = 0; i < states.length; i += 1)
-    for (let j = 0; j < states.length; j += 1) {
-      if (i === j) continue;
-      const [mine, theirs] = [states[i]!, states[j]!];
-      const theirFetched = new Map(theirs.fetched);
-      for (const [key, listed] of mine.listed) {
-        const fetched = theirFetched.get(key);
-        if (fetched === undefined) continue;
-        const comparison = getMatchesListOverTime(listed, fetched, clock, first.settleSeconds);
-        if (comparison.judged) tally('CALLS-GET-MATCHES-LIST').judged += 1;
-        report(comparison.violations, comparison.source, comparison.related);
-      }
-      const theirShown = new Map(theirs.shown);
-      for (const [key, asked] of mine.notFound) {
-        const shownBy = theirShown.get(key);
-        if (shownBy !== undefined && surelyBefore(shownBy.span, asked.span))
-          report(shownIdCalledUnknown(asked.exchange, sessionIdOf(key), shownBy), asked.source, [shownBy.source]);
-      }
-      const theirRefusals = new Map(theirs.unknownKeys);
-      for (const [key, answered] of mine.keyAnswers) {
-        const calledUnknown = theirRefusals.get(key);
-        if (calledUnknown === undefined || !surelyBefore(calledUnknown.span, answered.span)) continue;
-        tally('AUTH-INVALID-KEY').judged += 1;
-        report(unknownKeyAnsweredOtherwise(answered.exchange, calledUnknown), answered.source, [calledUnknown.source]);
-      }
-    }
-
+/** What the merge's report must say besides the verdict: readings learned differently, coverage some states did not count. */
+function mergeNotes(states: readonly PassiveState[]): string[] {
   const notes: string[] = [];
   const learnedBy = states.filter((state) => state.learned !== undefined);
   if (new Set(learnedBy.map((state) => JSON.stringify(state.learned))).size > 1)
@@ -130,15 +168,12 @@ export function mergeStates(states: readonly PassiveState[]): Merged {
     notes.push(
       `The coverage counts the traffic of ${states.length - uncounted.length} of the ${states.length} reports only: ${uncounted.flatMap((state) => state.runs.flatMap((run) => run.sources)).join(', ')} came from a version that did not count it.`,
     );
-  const latest = (candidate: KeptAnswer, kept: KeptAnswer) => orderOf(kept.span, candidate.span) !== 'second-earlier';
-  const sum = (pick: (state: PassiveState) => Record<string, number>) => {
-    const total: Record<string, number> = {};
-    for (const state of states) for (const [key, count] of Object.entries(pick(state))) total[key] = (total[key] ?? 0) + count;
-    return total;
-  };
-  const limits = DEFAULT_LIMITS;
-  const state: PassiveState = {
-    format: STATE_FORMAT,
+  return notes;
+}
+
+/** The judges merged, and the time the merged traffic spans. */
+function mergedRuns(states: readonly PassiveState[]): Pick<PassiveState, 'runs' | 'startedAt' | 'asOf' | 'final'> {
+  return {
     runs: states.flatMap((one) => one.runs),
     startedAt: states.map((one) => one.startedAt).sort()[0]!,
     asOf: states
@@ -146,17 +181,35 @@ export function mergeStates(states: readonly PassiveState[]): Merged {
       .sort()
       .at(-1)!,
     final: states.every((one) => one.final),
-    profile: first.profile,
-    settleSeconds: first.settleSeconds,
+  };
+}
+
+/** The states' counts of exchanges, summed. */
+function mergedCounts(
+  states: readonly PassiveState[],
+): Pick<PassiveState, 'entries' | 'exchanges' | 'byOperation' | 'ignored' | 'bodiesAbsent' | 'redacted'> {
+  const sum = (pick: (state: PassiveState) => Record<string, number>) => {
+    const total: Record<string, number> = {};
+    for (const state of states) for (const [key, count] of Object.entries(pick(state))) total[key] = (total[key] ?? 0) + count;
+    return total;
+  };
+  return {
     entries: states.reduce((total, one) => total + one.entries, 0),
     exchanges: states.reduce((total, one) => total + one.exchanges, 0),
     byOperation: sum((one) => one.byOperation),
     ignored: sum((one) => one.ignored),
     bodiesAbsent: states.reduce((total, one) => total + one.bodiesAbsent, 0),
     redacted: [...new Set(states.flatMap((one) => one.redacted))].sort(),
-    requirements: [...tallies],
-    readings: learnedBy[0]?.readings ?? first.readings,
-    learned: learnedBy[0]?.learned,
+  };
+}
+
+/** What the states kept across exchanges, as one judge of all their traffic would have kept it (bounded as the judge bounds it). */
+function mergedSightings(
+  states: readonly PassiveState[],
+): Pick<PassiveState, 'listed' | 'fetched' | 'shown' | 'unknownKeys' | 'keyAnswers' | 'notFound'> {
+  const latest = (candidate: KeptAnswer, kept: KeptAnswer) => orderOf(kept.span, candidate.span) !== 'second-earlier';
+  const limits = DEFAULT_LIMITS;
+  return {
     listed: union(
       states.map((one) => one.listed),
       latest,
@@ -187,13 +240,7 @@ export function mergeStates(states: readonly PassiveState[]): Merged {
       later,
       limits.unknownKeys,
     ),
-    clock: clock.readings(),
-    // A state of a version that did not count coverage counts as none (the notes say so); none of them did, none is counted.
-    ...(uncounted.length < states.length && {
-      coverage: states.reduce((sum, one) => mergeTallies(sum, one.coverage ?? emptyTally()), emptyTally()),
-    }),
   };
-  return { state, notes };
 }
 
 function readingsOf(state: PassiveState): string {

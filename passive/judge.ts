@@ -37,46 +37,35 @@
 // call under the one-way rule of core/checks/settling.ts (a call that ended may still gain
 // hasRecording, a recording, minutes or leftAt until it has settled on the evidence of the target's
 // own clock), a key after it was called unknown, a session id after an answer showed it.
+//
+// Its parts: exchange-rules.ts (the table of rules each exchange is judged by), readings-learner.ts
+// (the readings learned from the first calls, while exchanges wait), sightings.ts (what is kept
+// across exchanges) and requirement-tallies.ts (the counts and examples per requirement).
 import { createHash, randomUUID } from 'node:crypto';
 import { loadCatalog, type Catalog } from '../openapi/catalog.ts';
 import { loadContract, type Contract, type OperationId } from '../openapi/contract.ts';
-import { checkExchange, CALL_INVARIANTS, type ExchangeContext } from '../core/checks/index.ts';
-import { callsIn, isSuccess } from '../core/checks/calls-in.ts';
-import {
-  carriesErrorCode,
-  deployedStatus,
-  errorCodesIn,
-  DEPLOYED_STATUS,
-  listAnswered,
-  noServerError,
-  succeeds,
-} from '../core/checks/errors.ts';
-import {
-  FILTER_NAMES,
-  FILTER_REQUIREMENTS,
-  filterNarrowing,
-  getOnBehalfOfScope,
-  onBehalfOfScope,
-  type FilterName,
-  type Filters,
-} from '../core/checks/filters.ts';
-import { answersCall } from '../core/checks/get-matches-list.ts';
+import { CALL_INVARIANTS } from '../core/checks/index.ts';
+import { FILTER_REQUIREMENTS } from '../core/checks/filters.ts';
 import { getCallEnvelopeConsistency } from '../core/checks/get-call-envelope.ts';
-import { OPEN_READINGS, type Readings } from '../core/checks/readings.ts';
+import type { Readings } from '../core/checks/readings.ts';
 import { DEFAULT_SETTLE_SECONDS } from '../core/checks/settling.ts';
-import { indexSchemaRequirements } from '../core/checks/schema-requirements.ts';
-import { shown, type Violation } from '../core/checks/violation.ts';
-import { detectCountReading, detectMinutesReading, detectTimerReading } from '../core/learning/call-readings.ts';
-import { detectGetCallEnvelope } from '../core/learning/get-call-envelope.ts';
-import { summarize, type DetectionSummary } from '../core/learning/detection.ts';
+import type { DetectionSummary } from '../core/learning/detection.ts';
 import type { Exchange } from '../core/transport/exchange.ts';
 import type { Profile } from '../core/run/profile.ts';
 import { observe, type Observation } from '../core/coverage/observe.ts';
 import { emptyTally, mergeTallies, tallyObservation, type CoverageTally } from '../core/coverage/tally.ts';
+import { factsOf, judgeByRules, type Bench, type Pending } from './exchange-rules.ts';
 import { recognise, type Bases } from './operations.ts';
+import { ReadingsLearner } from './readings-learner.ts';
 import { isPlaceholderKey, isSecretHeader, redactRecorded, scrub } from './redaction.ts';
 import type { ExchangeSink, RecordedExchange } from './recorded-exchange.ts';
-import { getMatchesListOverTime, momentOf, orderOf, spanOf, surelyBefore, TargetClock, type KeptAnswer, type Span } from './over-time.ts';
+import { RequirementTallies, type RequirementTally } from './requirement-tallies.ts';
+import { Sightings, type CitedSighting, type Sighting } from './sightings.ts';
+import { spanOf, type KeptAnswer } from './over-time.ts';
+
+export { later, sooner } from './sightings.ts';
+export { shownIdCalledUnknown, unknownKeyAnsweredOtherwise } from './exchange-rules.ts';
+export type { PassiveViolation, RequirementTally } from './requirement-tallies.ts';
 
 export interface PassiveJudgeOptions {
   /** Base addresses (from the configuration); without them the operations are found by their paths. */
@@ -162,22 +151,6 @@ export interface PassiveState {
   coverage?: CoverageTally;
 }
 
-/** A violation found in traffic: the check's, with where the exchange came from. */
-export interface PassiveViolation extends Violation {
-  /** `session.har, entry 12`: the exchange that broke it. */
-  source: string;
-  /** Other exchanges it rests on (the list a Get Call disagrees with). */
-  related?: string[];
-}
-
-export interface RequirementTally {
-  /** Exchanges (or calls) that could show it. */
-  judged: number;
-  violations: number;
-  /** The first violations, in full (their exchanges redacted, response bodies cut). */
-  examples: PassiveViolation[];
-}
-
 export interface PassiveResult {
   /** Every entry or exchange handed to the judge. */
   entries: number;
@@ -220,8 +193,6 @@ export interface PassiveJudge extends ExchangeSink {
   state(sources: string[]): PassiveState;
 }
 
-const RESPONSE_TEXT_KEPT = 2_000;
-
 /** The field requirements of a call and its participants: every call seen is judged against them by the schema check. */
 const FIELD_REQUIREMENTS = (catalog: Catalog) =>
   catalog.requirements
@@ -258,498 +229,229 @@ const NEVER_FROM_TRAFFIC: Readonly<Record<string, string>> = {
   'RATE-LIMITS': 'needs bursts of requests the suite controls',
 };
 
-/** A capped map: the oldest entry goes first when it is full. */
-class Bounded<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly limit: number) {}
-  get(key: K): V | undefined {
-    return this.map.get(key);
-  }
-  has(key: K): boolean {
-    return this.map.has(key);
-  }
-  set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as K);
-  }
-  entries(): Array<[K, V]> {
-    return [...this.map];
-  }
-}
-
-interface Pending {
-  exchange: Exchange;
-  source: string;
-  sessionId?: string;
-  bodyAbsent: boolean;
-  /** When it happened, as the recording says; undefined when it gave no time. */
-  span?: Span;
-  apiKeyHash?: string;
-  hasApiKey: boolean;
-  /** A credential other than the apikey header (authorization, a token, a cookie). */
-  otherCredential: boolean;
-}
-
-/** An answer that showed a session id, or called a key unknown: where, and when it happened. */
-export interface Sighting {
-  source: string;
-  span?: Span;
-}
-
-/** An answer kept for a merge to judge against other judges' sightings: the sighting, and its exchange (slim) to cite. */
-interface CitedSighting extends Sighting {
-  exchange: Exchange;
-}
-
-/** Whether `candidate` surely started after `kept` did, so that more earlier answers are surely before it. */
-export const later = (candidate: Sighting, kept: Sighting | undefined): boolean =>
-  kept === undefined || (candidate.span !== undefined && (kept.span === undefined || candidate.span.start > kept.span.start));
-
-/** Whether `candidate` surely ended before `kept` did, so that more later answers are surely after it. */
-export const sooner = (candidate: Sighting, kept: Sighting | undefined): boolean =>
-  kept === undefined || (candidate.span !== undefined && (kept.span === undefined || candidate.span.end < kept.span.end));
-
-/** A kept copy of an exchange: bodies cut, so that a kept violation or call costs little. */
-function slim(exchange: Exchange): Exchange {
-  const text =
-    exchange.response.text.length > RESPONSE_TEXT_KEPT
-      ? `${exchange.response.text.slice(0, RESPONSE_TEXT_KEPT)}… (${exchange.response.text.length} characters)`
-      : exchange.response.text;
-  return { ...exchange, response: { ...exchange.response, text, body: undefined } };
-}
-
-/** The filters a List Calls request carried, typed as the checks read them; a value of the wrong type is not judged. */
-function filtersOf(url: string): { filters: Filters; unreadable: string[] } {
-  const params = new URL(url).searchParams;
-  const filters: Record<string, unknown> = {};
-  const unreadable: string[] = [];
-  for (const name of FILTER_NAMES) {
-    const raw = params.get(name);
-    if (raw === null) continue;
-    if (name === 'participantsCount' || name === 'startedAt' || name === 'endedAt') {
-      if (/^-?\d+$/.test(raw)) filters[name] = Number(raw);
-      else unreadable.push(name);
-    } else if (name === 'hasRecording') {
-      if (raw === 'true' || raw === 'false') filters[name] = raw === 'true';
-      else unreadable.push(name);
-    } else filters[name] = raw;
-  }
-  return { filters: filters, unreadable };
-}
-
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
-const hostOf = (url: string) => new URL(url).origin;
+
+/** Everything one judge keeps while traffic flows. */
+interface JudgeRun {
+  options: PassiveJudgeOptions;
+  catalog: Catalog;
+  limits: PassiveLimits;
+  startedAt: string;
+  /** Names this judge's reports, so that a merge refuses the same traffic given twice (an interim and a final report of one proxy). */
+  runId: string;
+  entries: number;
+  judgedExchanges: number;
+  bodiesAbsent: number;
+  finished: boolean;
+  byOperation: Record<OperationId, number>;
+  ignored: Record<string, number>;
+  tallies: RequirementTallies;
+  redactedNames: Set<string>;
+  secrets: Set<string>;
+  coverage: CoverageTally;
+  learner: ReadingsLearner;
+  sightings: Sightings;
+  /** What the rules of exchange-rules.ts judge with. */
+  bench: Bench;
+}
 
 export function createPassiveJudge(options: PassiveJudgeOptions = {}): PassiveJudge {
+  const run = startRun(options);
+  return {
+    add: (recorded: RecordedExchange): void => addExchange(run, recorded),
+    finish: (): PassiveResult => finishRun(run),
+    snapshot: () => resultOf(run),
+    state: (sources: string[]): PassiveState => stateOf(run, sources),
+  };
+}
+
+function startRun(options: PassiveJudgeOptions): JudgeRun {
   const catalog = options.catalog ?? loadCatalog();
   const contract = options.contract ?? loadContract();
   const limits: PassiveLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const sampleCalls = options.sampleCalls ?? 200;
-  const sampleExchanges = options.sampleExchanges ?? 100;
-  const fieldRequirements = FIELD_REQUIREMENTS(catalog);
-  const startedAt = new Date().toISOString();
-  // Names this judge's reports, so that a merge refuses the same traffic given twice (an interim and a final report of one proxy).
-  const runId = randomUUID();
-
-  let entries = 0;
-  let judgedExchanges = 0;
-  let bodiesAbsent = 0;
-  let finished = false;
-  const byOperation: Record<OperationId, number> = { listCalls: 0, getCall: 0, markGroupConversationAsUnread: 0 };
-  const ignored: Record<string, number> = {};
-  const tallies = new Map<string, RequirementTally>();
-  const redactedNames = new Set<string>();
-  const secrets = new Set<string>();
-  const coverage = emptyTally();
-
-  // Learning: exchanges wait here until enough calls were seen to learn the readings from.
-  let context: ExchangeContext | undefined;
-  let readingSummaries: DetectionSummary[] = [];
-  const waiting: Pending[] = [];
-  let waitingCalls = 0;
-  let envelopeLearned = false;
-  /** Get Call answers judged before the envelope was learned, kept slim: judged for the envelope once it is. */
-  const envelopeWaiting: Array<{ exchange: Exchange; source: string }> = [];
-  const ENVELOPE_SAMPLE = 20;
-
-  function learnEnvelope(): void {
-    envelopeLearned = true;
-    const detection = detectGetCallEnvelope(envelopeWaiting.map(({ exchange }) => exchange));
-    detection.evidence = `recorded traffic: ${detection.evidence}`;
-    readingSummaries = [...readingSummaries.filter((summary) => summary.subject !== 'get-call-envelope'), summarize(detection)];
-    context = { ...context!, readings: { ...context!.readings, getCallEnvelope: detection.accepted } };
-    for (const { exchange, source } of envelopeWaiting.splice(0)) report(getCallEnvelopeConsistency(exchange, context), source);
-  }
-
-  // What cross-exchange checks keep, each bounded.
-  // Each keeps the earliest answer that showed an id or called a key unknown, and the latest answer
-  // about a call in each view, by the recording's times.
-  const shownIds = new Bounded<string, Sighting>(limits.shownSessionIds);
-  const listedCalls = new Bounded<string, KeptAnswer>(limits.settledCalls);
-  const fetchedCalls = new Bounded<string, KeptAnswer>(limits.settledCalls);
-  const unknownKeys = new Bounded<string, Sighting>(limits.unknownKeys);
-  // For a merge only (judge-state.ts): the latest answer to each key that was not a refusal, and the
-  // latest Get Call that called each id unknown. Another judge's refusal or sighting may come before them.
-  const keyAnswers = new Bounded<string, CitedSighting>(limits.unknownKeys);
-  const notFound = new Bounded<string, CitedSighting>(limits.unknownKeys);
-  const clock = new TargetClock(limits.clockReadings);
-
-  const tally = (requirement: string): RequirementTally => {
-    let entry = tallies.get(requirement);
-    if (!entry) tallies.set(requirement, (entry = { judged: 0, violations: 0, examples: [] }));
-    return entry;
-  };
-  const judged = (...requirements: string[]) => {
-    for (const requirement of requirements) tally(requirement).judged += 1;
-  };
-  const report = (violations: readonly Violation[], source: string, related?: string[]) => {
-    for (const violation of violations) {
-      const entry = tally(violation.requirement);
-      // A violation may stand for more of its kind in the same answer, counted but not described (violation.ts).
-      entry.violations += 1 + (violation.alike ?? 0);
-      if (entry.judged === 0) entry.judged = 1;
-      if (entry.examples.length < limits.examplesPerRequirement) {
-        entry.examples.push({
-          ...violation,
-          ...(violation.exchange && { exchange: slim(violation.exchange) }),
-          source,
-          ...(related && { related }),
-        });
-      }
-    }
-  };
-
-  function learn(): void {
-    const calls = waiting.flatMap((pending) => (pending.bodyAbsent ? [] : callsIn(pending.exchange)));
-    const gets = waiting
-      .filter((pending) => pending.exchange.operation === 'getCall' && !pending.bodyAbsent)
-      .map((pending) => pending.exchange);
-    const minutes = detectMinutesReading(calls);
-    const participantCount = detectCountReading(calls);
-    const timer = detectTimerReading(calls, options.settleSeconds ?? DEFAULT_SETTLE_SECONDS);
-    const envelope = detectGetCallEnvelope(gets);
-    // No Get Call answer in the sample: the envelope is learned from the first ones that come.
-    envelopeLearned = gets.length > 0;
-    const readings: Readings = {
-      ...OPEN_READINGS,
-      minutes: minutes.accepted,
-      participantCount: participantCount.accepted,
-      getCallEnvelope: envelope.accepted,
-      timer: timer.accepted,
-    };
-    for (const detection of [minutes, participantCount, envelope, timer]) detection.evidence = `recorded traffic: ${detection.evidence}`;
-    readingSummaries = [minutes, participantCount, envelope, timer].map(summarize);
-    context = {
-      contract,
-      schemaRequirements: indexSchemaRequirements(catalog, contract.document),
-      readings,
-      settleSeconds: options.settleSeconds ?? DEFAULT_SETTLE_SECONDS,
-    };
-    for (const pending of waiting.splice(0)) judgeOne(pending);
-  }
-
-  /**
-   * One exchange judged; an error of the suite's own on it (no answer's content should cause one,
-   * json-text.ts bounds what can) is counted against that exchange, and the judging goes on.
-   */
-  function judgeOne(pending: Pending): void {
-    try {
-      judgeExchange(pending);
-    } catch (error) {
-      const why = `exchanges the judge failed on (an error of the suite's: ${firstLine(error)})`;
-      ignored[why] = (ignored[why] ?? 0) + 1;
-    }
-  }
-
-  function judgeExchange(pending: Pending): void {
-    const { exchange, source } = pending;
-    const ctx = context!;
-    const operation = exchange.operation;
-    judgedExchanges += 1;
-    byOperation[operation] += 1;
-    const host = hostOf(exchange.request.url);
-    const success = isSuccess(exchange);
-    const codes = pending.bodyAbsent ? [] : errorCodesIn(exchange.response.body);
-
-    // Credentials: a request without a key, a request with one, and a key the target called unknown.
-    // Only a request that carried no credential at all: one with a token or a cookie instead of a key
-    // may be answered by another scheme, which the specification neither shows nor rules out.
-    if (!pending.hasApiKey && !pending.otherCredential) {
-      judged('AUTH-EMPTY-KEY');
-      if (pending.bodyAbsent) {
-        if (success) report(carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'), source);
-      } else {
-        report(carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'), source);
-        judged('ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT');
-        report(noServerError(exchange, 'a request without an apikey header'), source);
-      }
-    }
-    // A request that carried an apikey header (any key, a recording's placeholder too: the header was
-    // there) and whose key the target refused: the key was present, so not valid, and
-    // AUTH_ERR_APIKEY_NOT_FOUND is the error (AUTH-INVALID-KEY); AUTH_ERR_EMPTY_APIKEY says it was absent.
-    const keyRefused =
-      pending.hasApiKey && (codes.includes('AUTH_ERR_EMPTY_APIKEY') || codes.includes('AUTH_ERR_APIKEY_NOT_FOUND')) && !success;
-    if (keyRefused) {
-      judged('AUTH-INVALID-KEY');
-      report(presentKeyCalledEmpty(exchange, codes), source);
-    }
-    if (pending.apiKeyHash !== undefined) {
-      const key = `${host} ${pending.apiKeyHash}`;
-      const calledUnknown = unknownKeys.get(key);
-      // Only an answer that surely came after the refusal: a key may have been valid before it was revoked.
-      const after = calledUnknown !== undefined && surelyBefore(calledUnknown.span, pending.span);
-      if (after && !keyRefused && (pending.bodyAbsent ? success : true)) {
-        judged('AUTH-INVALID-KEY');
-        report(unknownKeyAnsweredOtherwise(exchange, calledUnknown), source, [calledUnknown.source]);
-      }
-      const sighting = { source, ...(pending.span && { span: pending.span }) };
-      if (codes.includes('AUTH_ERR_APIKEY_NOT_FOUND') && sooner(sighting, calledUnknown)) unknownKeys.set(key, sighting);
-      if (!keyRefused && (pending.bodyAbsent ? success : true) && later(sighting, keyAnswers.get(key)))
-        keyAnswers.set(key, { ...sighting, exchange: slim(exchange) });
-    }
-
-    if (pending.bodyAbsent) {
-      bodiesAbsent += 1;
-      return;
-    }
-
-    // Every answer, as every answer of a run is judged.
-    judged('HTTP-JSON-BODIES');
-    if (!success) judged('ERROR-BODY-SHAPE');
-    for (const code of codes.filter((candidate) => DEPLOYED_STATUS[candidate] !== undefined).slice(0, 1)) {
-      judged('ERROR-STATUS-CODES');
-      report(deployedStatus(exchange, code), source);
-    }
-    const calls = callsIn(exchange);
-    if (success && operation === 'listCalls')
-      judged(
-        'CALLS-LIST-OK',
-        'PAGINATION-ENVELOPE',
-        'PAGINATION-COUNT-IS-PAGE-SIZE',
-        'PAGINATION-COUNT-WITHIN-BOUNDS',
-        'PAGINATION-TOTAL-PAGES-CONSISTENT',
-        'CALL-SESSION-ID-UNIQUE',
-      );
-    if (success && operation === 'getCall') judged('CALLS-GET-OK');
-    if (success && operation === 'markGroupConversationAsUnread') judged('CHAT-UNREAD-RESULT-SHAPE');
-    if (calls.length > 0) {
-      // An invariant of what not every call shows is judged on the calls that show it only.
-      for (const { requirement, judges } of CALL_INVARIANTS)
-        tally(requirement).judged += judges ? calls.filter((seen) => judges.calls(seen, ctx)).length : calls.length;
-      for (const requirement of fieldRequirements) tally(requirement).judged += calls.length;
-    }
-    report(checkExchange(exchange, ctx), source);
-
-    // A success other than the one the operation answers with is wrong whatever the request was; a
-    // refusal may answer a client's mistake, which traffic cannot tell apart, so it is not judged.
-    if (success && operation === 'listCalls') report(listAnswered(exchange, 'List Calls'), source);
-    if (success && operation === 'markGroupConversationAsUnread') {
-      judged('CHAT-UNREAD-OK');
-      report(succeeds(exchange, 'CHAT-UNREAD-OK', 'Mark Group Conversation As Unread', 200), source);
-    }
-    // A filter value that is not even of its type is the client's mistake: a server error is never its answer.
-    if (operation === 'listCalls' && filtersOf(exchange.request.url).unreadable.length > 0) {
-      judged('ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT');
-      report(noServerError(exchange, `List Calls with ${filtersOf(exchange.request.url).unreadable.join(', ')} not of its type`), source);
-    }
-
-    if (operation === 'listCalls' && success) {
-      // Each list against the filters and the scope its own request carried.
-      const { filters } = filtersOf(exchange.request.url);
-      const given = FILTER_NAMES.filter((name) => filters[name] !== undefined && name !== 'startedAt' && name !== 'endedAt');
-      const judgedFilters: Filters = Object.fromEntries(given.map((name) => [name, filters[name]]));
-      if (given.length > 0 && Object.keys(filters).length === given.length) {
-        judged(...(given.length > 1 ? ['CALLS-LIST-AND-NARROWING'] : given.map((name: FilterName) => FILTER_REQUIREMENTS[name])));
-        report(filterNarrowing(exchange, calls, judgedFilters, ctx.readings), source);
-      }
-      const onBehalfOf = exchange.request.headers.onbehalfof;
-      if (onBehalfOf !== undefined && onBehalfOf !== '') {
-        judged('CALLS-LIST-ON-BEHALF-OF');
-        report(onBehalfOfScope(exchange, calls, onBehalfOf), source);
-      }
-    }
-
-    if (operation === 'getCall' && success) {
-      const onBehalfOf = exchange.request.headers.onbehalfof;
-      if (onBehalfOf !== undefined && onBehalfOf !== '') {
-        judged('CALLS-GET-ON-BEHALF-OF-SCOPE');
-        report(getOnBehalfOfScope(exchange, calls, onBehalfOf), source);
-      }
-    }
-
-    if (operation === 'getCall' && success && !envelopeLearned) {
-      // The body is kept whole until the envelope is learned: at most ENVELOPE_SAMPLE of them.
-      envelopeWaiting.push({ exchange, source });
-      if (envelopeWaiting.length >= ENVELOPE_SAMPLE) learnEnvelope();
-    }
-
-    if (operation === 'getCall' && pending.sessionId !== undefined) {
-      if (success) report(answersCall(exchange, pending.sessionId, 'CALLS-GET-OK'), source);
-      // A call an answer showed before exists: Get Call must not call it unknown (calls are never deleted).
-      const shownBy = shownIds.get(`${host} ${pending.sessionId}`);
-      const sighting = { source, ...(pending.span && { span: pending.span }) };
-      const notFoundKey = `${host} ${pending.sessionId}`;
-      if (
-        codes.includes('ERR_CALL_SESSION_NOT_FOUND') &&
-        exchange.request.headers.onbehalfof === undefined &&
-        later(sighting, notFound.get(notFoundKey))
-      )
-        notFound.set(notFoundKey, { ...sighting, exchange: slim(exchange) });
-      if (
-        codes.includes('ERR_CALL_SESSION_NOT_FOUND') &&
-        shownBy !== undefined &&
-        surelyBefore(shownBy.span, pending.span) &&
-        exchange.request.headers.onbehalfof === undefined
-      ) {
-        report(shownIdCalledUnknown(exchange, pending.sessionId, shownBy), source, [shownBy.source]);
-      }
-    }
-
-    const moment = momentOf(calls);
-    if (moment !== undefined && pending.span) clock.saw(pending.span.end, moment);
-    for (const seen of calls) {
-      const id = seen.call.sessionId;
-      if (typeof id !== 'string' || id === '') continue;
-      const key = `${host} ${id}`;
-      const sighting = { source, ...(pending.span && { span: pending.span }) };
-      if (sooner(sighting, shownIds.get(key))) shownIds.set(key, sighting);
-      if (exchange.request.headers.onbehalfof !== undefined || (operation !== 'listCalls' && operation !== 'getCall')) continue;
-      // Get Call against the same call in a list, in the order the two answers happened.
-      const answer: KeptAnswer = {
-        seen: { ...seen, exchange: slim(exchange) },
-        source,
-        ...(pending.span && { span: pending.span }),
-        ...(moment !== undefined && { moment }),
-      };
-      const [mine, theirs] = operation === 'listCalls' ? [listedCalls, fetchedCalls] : [fetchedCalls, listedCalls];
-      const other = theirs.get(key);
-      if (other) {
-        const comparison = getMatchesListOverTime(other, answer, clock, options.settleSeconds);
-        if (comparison.judged) judged('CALLS-GET-MATCHES-LIST');
-        report(comparison.violations, comparison.source, comparison.related);
-      }
-      // The latest answer of each view is kept: an answer recorded late but given earlier does not replace it.
-      const previous = mine.get(key);
-      if (!previous || orderOf(previous.span, answer.span) !== 'second-earlier') mine.set(key, answer);
-    }
-  }
-
-  const judge: PassiveJudge = {
-    add(recorded: RecordedExchange): void {
-      if (finished) throw new Error('the passive judge has finished; add() after finish() is a mistake');
-      entries += 1;
-      const found = recognise(recorded.request.method, recorded.request.url, options.bases);
-      if (typeof found === 'string') {
-        ignored[found] = (ignored[found] ?? 0) + 1;
-        return;
-      }
-      if (!Number.isInteger(recorded.response.status) || recorded.response.status <= 0) {
-        ignored['no response recorded'] = (ignored['no response recorded'] ?? 0) + 1;
-        return;
-      }
-      const { exchange, redactedNames: names, secrets: values } = redactRecorded(recorded, found.operation);
-      for (const name of names) redactedNames.add(name);
-      for (const value of values) if (secrets.size < limits.secrets) secrets.add(value);
-      const observation = observed(exchange, recorded);
-      if (observation !== undefined) tallyObservation(coverage, observation, recorded.source);
-      const apiKey = recorded.request.headers.find(([name]) => name.toLowerCase() === 'apikey')?.[1];
-      const span = spanOf(recorded.startedAt, recorded.durationMs, (options.maxAnswerAgeSeconds ?? 0) * 1000);
-      const pending: Pending = {
-        exchange,
-        source: recorded.source,
-        ...(span && { span }),
-        ...(found.sessionId !== undefined && { sessionId: found.sessionId }),
-        bodyAbsent: recorded.response.bodyText === undefined,
-        hasApiKey: apiKey !== undefined && apiKey.trim() !== '',
-        otherCredential: recorded.request.headers.some(
-          ([name, value]) => name.toLowerCase() !== 'apikey' && isSecretHeader(name) && value.trim() !== '',
-        ),
-        // A key the recording replaced with a placeholder names no key: it cannot be followed across exchanges.
-        ...(apiKey !== undefined && apiKey.trim() !== '' && !isPlaceholderKey(apiKey.trim()) && { apiKeyHash: hashOf(apiKey.trim()) }),
-      };
-      if (context) return judgeOne(pending);
-      waiting.push(pending);
-      if (!pending.bodyAbsent) waitingCalls += callsIn(exchange).length;
-      if (waitingCalls >= sampleCalls || waiting.length >= sampleExchanges) learn();
-    },
-    finish(): PassiveResult {
-      if (!finished) {
-        if (!context) learn();
-        if (!envelopeLearned && envelopeWaiting.length > 0) learnEnvelope();
-        finished = true;
-      }
-      return resultNow();
-    },
-    snapshot: () => resultNow(),
-    state(sources: string[]): PassiveState {
-      const result = resultNow();
-      // Every text a merge writes passes the scrubber of the secrets this judge saw, since a merge never sees them.
-      const clean = <T>(value: T): T => scrubbed(value, result.redact);
-      return {
-        format: STATE_FORMAT,
-        runs: [{ id: runId, sources, startedAt: result.startedAt }],
-        startedAt: result.startedAt,
-        asOf: result.endedAt,
-        final: finished,
-        profile: result.profile,
-        settleSeconds: options.settleSeconds ?? DEFAULT_SETTLE_SECONDS,
-        entries: result.entries,
-        exchanges: result.exchanges,
-        byOperation: result.byOperation,
-        ignored: result.ignored,
-        bodiesAbsent: result.bodiesAbsent,
-        redacted: result.redacted,
-        requirements: clean([...tallies].map(([id, tally]) => [id, { ...tally, examples: [...tally.examples] }])),
-        readings: clean(readingSummaries),
-        learned: context && {
-          minutes: context.readings.minutes,
-          participantCount: context.readings.participantCount,
-          getCallEnvelope: context.readings.getCallEnvelope,
-          timer: context.readings.timer,
-        },
-        listed: clean(listedCalls.entries()),
-        fetched: clean(fetchedCalls.entries()),
-        shown: clean(shownIds.entries()),
-        unknownKeys: unknownKeys.entries(),
-        keyAnswers: clean(keyAnswers.entries()),
-        notFound: clean(notFound.entries()),
-        clock: clock.readings(),
-        // Its keys too: a page size's is the value the request carried.
-        coverage: clean({
-          ...result.coverage,
-          items: Object.fromEntries(Object.entries(result.coverage.items).map(([key, entry]) => [result.redact(key), entry])),
-        }),
-      };
+  const tallies = new RequirementTallies(limits.examplesPerRequirement);
+  const sightings = new Sightings(limits);
+  const learner = new ReadingsLearner({
+    catalog,
+    contract,
+    settleSeconds: options.settleSeconds,
+    sampleCalls: options.sampleCalls ?? 200,
+    sampleExchanges: options.sampleExchanges ?? 100,
+  });
+  const run: JudgeRun = {
+    options,
+    catalog,
+    limits,
+    startedAt: new Date().toISOString(),
+    runId: randomUUID(),
+    entries: 0,
+    judgedExchanges: 0,
+    bodiesAbsent: 0,
+    finished: false,
+    byOperation: { listCalls: 0, getCall: 0, markGroupConversationAsUnread: 0 },
+    ignored: {},
+    tallies,
+    redactedNames: new Set<string>(),
+    secrets: new Set<string>(),
+    coverage: emptyTally(),
+    learner,
+    sightings,
+    bench: {
+      tallies,
+      sightings,
+      fieldRequirements: FIELD_REQUIREMENTS(catalog),
+      settleSeconds: options.settleSeconds,
+      envelopeKnown: () => learner.envelopeKnown,
+      awaitEnvelope: (exchange, source) => {
+        if (learner.holdForEnvelope(exchange, source)) learnEnvelope(run);
+      },
     },
   };
+  return run;
+}
 
-  function resultNow(): PassiveResult {
-    const requirements = new Map(
-      [...tallies]
-        .filter(([, entry]) => entry.judged > 0 || entry.violations > 0)
-        .map(([id, entry]) => [id, { ...entry, examples: [...entry.examples] }]),
-    );
-    const secretList = [...secrets].sort((a, b) => b.length - a.length);
-    const waitingNow = finished ? 0 : waiting.length;
-    return {
-      entries,
-      exchanges: judgedExchanges,
-      byOperation: { ...byOperation },
-      ignored: { ...ignored, ...(waitingNow > 0 && { [WAITING_FOR_READINGS]: waitingNow }) },
-      bodiesAbsent,
-      requirements,
-      notJudged: notJudgedOf(requirements, catalog),
-      readings: readingSummaries,
-      redacted: [...redactedNames].sort(),
-      redact: (text) => scrub(text, secretList),
-      profile: options.profile ?? 'spec',
-      startedAt,
-      endedAt: new Date().toISOString(),
-      coverage: mergeTallies(emptyTally(), coverage),
-    };
+const ignore = (run: JudgeRun, why: string): void => {
+  run.ignored[why] = (run.ignored[why] ?? 0) + 1;
+};
+
+function addExchange(run: JudgeRun, recorded: RecordedExchange): void {
+  if (run.finished) throw new Error('the passive judge has finished; add() after finish() is a mistake');
+  run.entries += 1;
+  const found = recognise(recorded.request.method, recorded.request.url, run.options.bases);
+  if (typeof found === 'string') return ignore(run, found);
+  if (!Number.isInteger(recorded.response.status) || recorded.response.status <= 0) return ignore(run, 'no response recorded');
+  const { exchange, redactedNames: names, secrets: values } = redactRecorded(recorded, found.operation);
+  for (const name of names) run.redactedNames.add(name);
+  for (const value of values) if (run.secrets.size < run.limits.secrets) run.secrets.add(value);
+  const observation = observed(exchange, recorded);
+  if (observation !== undefined) tallyObservation(run.coverage, observation, recorded.source);
+  const pending = pendingOf(recorded, exchange, found.sessionId, run.options.maxAnswerAgeSeconds ?? 0);
+  if (run.learner.context) return judgeOne(run, pending);
+  if (run.learner.hold(pending)) learnReadings(run);
+}
+
+/** A recorded exchange as the rules read it: its redacted exchange, when it happened, and what credentials it carried. */
+function pendingOf(recorded: RecordedExchange, exchange: Exchange, sessionId: string | undefined, maxAnswerAgeSeconds: number): Pending {
+  const apiKey = recorded.request.headers.find(([name]) => name.toLowerCase() === 'apikey')?.[1];
+  const span = spanOf(recorded.startedAt, recorded.durationMs, maxAnswerAgeSeconds * 1000);
+  return {
+    exchange,
+    source: recorded.source,
+    ...(span && { span }),
+    ...(sessionId !== undefined && { sessionId }),
+    bodyAbsent: recorded.response.bodyText === undefined,
+    hasApiKey: apiKey !== undefined && apiKey.trim() !== '',
+    otherCredential: recorded.request.headers.some(
+      ([name, value]) => name.toLowerCase() !== 'apikey' && isSecretHeader(name) && value.trim() !== '',
+    ),
+    // A key the recording replaced with a placeholder names no key: it cannot be followed across exchanges.
+    ...(apiKey !== undefined && apiKey.trim() !== '' && !isPlaceholderKey(apiKey.trim()) && { apiKeyHash: hashOf(apiKey.trim()) }),
+  };
+}
+
+function finishRun(run: JudgeRun): PassiveResult {
+  if (!run.finished) {
+    if (!run.learner.context) learnReadings(run);
+    if (run.learner.envelopeAwaited) learnEnvelope(run);
+    run.finished = true;
   }
-  return judge;
+  return resultOf(run);
+}
+
+/** The readings learned from the exchanges that waited for them, which are then judged. */
+function learnReadings(run: JudgeRun): void {
+  for (const pending of run.learner.learn()) judgeOne(run, pending);
+}
+
+/** Get Call's envelope learned from the answers that waited for it, which are then judged for it. */
+function learnEnvelope(run: JudgeRun): void {
+  for (const { exchange, source } of run.learner.learnEnvelope())
+    run.tallies.report(getCallEnvelopeConsistency(exchange, run.learner.context!), source);
+}
+
+/**
+ * One exchange judged; an error of the suite's own on it (no answer's content should cause one,
+ * json-text.ts bounds what can) is counted against that exchange, and the judging goes on.
+ */
+function judgeOne(run: JudgeRun, pending: Pending): void {
+  try {
+    judgeExchange(run, pending);
+  } catch (error) {
+    ignore(run, `exchanges the judge failed on (an error of the suite's: ${firstLine(error)})`);
+  }
+}
+
+function judgeExchange(run: JudgeRun, pending: Pending): void {
+  run.judgedExchanges += 1;
+  run.byOperation[pending.exchange.operation] += 1;
+  judgeByRules(factsOf(pending, run.learner.context!), run.bench);
+  // Only what its status shows was judged of an answer whose body was not recorded.
+  if (pending.bodyAbsent) run.bodiesAbsent += 1;
+}
+
+function resultOf(run: JudgeRun): PassiveResult {
+  const requirements = new Map(run.tallies.copies().filter(([, entry]) => entry.judged > 0 || entry.violations > 0));
+  const secretList = [...run.secrets].sort((a, b) => b.length - a.length);
+  const waitingNow = run.finished ? 0 : run.learner.waitingCount;
+  return {
+    entries: run.entries,
+    exchanges: run.judgedExchanges,
+    byOperation: { ...run.byOperation },
+    ignored: { ...run.ignored, ...(waitingNow > 0 && { [WAITING_FOR_READINGS]: waitingNow }) },
+    bodiesAbsent: run.bodiesAbsent,
+    requirements,
+    notJudged: notJudgedOf(requirements, run.catalog),
+    readings: run.learner.summaries,
+    redacted: [...run.redactedNames].sort(),
+    redact: (text) => scrub(text, secretList),
+    profile: run.options.profile ?? 'spec',
+    startedAt: run.startedAt,
+    endedAt: new Date().toISOString(),
+    coverage: mergeTallies(emptyTally(), run.coverage),
+  };
+}
+
+function stateOf(run: JudgeRun, sources: string[]): PassiveState {
+  const result = resultOf(run);
+  const { context } = run.learner;
+  const { sightings } = run;
+  // Every text a merge writes passes the scrubber of the secrets this judge saw, since a merge never sees them.
+  const clean = <T>(value: T): T => scrubbed(value, result.redact);
+  return {
+    format: STATE_FORMAT,
+    runs: [{ id: run.runId, sources, startedAt: result.startedAt }],
+    startedAt: result.startedAt,
+    asOf: result.endedAt,
+    final: run.finished,
+    profile: result.profile,
+    settleSeconds: run.options.settleSeconds ?? DEFAULT_SETTLE_SECONDS,
+    entries: result.entries,
+    exchanges: result.exchanges,
+    byOperation: result.byOperation,
+    ignored: result.ignored,
+    bodiesAbsent: result.bodiesAbsent,
+    redacted: result.redacted,
+    requirements: clean(run.tallies.copies()),
+    readings: clean(run.learner.summaries),
+    learned: context && {
+      minutes: context.readings.minutes,
+      participantCount: context.readings.participantCount,
+      getCallEnvelope: context.readings.getCallEnvelope,
+      timer: context.readings.timer,
+    },
+    listed: clean(sightings.listedCalls.entries()),
+    fetched: clean(sightings.fetchedCalls.entries()),
+    shown: clean(sightings.shownIds.entries()),
+    unknownKeys: sightings.unknownKeys.entries(),
+    keyAnswers: clean(sightings.keyAnswers.entries()),
+    notFound: clean(sightings.notFound.entries()),
+    clock: sightings.clock.readings(),
+    // Its keys too: a page size's is the value the request carried.
+    coverage: clean({
+      ...result.coverage,
+      items: Object.fromEntries(Object.entries(result.coverage.items).map(([key, entry]) => [result.redact(key), entry])),
+    }),
+  };
 }
 
 /**
@@ -859,46 +561,6 @@ const WHAT_SHOWS: Readonly<Record<string, string>> = {
     Object.entries(FILTER_REQUIREMENTS).map(([name, id]) => [id, `a List Calls request with the ${name} filter alone`]),
   ),
 };
-
-/** AUTH-INVALID-KEY: a key the target called unknown (in `calledUnknown`) was answered otherwise later, in `exchange`. */
-export function unknownKeyAnsweredOtherwise(exchange: Exchange, calledUnknown: Sighting): Violation[] {
-  return carriesErrorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY').map((violation) => ({
-    ...violation,
-    title: `a key the target answered AUTH_ERR_APIKEY_NOT_FOUND to (${calledUnknown.source}) was then answered otherwise`,
-  }));
-}
-
-/** CALLS-GET-OK: Get Call called a session id unknown that an earlier answer (`shownBy`) showed; calls are never deleted. */
-export function shownIdCalledUnknown(exchange: Exchange, sessionId: string, shownBy: Sighting): Violation[] {
-  return [
-    {
-      check: 'get_call_shown_id',
-      requirement: 'CALLS-GET-OK',
-      title: `Get Call answered ERR_CALL_SESSION_NOT_FOUND for ${shown(sessionId)}, a call ${shownBy.source} showed`,
-      expected: `the details of call ${shown(sessionId)}`,
-      received: `status ${exchange.response.status}, body ${shown(exchange.response.text, 160)}`,
-      exchange,
-    },
-  ];
-}
-
-/**
- * AUTH-INVALID-KEY for a request that carried an apikey header and was refused: the key was there,
- * so the answer is AUTH_ERR_APIKEY_NOT_FOUND; AUTH_ERR_EMPTY_APIKEY means a key absent from the headers.
- */
-function presentKeyCalledEmpty(exchange: Exchange, codes: readonly string[]): Violation[] {
-  if (!codes.includes('AUTH_ERR_EMPTY_APIKEY')) return [];
-  return [
-    {
-      check: 'error_code',
-      requirement: 'AUTH-INVALID-KEY',
-      title: `a request that carried an apikey header was answered AUTH_ERR_EMPTY_APIKEY, the error for a key absent from the headers`,
-      expected: 'AUTH_ERR_APIKEY_NOT_FOUND for a key that is present but not valid (or the answer to a valid key)',
-      received: `status ${exchange.response.status}, codes ${codes.join(', ')}, body ${shown(exchange.response.text, 160)}`,
-      exchange,
-    },
-  ];
-}
 
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

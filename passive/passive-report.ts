@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { effectiveLevel, loadCatalog, type Catalog } from '../openapi/catalog.ts';
 import { environment, loadConfig, type Env } from '../core/run/config.ts';
 import { curlFor, type Exchange } from '../core/transport/exchange.ts';
-import { WAITING_FOR_READINGS, type PassiveResult, type PassiveViolation } from './judge.ts';
+import { WAITING_FOR_READINGS, type PassiveResult, type PassiveViolation, type RequirementTally } from './judge.ts';
 import { STATE_FILE, type PassiveState } from './judge-state.ts';
 import type { Expectations } from '../core/results/expectations.ts';
 import { violationCount } from '../core/checks/violation.ts';
@@ -128,87 +128,79 @@ function describeViolation(violation: PassiveViolation, lines: CommandLines): st
 }
 
 function recordsOf(result: PassiveResult, catalog: Catalog, location: string, lines: CommandLines): TestRecord[] {
-  const records: TestRecord[] = [];
-  for (const requirement of catalog.requirements) {
-    const tally = result.requirements.get(requirement.id);
-    const base = {
-      location,
-      requirements: [requirement.id],
-      warnings: [] as Note[],
-      observations: [] as Note[],
-      durationMs: 0,
-      requests: [],
-      readings: [],
-      credited: [],
-    };
-    if (!tally) {
-      const reason = result.notJudged.get(requirement.id) ?? 'the recorded traffic could not show it';
-      records.push({
-        ...base,
-        title: `${requirement.id}: not judged from recorded traffic`,
-        status: 'skipped',
-        skipReason: `Not judged from recorded traffic: ${reason}.`,
-        violations: [],
-        errors: [],
-        attempts: [{ status: 'skipped', violated: [], errors: [] }],
-      });
-      continue;
-    }
-    const level = effectiveLevel(requirement, result.profile);
-    const title = `${requirement.id} judged on ${tally.judged} recorded exchange(s) or call(s)`;
-    if (tally.violations === 0) {
-      records.push({
-        ...base,
-        title,
-        status: 'passed',
-        violations: [],
-        errors: [],
-        attempts: [{ status: 'passed', violated: [], errors: [] }],
-      });
-      continue;
-    }
-    // The examples count what they stand for (violation.ts: alike).
-    const described = violationCount(tally.examples);
-    const more =
-      tally.violations > described
-        ? `\n\n… and ${tally.violations - described} more violation(s) of ${requirement.id} in the recorded traffic.`
-        : '';
-    const message = `${tally.violations} violation(s) of ${requirement.id} in ${tally.judged} recorded exchange(s) or call(s) judged:\n\n${tally.examples.map((violation) => describeViolation(violation, lines)).join('\n\n')}${more}`;
-    const notes = tally.examples.map((violation) => ({ requirement: requirement.id, text: `${violation.title} (${violation.source})` }));
-    if (level === 'MUST') {
-      records.push({
-        ...base,
-        title,
-        status: 'failed',
-        violations: notes,
-        errors: [message],
-        attempts: [{ status: 'failed', violated: [requirement.id], errors: [message] }],
-      });
-    } else if (level === 'SHOULD') {
-      records.push({
-        ...base,
-        title,
-        status: 'passed',
-        violations: [],
-        warnings: notes,
-        errors: [],
-        attempts: [{ status: 'passed', violated: [], errors: [] }],
-      });
-    } else {
-      records.push({
-        ...base,
-        title,
-        status: 'passed',
-        violations: [],
-        observations: notes,
-        errors: [],
-        attempts: [{ status: 'passed', violated: [], errors: [] }],
-      });
-    }
-  }
+  const records = catalog.requirements.map((requirement) => recordOf(requirement, result, location, lines));
   // The readings learned from the traffic travel with the first record, as a run's do with its tests.
   if (records[0]) records[0] = { ...records[0], readings: result.readings };
   return records;
+}
+
+type Requirement = Catalog['requirements'][number];
+
+/** One requirement's record: not judged, judged and not violated, or violated (failed, warned or observed by its level). */
+function recordOf(requirement: Requirement, result: PassiveResult, location: string, lines: CommandLines): TestRecord {
+  const tally = result.requirements.get(requirement.id);
+  const base = {
+    location,
+    requirements: [requirement.id],
+    warnings: [] as Note[],
+    observations: [] as Note[],
+    durationMs: 0,
+    requests: [],
+    readings: [],
+    credited: [],
+  };
+  if (!tally) {
+    const reason = result.notJudged.get(requirement.id) ?? 'the recorded traffic could not show it';
+    return {
+      ...base,
+      title: `${requirement.id}: not judged from recorded traffic`,
+      status: 'skipped',
+      skipReason: `Not judged from recorded traffic: ${reason}.`,
+      violations: [],
+      errors: [],
+      attempts: [{ status: 'skipped', violated: [], errors: [] }],
+    };
+  }
+  const title = `${requirement.id} judged on ${tally.judged} recorded exchange(s) or call(s)`;
+  if (tally.violations === 0)
+    return { ...base, title, status: 'passed', violations: [], errors: [], attempts: [{ status: 'passed', violated: [], errors: [] }] };
+  return violatedRecord({ ...base, title }, requirement, tally, effectiveLevel(requirement, result.profile), lines);
+}
+
+/** A requirement the traffic violated: a MUST fails, a SHOULD warns, any other is an observation. */
+function violatedRecord(
+  base: Omit<TestRecord, 'status' | 'violations' | 'errors' | 'attempts'>,
+  requirement: Requirement,
+  tally: RequirementTally,
+  level: ReturnType<typeof effectiveLevel>,
+  lines: CommandLines,
+): TestRecord {
+  // The examples count what they stand for (violation.ts: alike).
+  const described = violationCount(tally.examples);
+  const more =
+    tally.violations > described
+      ? `\n\n… and ${tally.violations - described} more violation(s) of ${requirement.id} in the recorded traffic.`
+      : '';
+  const message = `${tally.violations} violation(s) of ${requirement.id} in ${tally.judged} recorded exchange(s) or call(s) judged:\n\n${tally.examples.map((violation) => describeViolation(violation, lines)).join('\n\n')}${more}`;
+  const notes = tally.examples.map((violation) => ({ requirement: requirement.id, text: `${violation.title} (${violation.source})` }));
+  if (level === 'MUST')
+    return {
+      ...base,
+      status: 'failed',
+      violations: notes,
+      errors: [message],
+      attempts: [{ status: 'failed', violated: [requirement.id], errors: [message] }],
+    };
+  // Not a MUST: the record passes, its violations shown as warnings (SHOULD) or observations.
+  const shownAs = level === 'SHOULD' ? { warnings: notes } : { observations: notes };
+  return {
+    ...base,
+    status: 'passed',
+    violations: [],
+    ...shownAs,
+    errors: [],
+    attempts: [{ status: 'passed', violated: [], errors: [] }],
+  };
 }
 
 /** Every string of a value with `clean` applied (keys, tokens and cookies the traffic carried). */
