@@ -306,6 +306,9 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   },
 ];
 
+/** Every requirement a rule of the table judges: what traffic can show, the catalog's field requirements aside. */
+export const RULED_REQUIREMENTS: ReadonlySet<string> = new Set(EXCHANGE_RULES.flatMap((rule) => rule.requirements));
+
 /** A request that carried no credential at all: AUTH_ERR_EMPTY_APIKEY is its answer, and never a server error. */
 function judgeKeyless({ pending, exchange, success, source }: ExchangeFacts, { tallies }: Bench): void {
   tallies.judged('AUTH-EMPTY-KEY');

@@ -44,7 +44,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { loadCatalog, type Catalog } from '../openapi/catalog.ts';
 import { loadContract, type Contract, type OperationId } from '../openapi/contract.ts';
-import { CALL_INVARIANTS } from '../core/checks/index.ts';
 import { FILTER_REQUIREMENTS } from '../core/checks/filters.ts';
 import { getCallEnvelopeConsistency } from '../core/checks/get-call-envelope.ts';
 import type { Readings } from '../core/checks/readings.ts';
@@ -54,7 +53,7 @@ import type { Exchange } from '../core/transport/exchange.ts';
 import type { Profile } from '../core/run/profile.ts';
 import { observe, type Observation } from '../core/coverage/observe.ts';
 import { emptyTally, mergeTallies, tallyObservation, type CoverageTally } from '../core/coverage/tally.ts';
-import { factsOf, judgeByRules, type Bench, type Pending } from './exchange-rules.ts';
+import { factsOf, judgeByRules, RULED_REQUIREMENTS, type Bench, type Pending } from './exchange-rules.ts';
 import { recognise, type Bases } from './operations.ts';
 import { ReadingsLearner } from './readings-learner.ts';
 import { isPlaceholderKey, isSecretHeader, redactRecorded, scrub } from './redaction.ts';
@@ -483,12 +482,7 @@ export const WAITING_FOR_READINGS = 'exchanges waiting to be judged until the re
 /** Why each requirement of the catalog that `requirements` does not hold was not judged. */
 export function notJudgedOf(requirements: ReadonlyMap<string, RequirementTally>, catalog: Catalog = loadCatalog()): Map<string, string> {
   const notJudged = new Map<string, string>();
-  const judgeable = new Set([
-    ...JUDGED_FROM_TRAFFIC,
-    ...FIELD_REQUIREMENTS(catalog),
-    ...CALL_INVARIANTS.map(({ requirement }) => requirement),
-    ...Object.values(FILTER_REQUIREMENTS),
-  ]);
+  const judgeable = new Set([...RULED_REQUIREMENTS, ...FIELD_REQUIREMENTS(catalog)]);
   for (const requirement of catalog.requirements) {
     if (requirements.has(requirement.id)) continue;
     const reason =
@@ -515,28 +509,6 @@ function notShownReason(kind: string): string {
   return 'passive mode has no check for it: it needs requests the suite chooses, or knowledge of the target that traffic does not carry';
 }
 
-/** The requirements passive mode judges beyond the field, invariant and filter requirements. */
-const JUDGED_FROM_TRAFFIC = [
-  'HTTP-JSON-BODIES',
-  'ERROR-BODY-SHAPE',
-  'ERROR-STATUS-CODES',
-  'ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT',
-  'CALLS-LIST-OK',
-  'PAGINATION-ENVELOPE',
-  'PAGINATION-COUNT-IS-PAGE-SIZE',
-  'PAGINATION-COUNT-WITHIN-BOUNDS',
-  'PAGINATION-TOTAL-PAGES-CONSISTENT',
-  'CALL-SESSION-ID-UNIQUE',
-  'CALLS-GET-OK',
-  'CHAT-UNREAD-RESULT-SHAPE',
-  'CALLS-LIST-AND-NARROWING',
-  'CALLS-LIST-ON-BEHALF-OF',
-  'AUTH-EMPTY-KEY',
-  'AUTH-INVALID-KEY',
-  'CALLS-GET-MATCHES-LIST',
-  'CHAT-UNREAD-OK',
-];
-
 /** What traffic would have to hold to show a requirement passive mode judges. */
 const WHAT_SHOWS: Readonly<Record<string, string>> = {
   'HTTP-JSON-BODIES': 'an answer of the three operations with its body recorded',
@@ -553,6 +525,7 @@ const WHAT_SHOWS: Readonly<Record<string, string>> = {
   'CHAT-UNREAD-RESULT-SHAPE': 'a successful Mark Group Conversation As Unread answer',
   'CALLS-LIST-AND-NARROWING': 'a List Calls request with two filters or more (date filters aside)',
   'CALLS-LIST-ON-BEHALF-OF': 'a List Calls request with an onBehalfOf header',
+  'CALLS-GET-ON-BEHALF-OF-SCOPE': 'a successful Get Call answer to a request with an onBehalfOf header',
   'AUTH-EMPTY-KEY': 'a request without an apikey header',
   'AUTH-INVALID-KEY':
     'a request with an apikey header refused with AUTH_ERR_APIKEY_NOT_FOUND or AUTH_ERR_EMPTY_APIKEY, or a key answered AUTH_ERR_APIKEY_NOT_FOUND and sent again later',

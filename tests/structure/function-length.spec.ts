@@ -12,10 +12,6 @@ const LIMIT = 80;
 /** Functions still long, by `file:name`, and why. */
 const STILL_LONG: Readonly<Record<string, string>> = {
   'cli/usage.ts:variables': 'a table of data: the help text of every variable',
-  'passive/judge.ts:createPassiveJudge': 'issue 55: passive judging as a table of rules',
-  'passive/judge.ts:judgeExchange': 'issue 55: passive judging as a table of rules',
-  'passive/judge-state.ts:mergeStates': 'issue 55',
-  'passive/passive-report.ts:recordsOf': 'issue 55',
 };
 
 test(`no function of the product spans ${LIMIT} lines or more, but those named with why`, () => {
