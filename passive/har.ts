@@ -18,7 +18,7 @@ import {
 import { createPassiveJudge } from './judge.ts';
 import { HarError, readHar } from './har-reader.ts';
 import { writePassiveReports } from './passive-report.ts';
-import { visibleLine } from '../core/results/visible.ts';
+import { errorLine } from '../core/results/visible.ts';
 
 const usage = () =>
   `Usage: ${commandLineHere()} har FILE.har [FILE.har ...]   (reports go to REPORT_DIR, ${DEFAULT_REPORT_DIRS.passive}/ by default)`;
@@ -88,7 +88,7 @@ export async function runHar(files: string[]): Promise<number> {
   } catch (error) {
     // An error of the suite's own, whatever the recording held: one line and the exit code of a
     // suite error, never a stack trace, nor 1, which says the traffic broke a requirement.
-    process.stderr.write(`har: no report: the judge failed: ${firstLine(error)}\n`);
+    process.stderr.write(`har: no report: the judge failed: ${errorLine(error)}\n`);
     return 2;
   }
 }
@@ -105,9 +105,4 @@ function hostsJudged(config: SuiteConfig, otherHost: number): string {
   const from = `${variables.join(' and ')}, set in ${sources.join(' and ')}`;
   const empty = variables.map((name) => `${name}=`).join(' ');
   return `${otherHost} entries of another host were left alone: only entries under ${config.callsBaseUrl} and ${config.chatBaseUrl} are judged, from ${from}. To judge every host, run the command with ${empty} before it (an empty value in the environment wins over .env).`;
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return visibleLine(text.split('\n')[0]!.slice(0, 200));
 }

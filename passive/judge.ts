@@ -61,6 +61,7 @@ import type { ExchangeSink, RecordedExchange } from './recorded-exchange.ts';
 import { RequirementTallies, type RequirementTally } from './requirement-tallies.ts';
 import { Sightings, type CitedSighting, type Sighting } from './sightings.ts';
 import { spanOf, type KeptAnswer } from './over-time.ts';
+import { errorLine } from '../core/results/visible.ts';
 
 export { later, sooner } from './sightings.ts';
 export { shownIdCalledUnknown, unknownKeyAnsweredOtherwise } from './exchange-rules.ts';
@@ -376,7 +377,7 @@ function judgeOne(run: JudgeRun, pending: Pending): void {
   try {
     judgeExchange(run, pending);
   } catch (error) {
-    ignore(run, `exchanges the judge failed on (an error of the suite's: ${firstLine(error)})`);
+    ignore(run, `exchanges the judge failed on (an error of the suite's: ${errorLine(error)})`);
   }
 }
 
@@ -534,8 +535,3 @@ const WHAT_SHOWS: Readonly<Record<string, string>> = {
     Object.entries(FILTER_REQUIREMENTS).map(([name, id]) => [id, `a List Calls request with the ${name} filter alone`]),
   ),
 };
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.split('\n')[0]!.slice(0, 200);
-}

@@ -28,3 +28,9 @@ export function visible(text: string): string {
 export function visibleLine(text: string): string {
   return visible(text).replace(/[\t\n]/g, escape);
 }
+
+/** An error as one line a reader can see: its name and the first line of its message, at most 200 characters. */
+export function errorLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return visibleLine(text.split('\n')[0]!.slice(0, 200));
+}
