@@ -11,10 +11,10 @@ import type {
   RequirementResult,
   RunMetadata,
   TestRecord,
-  TestStatus,
   Verdict,
   WriteSummary,
 } from '../core/results/report-model.ts';
+import { failedStatus } from '../core/results/report-model.ts';
 import { countStatuses, countTests, decideVerdict, exitCodeOf, FAILING, requirementResults } from './requirement-matrix.ts';
 import { readingResults } from './readings.ts';
 import { answerAgesOf } from './answer-ages.ts';
@@ -152,8 +152,6 @@ function expectationsOf(
     expired: expectations.entries.filter((entry) => entry.expired).map((entry) => entry.requirement),
   };
 }
-
-const failedStatus = (status: TestStatus) => status === 'failed' || status === 'timedOut' || status === 'interrupted';
 
 /**
  * A test's own failure, when any attempt of it failed (the last such attempt's message, and how many

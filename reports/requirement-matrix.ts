@@ -18,6 +18,7 @@ import type {
   TestStatus,
   Verdict,
 } from '../core/results/report-model.ts';
+import { failedStatus } from '../core/results/report-model.ts';
 import { readingsOf } from './readings.ts';
 
 export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = [
@@ -38,8 +39,7 @@ const TEST_STATUSES: readonly TestStatus[] = ['passed', 'failed', 'timedOut', 's
 
 /** A test skipped because the run could send nothing more: not judged, unlike a test skipped by choice. */
 const stoppedByRun = (test: TestRecord) => test.status === 'skipped' && (test.skipReason?.startsWith(RUN_STOPPED_PREFIX) ?? false);
-const unfinished = (test: TestRecord) =>
-  test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted' || stoppedByRun(test);
+const unfinished = (test: TestRecord) => failedStatus(test.status) || stoppedByRun(test);
 const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
 export function requirementResults(

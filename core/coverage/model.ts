@@ -5,9 +5,8 @@
 // the verdict only under a floor the user sets (COVERAGE_MIN, belowFloor).
 import type { OperationId } from '../../openapi/contract.ts';
 import { FILTER_NAMES, type FilterName } from '../checks/filters.ts';
-import { ENUMS } from '../checks/filter-values.ts';
 import { DOCUMENTED_CODES } from './observe.ts';
-import type { CoverageTally, TallyEntry } from './tally.ts';
+import { FILTER_VALUES, type CoverageTally, type TallyEntry } from './tally.ts';
 
 export type CoverageState = 'covered' | 'weak' | 'missing';
 
@@ -99,9 +98,6 @@ interface Planned {
   /** Why it is missing when the default does not say it best. */
   missingWhy?: (tally: CoverageTally) => string | undefined;
 }
-
-/** The values a filter's items go through one by one; a filter without any is tried on a value the data holds. */
-const FILTER_VALUES: Partial<Record<FilterName, readonly string[]>> = { ...ENUMS, hasRecording: ['true', 'false'] };
 
 /** Every item a run can cover, in the order the reports list them. */
 function plannedItems(): Planned[] {

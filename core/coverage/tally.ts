@@ -32,12 +32,13 @@ export interface CoverageTally {
 
 export const emptyTally = (): CoverageTally => ({ exchanges: 0, items: {}, negativeStatuses: {} });
 
-const ENUM_VALUES: Partial<Record<FilterName, readonly string[]>> = { ...ENUMS, hasRecording: ['true', 'false'] };
+/** The values a filter's items go through one by one, as a query writes them; a filter without any is tried on a value the data holds. */
+export const FILTER_VALUES: Partial<Record<FilterName, readonly string[]>> = { ...ENUMS, hasRecording: ['true', 'false'] };
 const INTEGER = /^-?\d+$/;
 
 /** Whether a value is one the filter's type takes: an enum value, an integer, a boolean, any uid. */
 function withinType(name: FilterName, value: string): boolean {
-  const values = ENUM_VALUES[name];
+  const values = FILTER_VALUES[name];
   if (values !== undefined) return values.includes(value);
   if (name === 'participantsCount') return /^\d+$/.test(value);
   if (name === 'startedAt' || name === 'endedAt') return INTEGER.test(value);
@@ -45,7 +46,7 @@ function withinType(name: FilterName, value: string): boolean {
 }
 
 /** The item a filter value falls under: `type=audio` for an enum value, the filter's name for the rest. */
-const valueItem = (name: FilterName, value: string): string => (ENUM_VALUES[name] !== undefined ? `${name}=${value}` : name);
+const valueItem = (name: FilterName, value: string): string => (FILTER_VALUES[name] !== undefined ? `${name}=${value}` : name);
 
 /** Counts one observed exchange, first seen in `by`. */
 export function tallyObservation(tally: CoverageTally, observation: Observation, by: string): void {

@@ -72,6 +72,9 @@ export type RequirementStatus =
   'pass' | 'fail' | 'intermittent' | 'expected-fail' | 'warn' | 'skip' | 'not-testable' | 'error' | 'blocked' | 'uncovered';
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 
+/** Whether a test (or an attempt of it) with this status failed: it failed, ran out of time, or was interrupted. */
+export const failedStatus = (status: string): boolean => status === 'failed' || status === 'timedOut' || status === 'interrupted';
+
 /** A requirement id and one line about it, from a `violation`, `warning`, `observation` or `blocked` note (annotations.ts). */
 export type { Note };
 
