@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { operationNames } from '../../openapi/contract.ts';
 import { ANSWER_AGE_ANNOTATION } from '../../core/checks/answer-age.ts';
@@ -13,9 +13,7 @@ import { agesNoted } from '../../reports/answer-ages.ts';
 import { buildReport } from '../../reports/build-report.ts';
 import { consoleSummary } from '../../reports/console-summary.ts';
 import { renderHtml } from '../../reports/render-html.ts';
-import ConformanceReporter from '../../reports/conformance-reporter.ts';
-import { METADATA_KEY } from '../../reports/run-metadata.ts';
-import { freshDir } from '../fresh-dir.ts';
+import { reporterRun } from './reporter-run.ts';
 import { metadata, testRecord } from './report-records.ts';
 
 const OPERATIONS = operationNames().map((operation) => operation.id);
@@ -122,24 +120,12 @@ function ended(id: string, retry: number, status: TestResult['status'], descript
 }
 
 test("the reporter reads each test's annotations into results.json, malformed ones left out, the largest of its attempts and of all tests kept", async () => {
-  const dir = freshDir('answer-ages');
-  const reporter = new ConformanceReporter({ outputFolder: dir });
-  reporter.onBegin(
-    { projects: [], metadata: { [METADATA_KEY]: { ...metadata, maxAnswerAgeSeconds: 6 } } } as unknown as FullConfig,
-    {} as Suite,
-  );
   // A first attempt saw 11 s, its retry 4 s; another test, 8 s and a malformed annotation.
-  reporter.onTestEnd(...ended('retried', 0, 'failed', ['{"listCalls":11}']));
-  reporter.onTestEnd(...ended('retried', 1, 'passed', ['{"listCalls":4}']));
-  reporter.onTestEnd(...ended('other', 0, 'passed', ['{"getCall":8}', '{"getCall":"<b>99</b>"}', 'not JSON']));
-  // The reporter prints the console summary when the run ends: this test's output is not the place for it.
-  const write = process.stdout.write;
-  process.stdout.write = () => true;
-  try {
-    await reporter.onEnd({ status: 'passed', startTime: new Date(), duration: 1 });
-  } finally {
-    process.stdout.write = write;
-  }
+  const dir = await reporterRun('answer-ages', { ...metadata, maxAnswerAgeSeconds: 6 }, [
+    ended('retried', 0, 'failed', ['{"listCalls":11}']),
+    ended('retried', 1, 'passed', ['{"listCalls":4}']),
+    ended('other', 0, 'passed', ['{"getCall":8}', '{"getCall":"<b>99</b>"}', 'not JSON']),
+  ]);
   const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { answerAges: unknown };
   expect(results.answerAges).toEqual({ boundSeconds: 6, largest: { getCall: 8, listCalls: 11 } });
   const html = readFileSync(join(dir, 'index.html'), 'utf8');

@@ -4,15 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type TestInfo } from '@playwright/test';
-import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { notesOf, requirementAnnotation } from '../../core/results/annotations.ts';
 import type { RequirementResult } from '../../core/results/report-model.ts';
 import { Verdict } from '../../core/run/verdict.ts';
 import { skipBlocked } from '../../core/results/blocked.ts';
-import ConformanceReporter from '../../reports/conformance-reporter.ts';
-import { METADATA_KEY } from '../../reports/run-metadata.ts';
-import { freshDir } from '../fresh-dir.ts';
+import { reporterRun } from './reporter-run.ts';
 import { metadata } from './report-records.ts';
 
 const catalog = loadCatalog();
@@ -51,19 +49,7 @@ test('what the verdict and a blocked test note reach results.json under the requ
   const blockedInfo = { title: 'Another title', annotations: [requirementAnnotation('CALLS-GET-OK')], skip: () => undefined };
   expect(() => skipBlocked(blockedInfo as unknown as TestInfo, 'PAGINATION-ENVELOPE', 'no envelope, no meta')).toThrow('unreachable');
 
-  const dir = freshDir('notes');
-  const reporter = new ConformanceReporter({ outputFolder: dir });
-  reporter.onBegin({ metadata: { [METADATA_KEY]: metadata }, projects: [] } as unknown as FullConfig, {} as Suite);
-  reporter.onTestEnd(...ended('noted', 'passed', info));
-  reporter.onTestEnd(...ended('blocked', 'skipped', blockedInfo));
-  // The reporter prints the console summary when the run ends: this test's output is not the place for it.
-  const write = process.stdout.write;
-  process.stdout.write = () => true;
-  try {
-    await reporter.onEnd({ status: 'passed', startTime: new Date(), duration: 1 });
-  } finally {
-    process.stdout.write = write;
-  }
+  const dir = await reporterRun('notes', metadata, [ended('noted', 'passed', info), ended('blocked', 'skipped', blockedInfo)]);
   const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { requirements: RequirementResult[] };
   const observed = (id: string) => results.requirements.find((requirement) => requirement.id === id)?.observations;
   expect(observed('CALLS-GET-ENVELOPE')).toEqual(['the call came wrapped in data']);
