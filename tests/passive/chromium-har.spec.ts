@@ -4,22 +4,21 @@
 // no output. The suite's own traffic cannot be recorded this way (APIRequestContext has no
 // recordHar; recording-forwarder.ts records it on the wire instead), so this test holds the reader
 // to the format Playwright and Chromium really write.
-import { test, expect, chromium } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { test, expect } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from '../../reference/server.ts';
 import { CLI, freshDir, readReports } from '../reports/report-runs.ts';
 import { runScript } from '../runner/run-suite.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { launchChromium, skipWithoutChromium } from '../chromium.ts';
 
 test("a HAR recorded by Playwright's recordHar in Chromium is read and judged: no violation, no key in any output", async () => {
-  test.skip(!existsSync(CHROMIUM), `Debian's chromium is not installed at ${CHROMIUM}: run apt-get install -y chromium.`);
+  skipWithoutChromium();
   const reference = createServer({ calls: 200 });
   const base = await reference.listen(0);
   const dir = freshDir('passive-chromium');
   const har = join(dir, 'chromium.har');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       recordHar: { path: har, content: 'embed' },

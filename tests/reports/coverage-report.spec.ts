@@ -2,10 +2,9 @@
 // dimensions, the filters and their values, the filter pairs, the operations' answers, and every
 // item not covered with why), the markdown table of the short summaries, and compare's "coverage
 // lost", which never changes its exit code. A text the traffic chose (a `by`, a `why`) is escaped.
-import { test, expect, chromium } from '@playwright/test';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { test, expect } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { coverageOf, type Coverage } from '../../core/coverage/model.ts';
 import { emptyTally, tallyObservation } from '../../core/coverage/tally.ts';
@@ -18,13 +17,13 @@ import { htmlEscape, renderHtml } from '../../reports/render-html.ts';
 import { renderCoverage } from '../../reports/render-coverage.ts';
 import { renderPassiveSummary } from '../../passive/passive-report.ts';
 import { CLI, freshDir } from './report-runs.ts';
+import { launchChromium, openOffline, skipWithoutChromium } from '../chromium.ts';
 import { runScript } from '../runner/run-suite.ts';
 import { metadata, testRecord } from './report-records.ts';
 
 const HOSTILE = '<script>alert(1)</script>';
 const BY_AUDIO = 'suite/calls-list/filter-narrowing.spec.ts:12';
 /** Debian's package; Playwright's own browser downloads are not used (they cannot be fetched here). */
-const CHROMIUM = '/usr/bin/chromium';
 
 /**
  * A run of ten calls: type=audio kept 4 of them (covered) or, with `audioKeptAll`, all 10 (tried on
@@ -229,20 +228,12 @@ test('coverage lost never changes the exit code of compare', async () => {
 });
 
 test('the coverage section opens offline in Chromium, from its link in the nav bar', async () => {
-  test.skip(!existsSync(CHROMIUM), `Debian's chromium is not installed at ${CHROMIUM}: run apt-get install -y chromium.`);
+  skipWithoutChromium();
   const dir = freshDir('coverage-html');
   writeFileSync(join(dir, 'index.html'), renderHtml(report));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const requested: string[] = [];
-    await page.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith('file:')) return route.continue();
-      requested.push(url);
-      return route.abort();
-    });
-    await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+    const { page, requested } = await openOffline(browser, join(dir, 'index.html'));
     await page.locator('nav a[href="#coverage"]').click();
     await expect(page.locator('#coverage h2')).toBeInViewport();
     await expect(page.locator('#coverage table.cv-dimensions tbody tr')).toHaveCount(coverage.dimensions.length);

@@ -1,20 +1,18 @@
 // A run against the reference with a fault: `npm run conformance` exits 1 with a NON-CONFORMANT
 // verdict, and each of the three reports names the requirements the fault breaks. The HTML report
 // is then opened in a real browser (Debian's chromium), which must show the verdict and the matrix.
-import { test, expect, chromium } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { test, expect } from '@playwright/test';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { findFault } from '../../reference/faults/catalog.ts';
 import { referenceTargetEnv } from '../runner/run-suite.ts';
+import { launchChromium, openOffline, skipWithoutChromium } from '../chromium.ts';
 import { freshDir, once, readReports, runConformance, SUITE_RUN_TIMEOUT_MS, withReference } from './report-runs.ts';
 
 const FAULT = 'get-answers-next-call';
 const declared = findFault(FAULT)!.requirements;
 const catalog = loadCatalog();
 /** Debian's package; Playwright's own browser downloads are not used (they cannot be fetched here). */
-const CHROMIUM = '/usr/bin/chromium';
 
 test.describe.configure({ mode: 'default' });
 test.setTimeout(2 * SUITE_RUN_TIMEOUT_MS);
@@ -50,25 +48,12 @@ test('the JUnit report of the faulty run has a failure for each requirement the 
 });
 
 test('the HTML report opens offline in Chromium and shows the verdict, the matrix and the failures', async ({}, testInfo) => {
-  test.skip(
-    !existsSync(CHROMIUM),
-    `Debian's chromium is not installed at ${CHROMIUM}: run apt-get install -y chromium (.ci/run does this in CI).`,
-  );
+  skipWithoutChromium();
   const { dir, reports } = await faultyRun();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Self-contained: the report may load nothing but itself.
-    const requested: string[] = [];
-    await page.route('**/*', (route) => {
-      const url = route.request().url();
-      if (!url.startsWith('file:')) {
-        requested.push(url);
-        return route.abort();
-      }
-      return route.continue();
-    });
-    await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+    const { page, requested } = await openOffline(browser, join(dir, 'index.html'));
 
     await expect(page.locator('#verdict')).toHaveText('✘ NON-CONFORMANT');
     await expect(page.locator('#verdict')).toBeVisible();
