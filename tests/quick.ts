@@ -19,12 +19,16 @@ export const QUICK_PATHS = [
   'tests/data/',
   'tests/fixtures/',
   'tests/structure/',
+  'tests/results/',
   'tests/runner/matrix-rows.spec.ts',
   'tests/cli/command-line.spec.ts',
   'tests/cli/read-options.spec.ts',
   'tests/passive/proxy-forwarding.spec.ts',
   'tests/passive/proxy-bounds.spec.ts',
   'tests/passive/proxy-har.spec.ts',
+  'tests/passive/proxy-request-head.spec.ts',
+  'tests/passive/proxy-client-clock.spec.ts',
+  'tests/passive/not-judged.spec.ts',
 ] as const;
 
 function main(): number {
