@@ -13,7 +13,7 @@
 // clock (TargetClock below); anything else that differs is a violation.
 import type { SeenCall } from '../core/checks/calls-in.ts';
 import { disagreement } from '../core/checks/get-matches-list.ts';
-import { DEFAULT_SETTLE_SECONDS, lastMomentOf, overTime, settledBy, type Difference } from '../core/checks/settling.ts';
+import { DEFAULT_SETTLE_SECONDS, lastMomentOf, overTime, settledBy, UNENDED_STATUSES, type Difference } from '../core/checks/settling.ts';
 import type { Violation } from '../core/checks/violation.ts';
 
 /** When an answer happened, on the recorder's clock (milliseconds): somewhere between start and end. */
@@ -135,9 +135,6 @@ export interface Comparison {
   related: string[];
 }
 
-/** Statuses of a call that still moves: an earlier answer showing one is compared with nothing. */
-const MOVING = new Set(['initiated', 'ongoing']);
-
 /**
  * CALLS-GET-MATCHES-LIST over time: a list's and a Get Call's answer about one call, `kept` (the
  * one recorded first) and `added`, compared in the order they happened under the one-way rule.
@@ -161,7 +158,8 @@ export function getMatchesListOverTime(
           ];
   let fewest: { earlier: KeptAnswer; later: KeptAnswer; breaks: Difference[]; settled: boolean } | undefined;
   for (const [earlier, later] of orders) {
-    if (MOVING.has(String(earlier.seen.call.status))) return { judged: false, violations: [], source: added.source, related: [] };
+    // A call that has not ended still moves: an earlier answer showing it so is compared with nothing.
+    if (UNENDED_STATUSES.has(String(earlier.seen.call.status))) return { judged: false, violations: [], source: added.source, related: [] };
     const settled = settledBy(earlier.seen.call, clockAt(earlier, clock), settleSeconds);
     const { breaks } = overTime(earlier.seen.call, later.seen.call, settled, 'shared');
     if (!fewest || breaks.length < fewest.breaks.length) fewest = { earlier, later, breaks, settled };
