@@ -41,6 +41,12 @@ export interface RequestsAttachment {
   requests: RequestRecord[];
 }
 
+/** The address up to and including /v3 (RequestRecord.base). */
+export function baseOf(url: string): string {
+  const { origin, pathname } = new URL(url);
+  return `${origin}${pathname.slice(0, pathname.indexOf('/v3') + 3)}`;
+}
+
 export class RequestLog {
   private pending: RequestRecord[] = [];
 
@@ -72,9 +78,7 @@ export class RequestLog {
   };
 
   private describe({ operation, method, url }: Unanswered): Pick<RequestRecord, 'operation' | 'method' | 'base' | 'url'> {
-    const parsed = new URL(url);
-    const base = `${parsed.origin}${parsed.pathname.slice(0, parsed.pathname.indexOf('/v3') + 3)}`;
-    return { operation, method, base, ...(method !== 'GET' && { url }) };
+    return { operation, method, base: baseOf(url), ...(method !== 'GET' && { url }) };
   }
 
   /** Takes what was recorded since the last call: for a test's attachment, or to leave for one (leaveRequests). */

@@ -10,7 +10,7 @@
 import { availableParallelism } from 'node:os';
 import type { OperationId } from '../../openapi/contract.ts';
 import { ConfigError, type SuiteConfig } from './config.ts';
-import { preflightReads } from './preflight-checks.ts';
+import { preflightAsks } from './preflight-checks.ts';
 
 /** The most List Calls requests learning the target sends, once per run (learning/learn-target.ts): 9 sample pages, 2 paging probes, 40 date probes (for startedAt five times around each of 4 calls, for endedAt three, and the pin of each call alone), 3 took-part probes. */
 const LEARNING_LISTS = 54;
@@ -56,18 +56,21 @@ interface RequestEstimate {
 }
 
 function estimateRequests(
-  config: Pick<SuiteConfig, 'allowWrites' | 'unread' | 'target' | 'apiKey' | 'restrictedApiKey'>,
+  config: Pick<SuiteConfig, 'allowWrites' | 'unread' | 'target' | 'apiKey' | 'restrictedApiKey' | 'callsBaseUrl' | 'chatBaseUrl'>,
   runs: number,
 ): RequestEstimate {
   const writes = config.allowWrites && config.unread !== undefined;
   const cost = ({ fixed, perRun }: Cost) => fixed + perRun * runs;
+  const asks = preflightAsks(config);
+  // The preflight's write is listed with the run's writes (preflight.ts), and counted with them here.
+  const preflightWrites = asks.filter((ask) => ask.method !== 'GET').length;
   const perOperation = {
     listCalls: cost(MODEL.listCalls),
     getCall: cost(MODEL.getCall),
-    markGroupConversationAsUnread: writes ? cost(MODEL.markGroupConversationAsUnread) : 0,
+    markGroupConversationAsUnread: writes ? cost(MODEL.markGroupConversationAsUnread) + preflightWrites : 0,
   };
-  // At most these: a read after one that was not a success is not sent.
-  const preflight = preflightReads(config).length;
+  // At most these: an ask after one that was not a success is not sent.
+  const preflight = asks.length - preflightWrites;
   return { perOperation, total: preflight + Object.values(perOperation).reduce((sum, count) => sum + count, 0) };
 }
 

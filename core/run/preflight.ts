@@ -1,7 +1,7 @@
 // Global setup: a request to the calls service before any test. A target that cannot be reached
 // at all (refused, unknown host, no answer within the request timeout) ends the run here with one
 // line and an INCONCLUSIVE verdict, instead of a hundred tests each failing on the same network error;
-// a target that says it does not know API_KEY (or RESTRICTED_API_KEY, or ACTING_UID: preflight-checks.ts)
+// a target that says it does not know API_KEY (or RESTRICTED_API_KEY, ACTING_UID, GROUP_GUID, MESSAGE_ID: preflight-checks.ts)
 // ends it with a configuration error naming the variable, exit 2, instead of a NON-CONFORMANT verdict.
 // With more than one worker, or under MAX_RPS, it also starts the keeper of the run's MAX_IN_FLIGHT
 // slots, which the workers share and which paces the run's starts under MAX_RPS
@@ -15,7 +15,8 @@ import { Pacer, rateShare } from '../transport/rate-limit.ts';
 import { SLOT_KEEPER_VARIABLE, slotKeeperPath, startSlotKeeper, type SlotKeeper } from '../transport/shared-in-flight.ts';
 import { tlsProblem } from '../transport/tls-problems.ts';
 import { ConfigError, configErrorLine } from './config-error.ts';
-import { PREFLIGHT_PATH, preflightReads, refusalOf, type PreflightRead } from './preflight-checks.ts';
+import { preflightAsks, refusalOf, type PreflightAsk } from './preflight-checks.ts';
+import { baseOf, leaveRequests, type RequestRecord } from '../results/request-log.ts';
 
 /** More than any error body carries: a larger one is not read, and its code not looked for. */
 const ERROR_BODY_LIMIT = 64 * 1024;
@@ -67,7 +68,7 @@ export default async function preflight(runner?: FullConfig): Promise<(() => Pro
 }
 
 /**
- * The preflight's reads (preflight-checks.ts), one after another: the first says whether the target
+ * The preflight's asks (preflight-checks.ts), one after another: the first says whether the target
  * answers at all, and whether it knows API_KEY; the others are sent only when it answered that one
  * with a success, so that a refusal of theirs is told apart from a target that refuses everything.
  */
@@ -76,26 +77,47 @@ export async function reachTarget(config: SuiteConfig, sending: () => void = () 
   // for an answer here would only keep the workers from starting alongside.
   if (config.target.kind === 'embedded') return;
   if (config.callsBaseUrl === undefined) throw new TargetUnreachable('The calls service has no address.');
-  const url = `${config.callsBaseUrl}${PREFLIGHT_PATH}`;
-  for (const [index, read] of preflightReads(config).entries()) {
-    RunState.fromEnvironment(config.requestBudget).takeRequest(`GET ${url}`);
+  for (const [index, ask] of preflightAsks(config).entries()) {
+    const runState = RunState.fromEnvironment(config.requestBudget);
+    runState.takeRequest(`${ask.method} ${ask.url}`);
     sending();
     let answer: { status: number; text: string | undefined };
     try {
-      answer = await readAnswer(url, read, config.requestTimeoutMs);
+      answer = await sendListed(ask, config.requestTimeoutMs, runState.folder);
     } catch (error) {
       if (index > 0) return;
-      throw new TargetUnreachable(`The target cannot be reached: GET ${url} failed (${causeOf(error)}). Nothing was judged.`);
+      throw new TargetUnreachable(`The target cannot be reached: ${ask.method} ${ask.url} failed (${causeOf(error)}). Nothing was judged.`);
     }
-    const refusal = refusalOf(read, url, answer.status, answer.text);
+    const refusal = refusalOf(ask, answer.status, answer.text);
     if (refusal) throw refusal;
     if (answer.status < 200 || answer.status >= 300) return;
   }
 }
 
+/**
+ * Sends the ask. A write is listed with the run's requests however it ended, as every write the
+ * tests send is (docs/safety.md): the first test to end takes it into its attachment (request-log.ts).
+ */
+async function sendListed(ask: PreflightAsk, timeoutMs: number, folder: string | undefined): Promise<{ status: number; text: string | undefined }> {
+  const started = performance.now();
+  let status = 0;
+  try {
+    const answer = await readAnswer(ask, timeoutMs);
+    status = answer.status;
+    return answer;
+  } finally {
+    if (ask.method !== 'GET' && folder !== undefined) leaveRequests(folder, [writeRecord(ask, status, performance.now() - started)]);
+  }
+}
+
+function writeRecord(ask: PreflightAsk, status: number, ms: number): RequestRecord {
+  return { operation: 'markGroupConversationAsUnread', method: ask.method, base: baseOf(ask.url), url: ask.url, status, ms: Math.round(ms * 10) / 10 };
+}
+
 /** An error answer's body is read, up to ERROR_BODY_LIMIT, for its code; a success's is not. */
-async function readAnswer(url: string, read: PreflightRead, timeoutMs: number): Promise<{ status: number; text: string | undefined }> {
-  const response = await fetch(url, { headers: read.headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+async function readAnswer(ask: PreflightAsk, timeoutMs: number): Promise<{ status: number; text: string | undefined }> {
+  const { method, url, headers, body } = ask;
+  const response = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   if ((response.status >= 200 && response.status < 300) || response.body === null) {
     await response.body?.cancel();
     return { status: response.status, text: undefined };

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from '@playwright/test';
 import { DEMO_KEYS, UNREAD_FIXTURE } from '../../reference/fixtures.ts';
 import { loadConfig, type Env } from '../../core/run/config.ts';
-import { preflightReads } from '../../core/run/preflight-checks.ts';
+import { preflightAsks } from '../../core/run/preflight-checks.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PLAYWRIGHT_CLI = fileURLToPath(new URL('../../node_modules/@playwright/test/cli.js', import.meta.url));
@@ -32,8 +32,12 @@ export interface RunOptions {
   cwd?: string;
 }
 
-/** The requests a run configured by `env` sends before any test (core/run/preflight-checks.ts), each answered with a success. */
-export const preflightRequests = (env: Env): number => preflightReads(loadConfig(env)).length;
+/**
+ * The requests a run configured by `env` sends before any test and its report does not count
+ * (core/run/preflight-checks.ts), each answered with a success: the reads. Its write is listed with
+ * the run's requests, as every write is.
+ */
+export const preflightRequests = (env: Env): number => preflightAsks(loadConfig(env)).filter((ask) => ask.method === 'GET').length;
 
 /** The suite's environment for a reference (with its demo keys and fixtures) at `base`, as a remote target with writes allowed. */
 export function referenceTargetEnv(base: string): Record<string, string> {
