@@ -79,7 +79,7 @@ ${renderExpectations(report)}
 ${renderFailures(report)}
 ${report.coverage ? renderCoverage(report.coverage) : ''}
 ${renderReadings(report.readings)}
-${renderAnswerAges(report.answerAges)}
+${renderAnswerAges(report.answerAges, report.passive !== undefined)}
 ${renderNotShown(report)}
 ${report.passive ? '' : `${renderOperations(report.operations, report.unexercised ?? [])}\n${renderWrites(report)}`}
 ${renderConfiguration(report)}

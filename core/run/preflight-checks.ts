@@ -59,7 +59,12 @@ const USER_UNKNOWN: UnknownValue = {
   shouldBe: 'a user the target knows',
 };
 const FIXTURE_UNKNOWN: readonly UnknownValue[] = [
-  { code: 'ERR_GUID_NOT_FOUND', variable: 'GROUP_GUID', codeIs: 'the code for a group that does not exist', shouldBe: 'a group the target knows' },
+  {
+    code: 'ERR_GUID_NOT_FOUND',
+    variable: 'GROUP_GUID',
+    codeIs: 'the code for a group that does not exist',
+    shouldBe: 'a group the target knows',
+  },
   {
     code: 'ERR_MESSAGE_ID_NOT_FOUND',
     variable: 'MESSAGE_ID',
@@ -68,7 +73,12 @@ const FIXTURE_UNKNOWN: readonly UnknownValue[] = [
   },
   USER_UNKNOWN,
   { code: 'ERR_NOT_A_MEMBER', variable: 'ACTING_UID', codeIs: 'the code for a user outside the group', shouldBe: 'a member of GROUP_GUID' },
-  { code: 'ERR_GROUP_NOT_JOINED', variable: 'ACTING_UID', codeIs: 'the code for a user who has not joined the group', shouldBe: 'a member of GROUP_GUID' },
+  {
+    code: 'ERR_GROUP_NOT_JOINED',
+    variable: 'ACTING_UID',
+    codeIs: 'the code for a user who has not joined the group',
+    shouldBe: 'a member of GROUP_GUID',
+  },
 ];
 
 /** What the preflight sends, in order; nothing to the embedded reference, which shares the suite's keys and fixtures. */
@@ -85,10 +95,14 @@ export function preflightAsks(config: ChecksConfig): PreflightAsk[] {
   });
   const asks = [read(['API_KEY'], { apikey: config.apiKey }, 'with API_KEY', keyUnknown('API_KEY'))];
   if (config.restrictedApiKey !== undefined)
-    asks.push(read(['RESTRICTED_API_KEY'], { apikey: config.restrictedApiKey }, 'with RESTRICTED_API_KEY', keyUnknown('RESTRICTED_API_KEY')));
+    asks.push(
+      read(['RESTRICTED_API_KEY'], { apikey: config.restrictedApiKey }, 'with RESTRICTED_API_KEY', keyUnknown('RESTRICTED_API_KEY')),
+    );
   if (!config.allowWrites || config.unread === undefined) return asks;
   const { actingUid, groupGuid, messageId } = config.unread;
-  asks.push(read(['ACTING_UID'], { apikey: config.apiKey, onBehalfOf: actingUid }, 'with API_KEY and onBehalfOf set to ACTING_UID', USER_UNKNOWN));
+  asks.push(
+    read(['ACTING_UID'], { apikey: config.apiKey, onBehalfOf: actingUid }, 'with API_KEY and onBehalfOf set to ACTING_UID', USER_UNKNOWN),
+  );
   asks.push({
     method: 'DELETE',
     // The very address the write guard lets through (transport/write-guard.ts).

@@ -98,7 +98,11 @@ export async function reachTarget(config: SuiteConfig, sending: () => void = () 
  * Sends the ask. A write is listed with the run's requests however it ended, as every write the
  * tests send is (docs/safety.md): the first test to end takes it into its attachment (request-log.ts).
  */
-async function sendListed(ask: PreflightAsk, timeoutMs: number, folder: string | undefined): Promise<{ status: number; text: string | undefined }> {
+async function sendListed(
+  ask: PreflightAsk,
+  timeoutMs: number,
+  folder: string | undefined,
+): Promise<{ status: number; text: string | undefined }> {
   const started = performance.now();
   let status = 0;
   try {
@@ -111,7 +115,14 @@ async function sendListed(ask: PreflightAsk, timeoutMs: number, folder: string |
 }
 
 function writeRecord(ask: PreflightAsk, status: number, ms: number): RequestRecord {
-  return { operation: 'markGroupConversationAsUnread', method: ask.method, base: baseOf(ask.url), url: ask.url, status, ms: Math.round(ms * 10) / 10 };
+  return {
+    operation: 'markGroupConversationAsUnread',
+    method: ask.method,
+    base: baseOf(ask.url),
+    url: ask.url,
+    status,
+    ms: Math.round(ms * 10) / 10,
+  };
 }
 
 /** An error answer's body is read, up to ERROR_BODY_LIMIT, for its code; a success's is not. */

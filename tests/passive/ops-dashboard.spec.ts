@@ -115,6 +115,11 @@ test('CALLS-GET-MATCHES-LIST the same dashboard in front of a deployment whose l
   const run = await runScript(CLI.conformance, ['har', har], { REPORT_DIR: dir });
   expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
   expect(run.stdout).toContain(`Passive verdict: NO VIOLATIONS IN ${entries.length} EXCHANGES.`);
+  // The report says what the bound did, and claims no age it could not see: it asked nothing again.
+  const age = /<section id="answer-age">.*?<\/section>/s.exec(readReports(dir).html)?.[0] ?? '';
+  expect(age).toContain('MAX_ANSWER_AGE = 10 s');
+  expect(age).toContain('nothing is asked again, so how old the answers were is not learned');
+  expect(age).not.toContain('No answer was seen to be older than its arrival');
 
   // Read as answers as fresh as their arrival, the same traffic is flagged: a Get Call of a call
   // the list had just shown answered from before it was logged, or a list older than a Get Call.

@@ -93,7 +93,12 @@ test("with writes allowed and fixtures the target knows: the preflight's one wri
   expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
   const { results } = readReports(dir);
   expect(results.writes).toEqual([
-    { method: 'DELETE', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v3\/groups\/group-0001\/conversation\/read$/), status: 200, count: 1 },
+    {
+      method: 'DELETE',
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v3\/groups\/group-0001\/conversation\/read$/),
+      status: 200,
+      count: 1,
+    },
   ]);
   expect(results.operations.find((operation) => operation.operation === 'markGroupConversationAsUnread')?.requests).toBe(1);
 });

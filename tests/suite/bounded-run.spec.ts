@@ -178,8 +178,12 @@ test('a dry run lists the operations, how many requests and which writes, and se
       expect(run.stdout).toMatch(line);
     expect(run.stdout).toContain('/groups/group-0001/conversation/read only (GROUP_GUID group-0001');
     // The preflight: its reads, then the tests' own write once, each naming what it asks the target to know.
-    expect(run.stdout).toMatch(/ {2}3 GET \S+\/v3\/calls\?perPage=1 first, to see that the target answers and knows API_KEY, RESTRICTED_API_KEY, ACTING_UID; /);
-    expect(run.stdout).toMatch(/ {2}1 DELETE \S+\/v3\/groups\/group-0001\/conversation\/read then, the tests' own write, to see that it knows GROUP_GUID, MESSAGE_ID, ACTING_UID; likewise\./);
+    expect(run.stdout).toMatch(
+      / {2}3 GET \S+\/v3\/calls\?perPage=1 first, to see that the target answers and knows API_KEY, RESTRICTED_API_KEY, ACTING_UID; /,
+    );
+    expect(run.stdout).toMatch(
+      / {2}1 DELETE \S+\/v3\/groups\/group-0001\/conversation\/read then, the tests' own write, to see that it knows GROUP_GUID, MESSAGE_ID, ACTING_UID; likewise\./,
+    );
     // A remote target gets its workers and its requests in flight, both said.
     expect(run.stdout).toMatch(/, 3 worker\(s\), profile spec\./);
     expect(run.stdout).toContain('at most 8 in flight at once (MAX_IN_FLIGHT)');
