@@ -15,7 +15,7 @@ import { errorCodesIn } from '../checks/errors.ts';
 import { parseJsonText } from '../transport/json-text.ts';
 
 /** The one read of every check: the first page of calls, one call to a page where perPage names the page size. */
-export const PREFLIGHT_PATH = '/calls?perPage=1';
+const PREFLIGHT_PATH = '/calls?perPage=1';
 
 type Variable = 'API_KEY' | 'RESTRICTED_API_KEY' | 'ACTING_UID' | 'GROUP_GUID' | 'MESSAGE_ID';
 
