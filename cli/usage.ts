@@ -107,7 +107,8 @@ export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'har',
     synopsis: 'FILE...',
-    summary: 'Judge every exchange of the three operations recorded in HAR 1.2 files; exit 1 when violations are found.',
+    summary:
+      'Judge every exchange of the three operations recorded in HAR 1.2 files, Envoy tap traces or JSON Lines of exchanges; exit 1 when violations are found.',
     options: [],
     details: ['A passive run never says CONFORMANT: "VIOLATIONS FOUND" (exit 1) or "NO VIOLATIONS IN N EXCHANGES" (exit 0).'],
   },

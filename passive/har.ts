@@ -1,5 +1,6 @@
 // `npm run conformance -- har FILE...`: judges the exchanges of the three operations recorded in
-// HAR files (har-reader.ts) and writes the usual reports into REPORT_DIR. Exit codes: 1
+// HAR files (har-reader.ts), Envoy tap traces or JSON Lines of exchanges (capture-reader.ts), and
+// writes the usual reports into REPORT_DIR. Exit codes: 1
 // violations found, 0 none in the exchanges judged, 3 no exchange of the three operations in the
 // files, 2 a file that is not a HAR or a bad configuration (one line, no stack trace).
 import { commandLineHere } from '../core/results/replay-command.ts';
@@ -16,12 +17,13 @@ import {
   type SuiteConfig,
 } from '../core/run/config.ts';
 import { createPassiveJudge } from './judge.ts';
-import { HarError, readHar } from './har-reader.ts';
+import { HarError } from './har-reader.ts';
+import { readCapture } from './capture-reader.ts';
 import { writePassiveReports } from './passive-report.ts';
 import { errorLine } from '../core/results/visible.ts';
 
 const usage = () =>
-  `Usage: ${commandLineHere()} har FILE.har [FILE.har ...]   (reports go to REPORT_DIR, ${DEFAULT_REPORT_DIRS.passive}/ by default)`;
+  `Usage: ${commandLineHere()} har FILE [FILE ...]   (HAR 1.2 files, Envoy tap traces or JSON Lines of exchanges; reports go to REPORT_DIR, ${DEFAULT_REPORT_DIRS.passive}/ by default)`;
 
 /**
  * The configuration a passive run reads: base addresses, profile, known failures. Judging traffic
@@ -63,8 +65,13 @@ export async function runHar(files: string[]): Promise<number> {
     maxAnswerAgeSeconds: config.maxAnswerAgeSeconds,
   });
   let malformed = 0;
+  let truncated = 0;
   try {
-    for (const file of files) malformed += (await readHar(file, judge)).malformed;
+    for (const file of files) {
+      const read = await readCapture(file, judge);
+      malformed += read.malformed;
+      truncated += read.truncated;
+    }
   } catch (error) {
     process.stderr.write(
       `har: ${error instanceof HarError ? error.message : `could not be read: ${(error as Error).message?.split('\n')[0] ?? String(error)}`}\n`,
@@ -73,12 +80,13 @@ export async function runHar(files: string[]): Promise<number> {
   }
   try {
     const result = judge.finish();
-    if (malformed > 0) result.ignored['not a HAR entry'] = malformed;
+    if (malformed > 0) result.ignored['not an exchange (a HAR entry, tap trace or JSON line without a request and a response)'] = malformed;
     const otherHost = result.ignored['other host'] ?? 0;
+    const notes = [...(otherHost > 0 ? [hostsJudged(config, otherHost)] : []), ...(truncated > 0 ? [cutShort(truncated)] : [])];
     const written = writePassiveReports(result, {
       dir,
       env,
-      ...(otherHost > 0 && { notes: [hostsJudged(config, otherHost)] }),
+      ...(notes.length > 0 && { notes }),
       sources: files,
       rerun: `${commandLineHere()} har ${files.map((file) => shellWord(file)).join(' ')}`,
       ...(config.expectations && { expectations: config.expectations }),
@@ -106,3 +114,7 @@ function hostsJudged(config: SuiteConfig, otherHost: number): string {
   const empty = variables.map((name) => `${name}=`).join(' ');
   return `${otherHost} entries of another host were left alone: only entries under ${config.callsBaseUrl} and ${config.chatBaseUrl} are judged, from ${from}. To judge every host, run the command with ${empty} before it (an empty value in the environment wins over .env).`;
 }
+
+/** Why some exchanges were judged without their bodies: the capture kept only their start. */
+const cutShort = (count: number): string =>
+  `${count} exchange(s) had a body the capture cut short (an Envoy tap keeps 1 KiB each way unless its max_buffered_rx_bytes and max_buffered_tx_bytes are raised): they were judged without their bodies, and what only a body shows was not judged from them.`;

@@ -1,0 +1,90 @@
+// Captures of traffic other than HAR, read as the HAR reader reads a HAR: streamed, one exchange at a
+// time handed to the same sink, so a capture of gigabytes costs the memory of one exchange. A file
+// may hold any number of JSON values one after another (one per line, or pretty-printed), and each is
+// read on its own:
+// - an Envoy tap trace (`{"http_buffered_trace": …}`), as the tap filter's `file_per_tap` sink writes
+//   one per file and its admin `/tap` stream writes one after another (capture-shapes.ts);
+// - an exchange in the suite's own JSON Lines shape (`{"request": …, "response": …}`, docs/passive.md).
+// A file whose first value starts with `"log"` is a HAR, and goes to the HAR reader.
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import parserStream from 'stream-json';
+import streamValues from 'stream-json/streamers/stream-values.js';
+import type { ExchangeSink } from './recorded-exchange.ts';
+import { HarError, readHar } from './har-reader.ts';
+import { capturedExchange, type CapturedValue } from './capture-shapes.ts';
+
+export interface CaptureReadSummary {
+  /** What was read: exchanges, HAR entries or tap traces, recognised or not. */
+  entries: number;
+  /** Values that are no exchange of any shape read (a HAR entry without a request, an Envoy streamed segment): counted, left alone. */
+  malformed: number;
+  /** Exchanges whose recorded bodies the capture cut short (Envoy keeps 1 KiB each way by default): judged without them. */
+  truncated: number;
+}
+
+const TRAFFIC = 'a HAR file, an Envoy tap capture or JSON Lines of exchanges';
+
+/** How many bytes of a file are looked at to tell a HAR from a capture of values. */
+const SNIFF_BYTES = 4096;
+
+/** Reads one file of traffic into the sink, whatever its shape. Throws HarError (one line) when it is neither. */
+export async function readCapture(path: string, sink: ExchangeSink): Promise<CaptureReadSummary> {
+  if (await looksLikeHar(path)) return { ...(await readHar(path, sink)), truncated: 0 };
+  const name = basename(path);
+  const summary: CaptureReadSummary = { entries: 0, malformed: 0, truncated: 0 };
+  try {
+    await pipeline(
+      createReadStream(path),
+      parserStream({ jsonStreaming: true }),
+      streamValues.asStream(),
+      async (values: AsyncIterable<{ key: number; value: unknown }>) => {
+        for await (const { key, value } of values) tally(summary, capturedExchange(value, `${name}, value ${key + 1}`), sink);
+      },
+    );
+  } catch (error) {
+    throw readError(path, error, TRAFFIC);
+  }
+  if (summary.entries === 0) throw new HarError(`${path} is not ${TRAFFIC}: it holds no JSON value`);
+  return summary;
+}
+
+function tally(summary: CaptureReadSummary, captured: CapturedValue, sink: ExchangeSink): void {
+  summary.entries += 1;
+  if (captured.exchange === undefined) {
+    summary.malformed += 1;
+    return;
+  }
+  if (captured.truncated) summary.truncated += 1;
+  sink.add(captured.exchange);
+}
+
+/** Whether the file's first JSON value is an object whose first key is "log", as every HAR writer writes it. */
+async function looksLikeHar(path: string): Promise<boolean> {
+  let file;
+  try {
+    file = await open(path, 'r');
+  } catch (error) {
+    throw readError(path, error, TRAFFIC);
+  }
+  try {
+    const { bytesRead, buffer } = await file.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return /^\uFEFF?\s*\{\s*"log"\s*:/.test(buffer.subarray(0, bytesRead).toString('utf8'));
+  } catch (error) {
+    throw readError(path, error, TRAFFIC);
+  } finally {
+    await file.close();
+  }
+}
+
+function readError(path: string, error: unknown, what: string): HarError {
+  if (error instanceof HarError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new HarError(`${path}: no such file`);
+  if (code === 'EISDIR') return new HarError(`${path} is a folder, not ${what}`);
+  if (code === 'EACCES') return new HarError(`${path} cannot be read (permission denied)`);
+  const message = error instanceof Error ? error.message : String(error);
+  return new HarError(`${path} is not ${what}: ${(message.split('\n')[0] ?? message).slice(0, 200)}`);
+}
