@@ -106,10 +106,16 @@ export const COMMANDS: readonly CommandHelp[] = [
   },
   {
     name: 'har',
-    synopsis: 'FILE...',
+    synopsis: '[--access-log-fields PART=FIELD,...] FILE...',
     summary:
-      'Judge every exchange of the three operations recorded in HAR 1.2 files, Envoy tap traces or JSON Lines of exchanges; exit 1 when violations are found.',
-    options: [],
+      'Judge every exchange of the three operations recorded in HAR 1.2 files, Envoy tap traces, JSON Lines of exchanges or JSON access logs; exit 1 when violations are found.',
+    options: [
+      {
+        flag: '--access-log-fields',
+        value: 'PART=FIELD,...',
+        text: "A JSON access log's field names where they are not nginx's: the parts method, uri, status, time, seconds, milliseconds, host, scheme.",
+      },
+    ],
     details: ['A passive run never says CONFORMANT: "VIOLATIONS FOUND" (exit 1) or "NO VIOLATIONS IN N EXCHANGES" (exit 0).'],
   },
   {

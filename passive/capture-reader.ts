@@ -4,7 +4,8 @@
 // read on its own:
 // - an Envoy tap trace (`{"http_buffered_trace": …}`), as the tap filter's `file_per_tap` sink writes
 //   one per file and its admin `/tap` stream writes one after another (capture-shapes.ts);
-// - an exchange in the suite's own JSON Lines shape (`{"request": …, "response": …}`, docs/passive.md).
+// - an exchange in the suite's own JSON Lines shape (`{"request": …, "response": …}`, docs/passive.md);
+// - a line of a JSON access log (access-log.ts), whose field names `accessLog` gives.
 // A file whose first value starts with `"log"` is a HAR, and goes to the HAR reader.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import streamValues from 'stream-json/streamers/stream-values.js';
 import type { ExchangeSink } from './recorded-exchange.ts';
 import { HarError, readHar } from './har-reader.ts';
 import { capturedExchange, type CapturedValue } from './capture-shapes.ts';
+import { DEFAULT_ACCESS_LOG_FIELDS, type AccessLogFields } from './access-log.ts';
 
 export interface CaptureReadSummary {
   /** What was read: exchanges, HAR entries or tap traces, recognised or not. */
@@ -25,13 +27,17 @@ export interface CaptureReadSummary {
   truncated: number;
 }
 
-const TRAFFIC = 'a HAR file, an Envoy tap capture or JSON Lines of exchanges';
+const TRAFFIC = 'a HAR file, an Envoy tap capture, JSON Lines of exchanges or a JSON access log';
 
 /** How many bytes of a file are looked at to tell a HAR from a capture of values. */
 const SNIFF_BYTES = 4096;
 
 /** Reads one file of traffic into the sink, whatever its shape. Throws HarError (one line) when it is neither. */
-export async function readCapture(path: string, sink: ExchangeSink): Promise<CaptureReadSummary> {
+export async function readCapture(
+  path: string,
+  sink: ExchangeSink,
+  accessLog: AccessLogFields = DEFAULT_ACCESS_LOG_FIELDS,
+): Promise<CaptureReadSummary> {
   if (await looksLikeHar(path)) return { ...(await readHar(path, sink)), truncated: 0 };
   const name = basename(path);
   const summary: CaptureReadSummary = { entries: 0, malformed: 0, truncated: 0 };
@@ -41,7 +47,7 @@ export async function readCapture(path: string, sink: ExchangeSink): Promise<Cap
       parserStream({ jsonStreaming: true }),
       streamValues.asStream(),
       async (values: AsyncIterable<{ key: number; value: unknown }>) => {
-        for await (const { key, value } of values) tally(summary, capturedExchange(value, `${name}, value ${key + 1}`), sink);
+        for await (const { key, value } of values) tally(summary, capturedExchange(value, `${name}, value ${key + 1}`, accessLog), sink);
       },
     );
   } catch (error) {

@@ -6,10 +6,12 @@
 // - The suite's JSON Lines of exchanges (docs/passive.md): `startedAt`, `durationMs`, and a request
 //   and a response, each with headers (pairs, `{name, value}` objects, or an object of names) and a
 //   `body` (text, or base64 with `bodyEncoding: "base64"`, `bodyTruncated` when cut short).
+// - a line of a JSON access log (access-log.ts): no bodies, and only the headers it names.
 // A body cut short is no body: the judge counts the exchange as judged without it, never as wrong.
 // A value of neither shape is no exchange, and is counted as such.
 import type { RecordedExchange } from './recorded-exchange.ts';
 import { bodyTextOf, type BodyText } from '../core/transport/body-text.ts';
+import { accessLogExchange, DEFAULT_ACCESS_LOG_FIELDS, type AccessLogFields } from './access-log.ts';
 
 export interface CapturedValue {
   exchange?: RecordedExchange;
@@ -22,11 +24,13 @@ type Body = { kind: 'whole'; body: BodyText } | { kind: 'cut' } | { kind: 'none'
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function capturedExchange(value: unknown, source: string): CapturedValue {
+export function capturedExchange(value: unknown, source: string, accessLog: AccessLogFields = DEFAULT_ACCESS_LOG_FIELDS): CapturedValue {
   if (!isObject(value)) return { truncated: false };
   if (isObject(value.http_buffered_trace)) return tapExchange(value.http_buffered_trace, source);
   if (isObject(value.request) && isObject(value.response)) return linesExchange(value, source);
-  return { truncated: false };
+  if (value.http_streamed_trace_segment !== undefined) return { truncated: false };
+  const logged = accessLogExchange(value, source, accessLog);
+  return logged === undefined ? { truncated: false } : { exchange: logged, truncated: false };
 }
 
 function tapExchange(trace: Record<string, unknown>, source: string): CapturedValue {

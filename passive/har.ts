@@ -1,8 +1,8 @@
 // `npm run conformance -- har FILE...`: judges the exchanges of the three operations recorded in
-// HAR files (har-reader.ts), Envoy tap traces or JSON Lines of exchanges (capture-reader.ts), and
-// writes the usual reports into REPORT_DIR. Exit codes: 1
+// HAR files (har-reader.ts), Envoy tap traces, JSON Lines of exchanges or JSON access logs
+// (capture-reader.ts, access-log.ts), and writes the usual reports into REPORT_DIR. Exit codes: 1
 // violations found, 0 none in the exchanges judged, 3 no exchange of the three operations in the
-// files, 2 a file that is not a HAR or a bad configuration (one line, no stack trace).
+// files, 2 a file that cannot be read as traffic or a bad configuration (one line, no stack trace).
 import { commandLineHere } from '../core/results/replay-command.ts';
 import { shellWord } from '../core/results/shell-quote.ts';
 import { resolve } from 'node:path';
@@ -19,11 +19,14 @@ import {
 import { createPassiveJudge } from './judge.ts';
 import { HarError } from './har-reader.ts';
 import { readCapture } from './capture-reader.ts';
+import { accessLogFields, DEFAULT_ACCESS_LOG_FIELDS, type AccessLogFields } from './access-log.ts';
+import type { ExchangeSink } from './recorded-exchange.ts';
+import { parseArgs } from 'node:util';
 import { writePassiveReports } from './passive-report.ts';
 import { errorLine } from '../core/results/visible.ts';
 
 const usage = () =>
-  `Usage: ${commandLineHere()} har FILE [FILE ...]   (HAR 1.2 files, Envoy tap traces or JSON Lines of exchanges; reports go to REPORT_DIR, ${DEFAULT_REPORT_DIRS.passive}/ by default)`;
+  `Usage: ${commandLineHere()} har [--access-log-fields PART=FIELD,...] FILE [FILE ...]   (HAR 1.2 files, Envoy tap traces, JSON Lines of exchanges or JSON access logs; reports go to REPORT_DIR, ${DEFAULT_REPORT_DIRS.passive}/ by default)`;
 
 /**
  * The configuration a passive run reads: base addresses, profile, known failures. Judging traffic
@@ -38,11 +41,41 @@ function passiveConfig(env: Record<string, string | undefined>): SuiteConfig {
   });
 }
 
-export async function runHar(files: string[]): Promise<number> {
-  if (files.length === 0 || files.some((file) => file.startsWith('--'))) {
-    process.stderr.write(`${usage()}\n`);
+/** The files to read and the access log's field names; a line to print when the arguments are wrong. */
+function harArguments(args: string[]): { files: string[]; accessLog: AccessLogFields; given: string[] } | string {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { 'access-log-fields': { type: 'string' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    return `${errorLine(error)}\n${usage()}`;
+  }
+  const files = parsed.positionals;
+  if (files.length === 0) return usage();
+  const spec = parsed.values['access-log-fields'];
+  const accessLog = spec === undefined ? DEFAULT_ACCESS_LOG_FIELDS : accessLogFields(spec);
+  if (typeof accessLog === 'string') return accessLog;
+  return { files, accessLog, given: spec === undefined ? [] : ['--access-log-fields', spec] };
+}
+
+/** Every file into the judge, in order; what was left alone and cut short. Throws HarError (one line) on a file it cannot read. */
+async function readAll(files: readonly string[], judge: ExchangeSink, accessLog: AccessLogFields) {
+  let malformed = 0;
+  let truncated = 0;
+  for (const file of files) {
+    const read = await readCapture(file, judge, accessLog);
+    malformed += read.malformed;
+    truncated += read.truncated;
+  }
+  return { malformed, truncated };
+}
+
+export async function runHar(args: string[]): Promise<number> {
+  const parsedArgs = harArguments(args);
+  if (typeof parsedArgs === 'string') {
+    process.stderr.write(`${parsedArgs}\n`);
     return 2;
   }
+  const { files, accessLog, given } = parsedArgs;
   let config: SuiteConfig;
   let dir: string;
   let env: Env;
@@ -64,14 +97,10 @@ export async function runHar(files: string[]): Promise<number> {
     settleSeconds: config.settleSeconds,
     maxAnswerAgeSeconds: config.maxAnswerAgeSeconds,
   });
-  let malformed = 0;
-  let truncated = 0;
+  let malformed: number;
+  let truncated: number;
   try {
-    for (const file of files) {
-      const read = await readCapture(file, judge);
-      malformed += read.malformed;
-      truncated += read.truncated;
-    }
+    ({ malformed, truncated } = await readAll(files, judge, accessLog));
   } catch (error) {
     process.stderr.write(
       `har: ${error instanceof HarError ? error.message : `could not be read: ${(error as Error).message?.split('\n')[0] ?? String(error)}`}\n`,
@@ -88,7 +117,7 @@ export async function runHar(files: string[]): Promise<number> {
       env,
       ...(notes.length > 0 && { notes }),
       sources: files,
-      rerun: `${commandLineHere()} har ${files.map((file) => shellWord(file)).join(' ')}`,
+      rerun: `${commandLineHere()} har ${[...given, ...files].map((word) => shellWord(word)).join(' ')}`,
       ...(config.expectations && { expectations: config.expectations }),
     });
     process.stdout.write(written.console);

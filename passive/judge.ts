@@ -341,9 +341,11 @@ function pendingOf(recorded: RecordedExchange, exchange: Exchange, sessionId: st
     ...(sessionId !== undefined && { sessionId }),
     bodyAbsent: recorded.response.bodyText === undefined,
     hasApiKey: apiKey !== undefined && apiKey.trim() !== '',
-    otherCredential: recorded.request.headers.some(
-      ([name, value]) => name.toLowerCase() !== 'apikey' && isSecretHeader(name) && value.trim() !== '',
-    ),
+    // A source that does not record the apikey header (an access log without it) says nothing of the
+    // credentials: the request is taken as one that may have carried another scheme's, which no rule judges.
+    otherCredential:
+      (recorded.request.headersRecorded !== undefined && !recorded.request.headersRecorded.includes('apikey')) ||
+      recorded.request.headers.some(([name, value]) => name.toLowerCase() !== 'apikey' && isSecretHeader(name) && value.trim() !== ''),
     // A key the recording replaced with a placeholder names no key: it cannot be followed across exchanges.
     ...(apiKey !== undefined && apiKey.trim() !== '' && !isPlaceholderKey(apiKey.trim()) && { apiKeyHash: hashOf(apiKey.trim()) }),
   };
@@ -463,6 +465,10 @@ function stateOf(run: JudgeRun, sources: string[]): PassiveState {
  * exchange is still judged, and add() still never throws on what traffic holds.
  */
 function observed(exchange: Exchange, recorded: RecordedExchange): Observation | undefined {
+  // Coverage says how each request carried its key: a source that does not record the apikey header
+  // (an access log without it) cannot say, and credits nothing rather than a request without a key.
+  const { headersRecorded } = recorded.request;
+  if (headersRecorded !== undefined && !headersRecorded.includes('apikey')) return undefined;
   const headers: Record<string, string> = {};
   for (const [name, value] of recorded.request.headers) {
     if (name.startsWith(':')) continue;

@@ -91,3 +91,26 @@ export function writeExchangeLines(entries: readonly HarEntry[], path: string): 
   writeFileSync(path, `${entries.map((entry) => JSON.stringify(exchangeLine(entry))).join('\n')}\n`);
   return path;
 }
+
+/** One HAR entry as a line of nginx's JSON access log (escape=json): no bodies; the apikey header only when `withKey`. */
+export function accessLogLine(entry: HarEntry, withKey: boolean): Record<string, unknown> {
+  const url = new URL(entry.request.url);
+  const header = (pairs: ReadonlyArray<{ name: string; value: string }>, name: string) =>
+    pairs.find((pair) => pair.name.toLowerCase() === name)?.value ?? '';
+  return {
+    time_iso8601: entry.startedDateTime,
+    request_method: entry.request.method,
+    request_uri: `${url.pathname}${url.search}`,
+    host: url.host,
+    scheme: url.protocol.slice(0, -1),
+    status: String(entry.response.status),
+    request_time: (entry.time / 1000).toFixed(3),
+    ...(withKey && { http_apikey: header(entry.request.headers, 'apikey') }),
+    sent_http_content_type: header(entry.response.headers, 'content-type'),
+  };
+}
+
+export function writeAccessLog(entries: readonly HarEntry[], path: string, withKey: boolean): string {
+  writeFileSync(path, `${entries.map((entry) => JSON.stringify(accessLogLine(entry, withKey))).join('\n')}\n`);
+  return path;
+}

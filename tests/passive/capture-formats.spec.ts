@@ -3,7 +3,8 @@
 // an Envoy /tap stream saved to one file, and as JSON Lines of exchanges (capture-files.ts); every
 // shape gives the HAR's findings, requirement by requirement, on the clean reference (none) and with
 // a fault the HAR shows. With Envoy's default 1 KiB bodies nothing is found that is not there, and
-// each exchange cut short is counted and said.
+// each exchange cut short is counted and said. A JSON access log, which holds no body, finds what a
+// status and the headers it names show, and nothing it cannot.
 import { test, expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { runScript } from '../runner/run-suite.ts';
 import { harOf, type HarEntry } from './recording-forwarder.ts';
 import { recordSuiteHar } from './record-suite.ts';
 import { replayAgainst, requestsOf } from './replay.ts';
-import { writeExchangeLines, writeTapFiles, writeTapStream } from './capture-files.ts';
+import { writeAccessLog, writeExchangeLines, writeTapFiles, writeTapStream } from './capture-files.ts';
 import { writeFileSync } from 'node:fs';
 
 test.describe.configure({ mode: 'default' });
@@ -114,6 +115,53 @@ test('values of no shape the judge reads are counted and left alone; a file of n
   const run = await runScript(CLI.conformance, ['har', empty], { REPORT_DIR: freshDir('passive-capture-odd-report') });
   expect(run.code).toBe(2);
   expect(run.stderr.trim()).toMatch(
-    /empty\.jsonl is not a HAR file, an Envoy tap capture or JSON Lines of exchanges: it holds no JSON value$/,
+    /empty\.jsonl is not a HAR file, an Envoy tap capture, JSON Lines of exchanges or a JSON access log: it holds no JSON value$/,
+  );
+});
+
+test('a JSON access log: no body, so only what a status and the logged headers show; the apikey header unlogged, credentials are not judged', async () => {
+  const { har } = await recorded();
+  const requests = await requestsOf(har);
+  const dir = freshDir('passive-capture-log');
+  const verdicts: Record<string, Record<string, string>> = {};
+  for (const fault of [undefined, 'get-call-without-auth'])
+    for (const withKey of [true, false]) {
+      const entries = fault === undefined ? await entriesOf(har) : await replayAgainst(requests, fault);
+      const log = writeAccessLog(entries, join(dir, `${fault ?? 'clean'}-${withKey ? 'with' : 'without'}-key.log`), withKey);
+      const { result, found } = await findings([log]);
+      // Every exchange judged, none with a body: nothing a body shows is judged.
+      expect(result.exchanges).toBe(entries.length);
+      expect(result.bodiesAbsent).toBe(entries.length);
+      expect(Object.keys(found).filter((id) => !id.startsWith('AUTH-'))).toEqual([]);
+      verdicts[`${fault ?? 'clean'}, apikey ${withKey ? 'logged' : 'not logged'}`] = Object.fromEntries(
+        Object.entries(found).map(([id, text]) => [id, text.endsWith('violated 0') ? 'met' : 'violated']),
+      );
+    }
+  expect(verdicts).toEqual({
+    // A key called unknown is said in the body, which a log does not hold: AUTH-INVALID-KEY is not judged.
+    'clean, apikey logged': { 'AUTH-EMPTY-KEY': 'met' },
+    'clean, apikey not logged': {},
+    'get-call-without-auth, apikey logged': { 'AUTH-EMPTY-KEY': 'violated' },
+    'get-call-without-auth, apikey not logged': {},
+  });
+
+  // As a user runs it, with the field names of another server.
+  const renamed = join(dir, 'renamed.log');
+  writeFileSync(
+    renamed,
+    (await readFile(join(dir, 'get-call-without-auth-with-key.log'), 'utf8'))
+      .replaceAll('"request_method":', '"verb":')
+      .replaceAll('"request_uri":', '"path":'),
+  );
+  const reports = freshDir('passive-capture-log-report');
+  const run = await runScript(CLI.conformance, ['har', '--access-log-fields', 'method=verb,uri=path', renamed], { REPORT_DIR: reports });
+  expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(1);
+  expect(run.stdout).toContain('Passive verdict: VIOLATIONS FOUND. 1 requirement(s) violated by the recorded traffic: AUTH-EMPTY-KEY.');
+  // The line that judges the same traffic again names the field names too.
+  expect(readReports(reports).results.failures[0]?.rerun).toContain("har --access-log-fields 'method=verb,uri=path' ");
+  const bad = await runScript(CLI.conformance, ['har', '--access-log-fields', 'verb=method', renamed], {});
+  expect(bad.code).toBe(2);
+  expect(bad.stderr.trim()).toBe(
+    '--access-log-fields takes part=field pairs, the parts method, uri, status, time, seconds, milliseconds, host, scheme (got "verb=method")',
   );
 });
