@@ -25,7 +25,7 @@ import {
 } from '../core/checks/filters.ts';
 import { answersCall } from '../core/checks/get-matches-list.ts';
 import { shown, type Violation } from '../core/checks/violation.ts';
-import type { Exchange } from '../core/transport/exchange.ts';
+import { headerOf, type Exchange } from '../core/transport/exchange.ts';
 import type { OperationId } from '../openapi/contract.ts';
 import { getMatchesListOverTime, momentOf, orderOf, surelyBefore, type KeptAnswer, type Span } from './over-time.ts';
 import type { RequirementTallies } from './requirement-tallies.ts';
@@ -128,9 +128,11 @@ const succeededAt =
     success && its === operation;
 
 const onBehalfOfIn = (exchange: Exchange): string | undefined => {
-  const onBehalfOf = exchange.request.headers.onbehalfof;
+  const onBehalfOf = headerOf(exchange.request.headers, 'onBehalfOf')?.[1];
   return onBehalfOf !== undefined && onBehalfOf !== '' ? onBehalfOf : undefined;
 };
+/** Whether the request carried an onBehalfOf header at all, empty too (its name in any letter case). */
+const scoped = (exchange: Exchange): boolean => headerOf(exchange.request.headers, 'onBehalfOf') !== undefined;
 
 /** What List Calls shows of its pagination and ids, judged on every successful answer. */
 const LIST_PAGE_REQUIREMENTS = [
@@ -355,17 +357,13 @@ function judgeSessionId({ pending, exchange, host, success, codes, source, sight
   // A call an answer showed before exists: Get Call must not call it unknown (calls are never deleted).
   const shownBy = sightings.shownIds.get(`${host} ${sessionId}`);
   const notFoundKey = `${host} ${sessionId}`;
-  if (
-    codes.includes('ERR_CALL_SESSION_NOT_FOUND') &&
-    exchange.request.headers.onbehalfof === undefined &&
-    later(sighting, sightings.notFound.get(notFoundKey))
-  )
+  if (codes.includes('ERR_CALL_SESSION_NOT_FOUND') && !scoped(exchange) && later(sighting, sightings.notFound.get(notFoundKey)))
     sightings.notFound.set(notFoundKey, { ...sighting, exchange: slim(exchange) });
   if (
     codes.includes('ERR_CALL_SESSION_NOT_FOUND') &&
     shownBy !== undefined &&
     surelyBefore(shownBy.span, pending.span) &&
-    exchange.request.headers.onbehalfof === undefined
+    !scoped(exchange)
   ) {
     tallies.report(shownIdCalledUnknown(exchange, sessionId, shownBy), source, [shownBy.source]);
   }
@@ -382,7 +380,7 @@ function keepCallsSeen(facts: ExchangeFacts, bench: Bench): void {
     if (typeof id !== 'string' || id === '') continue;
     const key = `${host} ${id}`;
     if (sooner(sighting, sightings.shownIds.get(key))) sightings.shownIds.set(key, { ...sighting });
-    if (exchange.request.headers.onbehalfof !== undefined || (operation !== 'listCalls' && operation !== 'getCall')) continue;
+    if (scoped(exchange) || (operation !== 'listCalls' && operation !== 'getCall')) continue;
     // Get Call against the same call in a list, in the order the two answers happened.
     const answer: KeptAnswer = {
       seen: { ...seen, exchange: slim(exchange) },

@@ -323,7 +323,7 @@ function addExchange(run: JudgeRun, recorded: RecordedExchange): void {
   const { exchange, redactedNames: names, secrets: values } = redactRecorded(recorded, found.operation);
   for (const name of names) run.redactedNames.add(name);
   for (const value of values) if (run.secrets.size < run.limits.secrets) run.secrets.add(value);
-  const observation = observed(exchange, recorded);
+  const observation = observed(exchange);
   if (observation !== undefined) tallyObservation(run.coverage, observation, recorded.source);
   const pending = pendingOf(recorded, exchange, found.sessionId, run.options.maxAnswerAgeSeconds ?? 0);
   if (run.learner.context) return judgeOne(run, pending);
@@ -456,22 +456,14 @@ function stateOf(run: JudgeRun, sources: string[]): PassiveState {
 
 /**
  * What an exchange tried of the interface (core/coverage/observe.ts), from the redacted exchange the
- * checks read, its key header as the recording has it: the redaction names headers in lower case
- * and puts a placeholder in place of every key, an empty one too, where the coverage of the key
- * header's case and of an empty key looks. Only names and the emptiness of a key are taken from the
- * recording, never a value. Undefined should the model fail on it (an error of the suite's): the
- * exchange is still judged, and add() still never throws on what traffic holds.
+ * checks read: it keeps the key header's name as recorded and an empty key empty, which is all the
+ * coverage of the header's case and of an empty key looks at. Undefined should the model fail on it
+ * (an error of the suite's): the exchange is still judged, and add() still never throws on what
+ * traffic holds.
  */
-function observed(exchange: Exchange, recorded: RecordedExchange): Observation | undefined {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of recorded.request.headers) {
-    if (name.startsWith(':')) continue;
-    const redacted = exchange.request.headers[name.toLowerCase()];
-    if (redacted === undefined || headers[name] !== undefined) continue;
-    headers[name] = isSecretHeader(name) && value.trim() === '' ? '' : redacted;
-  }
+function observed(exchange: Exchange): Observation | undefined {
   try {
-    return observe({ ...exchange, request: { ...exchange.request, headers } });
+    return observe(exchange);
   } catch {
     return undefined;
   }
