@@ -95,7 +95,7 @@ export const ECHOED_KEY: HostileAnswer = {
   rewrite: (leaving) => ({
     ...(isJson(leaving)
       ? everyString(leaving, (text) => `${text} ${leaving.key}`)
-      : { body: Buffer.from(`${leaving.body} ${leaving.key}`) }),
+      : { body: Buffer.concat([leaving.body, Buffer.from(` ${leaving.key}`)]) }),
     headers: { 'x-echo': leaving.key, 'x-echo-url': encodeURIComponent(leaving.key) },
   }),
   verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },

@@ -46,7 +46,7 @@ test("the console's line for a runner error passes it too, when no verdict follo
   process.env.API_KEY = key;
   try {
     const reporter = new ConsoleReporter();
-    process.stdout.write = ((text: string) => written.push(text) > 0) as typeof process.stdout.write;
+    process.stdout.write = (text: string) => written.push(text) > 0;
     reporter.onError({ message: `global setup failed: key ${encodeURIComponent(key)} refused\n    at setup` });
   } finally {
     process.stdout.write = write;
