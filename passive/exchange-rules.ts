@@ -25,7 +25,7 @@ import {
 } from '../core/checks/filters.ts';
 import { answersCall } from '../core/checks/get-matches-list.ts';
 import { shown, type Violation } from '../core/checks/violation.ts';
-import type { Exchange } from '../core/transport/exchange.ts';
+import { headerOf, type Exchange } from '../core/transport/exchange.ts';
 import type { OperationId } from '../openapi/contract.ts';
 import { getMatchesListOverTime, momentOf, orderOf, surelyBefore, type KeptAnswer, type Span } from './over-time.ts';
 import type { RequirementTallies } from './requirement-tallies.ts';
@@ -81,6 +81,14 @@ export interface Bench {
 interface ExchangeRule {
   /** The requirements it judges (the checks say which one each violation breaks). */
   requirements: readonly string[];
+  /**
+   * What traffic must hold for it to judge, which a report names for a requirement no exchange
+   * showed: one text for all its requirements, or one each. Absent where another rule of the same
+   * requirements says it. A requirement's texts are those of all its rules.
+   */
+  shows?: string | Readonly<Record<string, string>>;
+  /** Why nothing less than what it shows will do, where a reader would ask (a refusal may answer a client's mistake). */
+  onlyBecause?: string;
   /** Judged on exchanges whose answer's body was recorded only, or on every exchange (by what its status shows). */
   needsBody: boolean;
   appliesTo: (facts: ExchangeFacts) => boolean;
@@ -128,9 +136,17 @@ const succeededAt =
     success && its === operation;
 
 const onBehalfOfIn = (exchange: Exchange): string | undefined => {
-  const onBehalfOf = exchange.request.headers.onbehalfof;
+  const onBehalfOf = headerOf(exchange.request.headers, 'onBehalfOf')?.[1];
   return onBehalfOf !== undefined && onBehalfOf !== '' ? onBehalfOf : undefined;
 };
+/** Whether the request carried an onBehalfOf header at all, empty too (its name in any letter case). */
+const scoped = (exchange: Exchange): boolean => headerOf(exchange.request.headers, 'onBehalfOf') !== undefined;
+
+/** The date filters' meaning is learned by probes a recording does not hold (passive/not-judged.ts says so): not judged. */
+const JUDGED_FILTERS = FILTER_NAMES.filter((name) => name !== 'startedAt' && name !== 'endedAt');
+
+/** What calls a successful answer shows: the invariants and the catalog's field requirements of calls are judged on them. */
+export const CALLS_SHOWN_BY = 'a successful List Calls or Get Call answer carrying calls';
 
 /** What List Calls shows of its pagination and ids, judged on every successful answer. */
 const LIST_PAGE_REQUIREMENTS = [
@@ -148,12 +164,14 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   // may be answered by another scheme, which the specification neither shows nor rules out.
   {
     requirements: ['AUTH-EMPTY-KEY', 'ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT'],
+    shows: 'a request without an apikey header',
     needsBody: false,
     appliesTo: ({ pending }) => !pending.hasApiKey && !pending.otherCredential,
     judge: judgeKeyless,
   },
   {
     requirements: ['AUTH-INVALID-KEY'],
+    shows: 'a request with an apikey header refused with AUTH_ERR_APIKEY_NOT_FOUND or AUTH_ERR_EMPTY_APIKEY',
     needsBody: false,
     appliesTo: ({ keyRefused }) => keyRefused,
     judge: ({ exchange, codes, source }, { tallies }) => {
@@ -163,6 +181,7 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   },
   {
     requirements: ['AUTH-INVALID-KEY'],
+    shows: 'a key answered AUTH_ERR_APIKEY_NOT_FOUND and sent again later',
     needsBody: false,
     appliesTo: ({ pending }) => pending.apiKeyHash !== undefined,
     judge: followKey,
@@ -170,18 +189,21 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   // Every answer, as every answer of a run is judged.
   {
     requirements: ['HTTP-JSON-BODIES'],
+    shows: 'an answer of the three operations with its body recorded',
     needsBody: true,
     appliesTo: () => true,
     judge: (_facts, { tallies }) => tallies.judged('HTTP-JSON-BODIES'),
   },
   {
     requirements: ['ERROR-BODY-SHAPE'],
+    shows: 'an error answer with its body recorded',
     needsBody: true,
     appliesTo: ({ success }) => !success,
     judge: (_facts, { tallies }) => tallies.judged('ERROR-BODY-SHAPE'),
   },
   {
     requirements: ['ERROR-STATUS-CODES'],
+    shows: 'an error answer carrying a known error code',
     needsBody: true,
     appliesTo: ({ codes }) => codes.some((candidate) => DEPLOYED_STATUS[candidate] !== undefined),
     judge: ({ exchange, codes, source }, { tallies }) => {
@@ -192,6 +214,7 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   },
   {
     requirements: LIST_PAGE_REQUIREMENTS,
+    shows: 'a successful List Calls answer',
     needsBody: true,
     appliesTo: succeededAt('listCalls'),
     judge: (_facts, { tallies }) => tallies.judged(...LIST_PAGE_REQUIREMENTS),
@@ -204,6 +227,7 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   },
   {
     requirements: ['CHAT-UNREAD-RESULT-SHAPE'],
+    shows: 'a successful Mark Group Conversation As Unread answer',
     needsBody: true,
     appliesTo: succeededAt('markGroupConversationAsUnread'),
     judge: (_facts, { tallies }) => tallies.judged('CHAT-UNREAD-RESULT-SHAPE'),
@@ -211,6 +235,7 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   {
     // And the catalog's field requirements of calls and participants (Bench.fieldRequirements).
     requirements: CALL_INVARIANTS.map(({ requirement }) => requirement),
+    shows: CALLS_SHOWN_BY,
     needsBody: true,
     appliesTo: ({ calls }) => calls.length > 0,
     judge: ({ calls, ctx }, { tallies, fieldRequirements }) => {
@@ -232,12 +257,16 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   // refusal may answer a client's mistake, which traffic cannot tell apart, so it is not judged.
   {
     requirements: ['CALLS-LIST-OK'],
+    onlyBecause: "a refusal may answer a client's mistake",
     needsBody: true,
     appliesTo: succeededAt('listCalls'),
     judge: ({ exchange, source }, { tallies }) => tallies.report(listAnswered(exchange, 'List Calls'), source),
   },
   {
     requirements: ['CHAT-UNREAD-OK'],
+    shows: 'a successful Mark Group Conversation As Unread answer',
+    onlyBecause:
+      'a success must be 200 with the result, and whether a refused request named a group and message that exist is not known from traffic',
     needsBody: true,
     appliesTo: succeededAt('markGroupConversationAsUnread'),
     judge: ({ exchange, source }, { tallies }) => {
@@ -248,6 +277,7 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   // A filter value that is not even of its type is the client's mistake: a server error is never its answer.
   {
     requirements: ['ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT'],
+    shows: 'a List Calls filter value not of its type',
     needsBody: true,
     appliesTo: ({ operation, exchange }) => operation === 'listCalls' && filtersOf(exchange.request.url).unreadable.length > 0,
     judge: ({ exchange, source }, { tallies }) => {
@@ -260,13 +290,20 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   },
   // Each list against the filters and the scope its own request carried.
   {
-    requirements: [...Object.values(FILTER_REQUIREMENTS), 'CALLS-LIST-AND-NARROWING'],
+    requirements: [...JUDGED_FILTERS.map((name) => FILTER_REQUIREMENTS[name]), 'CALLS-LIST-AND-NARROWING'],
+    shows: {
+      ...Object.fromEntries(
+        JUDGED_FILTERS.map((name) => [FILTER_REQUIREMENTS[name], `a List Calls request with the ${name} filter alone`]),
+      ),
+      'CALLS-LIST-AND-NARROWING': 'a List Calls request with two filters or more (date filters aside)',
+    },
     needsBody: true,
     appliesTo: succeededAt('listCalls'),
     judge: judgeFilters,
   },
   {
     requirements: ['CALLS-LIST-ON-BEHALF-OF'],
+    shows: 'a List Calls request with an onBehalfOf header',
     needsBody: true,
     appliesTo: (facts) => succeededAt('listCalls')(facts) && onBehalfOfIn(facts.exchange) !== undefined,
     judge: ({ exchange, calls, source }, { tallies }) => {
@@ -276,6 +313,7 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   },
   {
     requirements: ['CALLS-GET-ON-BEHALF-OF-SCOPE'],
+    shows: 'a successful Get Call answer to a request with an onBehalfOf header',
     needsBody: true,
     appliesTo: (facts) => succeededAt('getCall')(facts) && onBehalfOfIn(facts.exchange) !== undefined,
     judge: ({ exchange, calls, source }, { tallies }) => {
@@ -294,12 +332,14 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
   },
   {
     requirements: ['CALLS-GET-OK'],
+    shows: 'a Get Call answer',
     needsBody: true,
     appliesTo: ({ operation, pending }) => operation === 'getCall' && pending.sessionId !== undefined,
     judge: judgeSessionId,
   },
   {
     requirements: ['CALLS-GET-MATCHES-LIST'],
+    shows: 'a call both listed and fetched, the earlier of the two answers showing it ended',
     needsBody: true,
     appliesTo: () => true,
     judge: keepCallsSeen,
@@ -308,6 +348,29 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
 
 /** Every requirement a rule of the table judges: what traffic can show, the catalog's field requirements aside. */
 export const RULED_REQUIREMENTS: ReadonlySet<string> = new Set(EXCHANGE_RULES.flatMap((rule) => rule.requirements));
+
+/**
+ * What traffic would have to hold to show each requirement of the table, from its rules: what each
+ * shows ("…, or …" where several do), and why nothing less will do where one says.
+ */
+export const WHAT_SHOWS: ReadonlyMap<string, { shows: string; onlyBecause?: string }> = (() => {
+  const texts = new Map<string, { shows: Set<string>; onlyBecause: Set<string> }>();
+  for (const rule of EXCHANGE_RULES) {
+    for (const requirement of rule.requirements) {
+      const entry = texts.get(requirement) ?? { shows: new Set<string>(), onlyBecause: new Set<string>() };
+      const shows = typeof rule.shows === 'string' ? rule.shows : rule.shows?.[requirement];
+      if (shows !== undefined) entry.shows.add(shows);
+      if (rule.onlyBecause !== undefined) entry.onlyBecause.add(rule.onlyBecause);
+      texts.set(requirement, entry);
+    }
+  }
+  return new Map(
+    [...texts].map(([requirement, { shows, onlyBecause }]) => [
+      requirement,
+      { shows: [...shows].join(', or '), ...(onlyBecause.size > 0 && { onlyBecause: [...onlyBecause].join('; ') }) },
+    ]),
+  );
+})();
 
 /** A request that carried no credential at all: AUTH_ERR_EMPTY_APIKEY is its answer, and never a server error. */
 function judgeKeyless({ pending, exchange, success, source }: ExchangeFacts, { tallies }: Bench): void {
@@ -340,7 +403,7 @@ function followKey({ pending, exchange, host, success, codes, keyRefused, source
 /** A successful list against the filters its own request carried (the date filters aside: traffic cannot show their meaning). */
 function judgeFilters({ exchange, calls, ctx, source }: ExchangeFacts, { tallies }: Bench): void {
   const { filters } = filtersOf(exchange.request.url);
-  const given = FILTER_NAMES.filter((name) => filters[name] !== undefined && name !== 'startedAt' && name !== 'endedAt');
+  const given = JUDGED_FILTERS.filter((name) => filters[name] !== undefined);
   const judgedFilters: Filters = Object.fromEntries(given.map((name) => [name, filters[name]]));
   if (given.length > 0 && Object.keys(filters).length === given.length) {
     tallies.judged(...(given.length > 1 ? ['CALLS-LIST-AND-NARROWING'] : given.map((name: FilterName) => FILTER_REQUIREMENTS[name])));
@@ -355,17 +418,13 @@ function judgeSessionId({ pending, exchange, host, success, codes, source, sight
   // A call an answer showed before exists: Get Call must not call it unknown (calls are never deleted).
   const shownBy = sightings.shownIds.get(`${host} ${sessionId}`);
   const notFoundKey = `${host} ${sessionId}`;
-  if (
-    codes.includes('ERR_CALL_SESSION_NOT_FOUND') &&
-    exchange.request.headers.onbehalfof === undefined &&
-    later(sighting, sightings.notFound.get(notFoundKey))
-  )
+  if (codes.includes('ERR_CALL_SESSION_NOT_FOUND') && !scoped(exchange) && later(sighting, sightings.notFound.get(notFoundKey)))
     sightings.notFound.set(notFoundKey, { ...sighting, exchange: slim(exchange) });
   if (
     codes.includes('ERR_CALL_SESSION_NOT_FOUND') &&
     shownBy !== undefined &&
     surelyBefore(shownBy.span, pending.span) &&
-    exchange.request.headers.onbehalfof === undefined
+    !scoped(exchange)
   ) {
     tallies.report(shownIdCalledUnknown(exchange, sessionId, shownBy), source, [shownBy.source]);
   }
@@ -382,7 +441,7 @@ function keepCallsSeen(facts: ExchangeFacts, bench: Bench): void {
     if (typeof id !== 'string' || id === '') continue;
     const key = `${host} ${id}`;
     if (sooner(sighting, sightings.shownIds.get(key))) sightings.shownIds.set(key, { ...sighting });
-    if (exchange.request.headers.onbehalfof !== undefined || (operation !== 'listCalls' && operation !== 'getCall')) continue;
+    if (scoped(exchange) || (operation !== 'listCalls' && operation !== 'getCall')) continue;
     // Get Call against the same call in a list, in the order the two answers happened.
     const answer: KeptAnswer = {
       seen: { ...seen, exchange: slim(exchange) },

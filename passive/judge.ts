@@ -44,7 +44,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { loadCatalog, type Catalog } from '../openapi/catalog.ts';
 import { loadContract, type Contract, type OperationId } from '../openapi/contract.ts';
-import { FILTER_REQUIREMENTS } from '../core/checks/filters.ts';
 import { getCallEnvelopeConsistency } from '../core/checks/get-call-envelope.ts';
 import type { Readings } from '../core/checks/readings.ts';
 import { DEFAULT_SETTLE_SECONDS } from '../core/checks/settling.ts';
@@ -53,7 +52,8 @@ import type { Exchange } from '../core/transport/exchange.ts';
 import type { Profile } from '../core/run/profile.ts';
 import { observe, type Observation } from '../core/coverage/observe.ts';
 import { emptyTally, mergeTallies, tallyObservation, type CoverageTally } from '../core/coverage/tally.ts';
-import { factsOf, judgeByRules, RULED_REQUIREMENTS, type Bench, type Pending } from './exchange-rules.ts';
+import { factsOf, judgeByRules, type Bench, type Pending } from './exchange-rules.ts';
+import { FIELD_REQUIREMENTS, notJudgedOf } from './not-judged.ts';
 import { recognise, type Bases } from './operations.ts';
 import { ReadingsLearner } from './readings-learner.ts';
 import { isPlaceholderKey, isSecretHeader, redactRecorded, scrub } from './redaction.ts';
@@ -192,42 +192,6 @@ export interface PassiveJudge extends ExchangeSink {
   /** What a merge of several judges' reports needs (judge-state.ts), the judge going on; its texts scrubbed of every secret seen. */
   state(sources: string[]): PassiveState;
 }
-
-/** The field requirements of a call and its participants: every call seen is judged against them by the schema check. */
-const FIELD_REQUIREMENTS = (catalog: Catalog) =>
-  catalog.requirements
-    .filter((requirement) => requirement.kind === 'field' && /^(CALL|PARTICIPANT)-FIELD-/.test(requirement.id))
-    .map((requirement) => requirement.id);
-
-/** Why the requirements passive judging never shows cannot be judged from traffic. */
-const NEVER_FROM_TRAFFIC: Readonly<Record<string, string>> = {
-  'CALLS-LIST-FILTER-STARTED-AT':
-    'which reading of the date filter the target follows (exact or a bound, on startedAt or initiatedAt) is learned by probes a recording does not hold; under every reading at once, any call matches',
-  'CALLS-LIST-FILTER-ENDED-AT':
-    'which reading of the date filter the target follows is learned by probes a recording does not hold; under every reading at once, any call matches',
-  'CALLS-LIST-DATE-FILTER-SEMANTICS': "the date filters' meaning is learned by probes around known calls; a recording does not hold them",
-  'CALLS-LIST-FILTER-COMPLETENESS':
-    'completeness needs every call of the target and the totals of every value of a filter, which only a walk the suite chooses shows',
-  'PAGINATION-PAGES-PARTITION': 'needs a whole walk over every page of one list at one time; recorded pages are not known to form one',
-  'PAGINATION-PAGE-PARAMETERS': 'needs requests for chosen pages and page sizes',
-  'PAGINATION-SORT-ORDER': 'needs whole walks compared; not shown by the specification',
-  'PAGINATION-PAGE-SIZE-BOUNDS': 'needs requests for chosen page sizes',
-  'CALLS-LIST-FILTER-VALUES-ACCEPTED':
-    'a refusal in traffic may answer a value the client got wrong; only values the suite sends are known to be allowed',
-  'CALLS-GET-NOT-FOUND':
-    'needs a session id known not to exist; traffic shows ids that exist (a Get Call answering ERR_CALL_SESSION_NOT_FOUND for one of those is judged under CALLS-GET-OK)',
-  'CALLS-GET-ON-BEHALF-OF': 'needs a call and a uid known to have taken part in it, sent together',
-  'CALLS-GET-ON-BEHALF-OF-OUTSIDER': 'needs a uid known to have taken no part in a call',
-  'CHAT-UNREAD-OK':
-    'judged on successful answers only (a success must be 200 with the result), and the traffic held none; whether a refused request named a group and message that exist is not known from traffic',
-  'CHAT-UNREAD-REQUIRES-FULL-ACCESS': 'which keys lack fullAccess scope is not known from traffic',
-  'CHAT-UNREAD-ACTING-USER': 'not shown by the specification; needs chosen requests',
-  'CHAT-UNREAD-ERRORS': 'needs requests known to be wrong',
-  'AUTH-HEADER-NAME-CASE-INSENSITIVE': 'needs the same request sent with differently cased header names',
-  'AUTH-APIKEY-JSON-NAME': 'needs chosen requests',
-  'CALLS-LIST-OK': "judged on List Calls answers that succeeded, and the traffic held none; a refusal may answer a client's mistake",
-  'RATE-LIMITS': 'needs bursts of requests the suite controls',
-};
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 
@@ -458,26 +422,18 @@ function stateOf(run: JudgeRun, sources: string[]): PassiveState {
 
 /**
  * What an exchange tried of the interface (core/coverage/observe.ts), from the redacted exchange the
- * checks read, its key header as the recording has it: the redaction names headers in lower case
- * and puts a placeholder in place of every key, an empty one too, where the coverage of the key
- * header's case and of an empty key looks. Only names and the emptiness of a key are taken from the
- * recording, never a value. Undefined should the model fail on it (an error of the suite's): the
- * exchange is still judged, and add() still never throws on what traffic holds.
+ * checks read: it keeps the key header's name as recorded and an empty key empty, which is all the
+ * coverage of the header's case and of an empty key looks at. Undefined should the model fail on it
+ * (an error of the suite's): the exchange is still judged, and add() still never throws on what
+ * traffic holds.
  */
 function observed(exchange: Exchange, recorded: RecordedExchange): Observation | undefined {
   // Coverage says how each request carried its key: a source that does not record the apikey header
   // (an access log without it) cannot say, and credits nothing rather than a request without a key.
   const { headersRecorded } = recorded.request;
   if (headersRecorded !== undefined && !headersRecorded.includes('apikey')) return undefined;
-  const headers: Record<string, string> = {};
-  for (const [name, value] of recorded.request.headers) {
-    if (name.startsWith(':')) continue;
-    const redacted = exchange.request.headers[name.toLowerCase()];
-    if (redacted === undefined || headers[name] !== undefined) continue;
-    headers[name] = isSecretHeader(name) && value.trim() === '' ? '' : redacted;
-  }
   try {
-    return observe({ ...exchange, request: { ...exchange.request, headers } });
+    return observe(exchange);
   } catch {
     return undefined;
   }
@@ -485,22 +441,6 @@ function observed(exchange: Exchange, recorded: RecordedExchange): Observation |
 
 /** Exchanges a report written while the judge runs counts as not judged yet: the readings are learned from the first calls first. */
 export const WAITING_FOR_READINGS = 'exchanges waiting to be judged until the readings are learned from the first calls';
-
-/** Why each requirement of the catalog that `requirements` does not hold was not judged. */
-export function notJudgedOf(requirements: ReadonlyMap<string, RequirementTally>, catalog: Catalog = loadCatalog()): Map<string, string> {
-  const notJudged = new Map<string, string>();
-  const judgeable = new Set([...RULED_REQUIREMENTS, ...FIELD_REQUIREMENTS(catalog)]);
-  for (const requirement of catalog.requirements) {
-    if (requirements.has(requirement.id)) continue;
-    const reason =
-      NEVER_FROM_TRAFFIC[requirement.id] ??
-      (judgeable.has(requirement.id)
-        ? `the recorded traffic held no exchange that could show it (${WHAT_SHOWS[requirement.id] ?? 'a successful List Calls or Get Call answer carrying calls'})`
-        : notShownReason(requirement.kind));
-    notJudged.set(requirement.id, reason);
-  }
-  return notJudged;
-}
 
 /** Every string of a value passed through `clean`. */
 function scrubbed<T>(value: T, clean: (text: string) => string): T {
@@ -510,34 +450,3 @@ function scrubbed<T>(value: T, clean: (text: string) => string): T {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubbed(item, clean)])) as T;
   return value;
 }
-
-function notShownReason(kind: string): string {
-  if (kind === 'not-shown') return 'a "not shown" item: the suite observes it with requests of its own choosing';
-  return 'passive mode has no check for it: it needs requests the suite chooses, or knowledge of the target that traffic does not carry';
-}
-
-/** What traffic would have to hold to show a requirement passive mode judges. */
-const WHAT_SHOWS: Readonly<Record<string, string>> = {
-  'HTTP-JSON-BODIES': 'an answer of the three operations with its body recorded',
-  'ERROR-BODY-SHAPE': 'an error answer with its body recorded',
-  'ERROR-STATUS-CODES': 'an error answer carrying a known error code',
-  'ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT': 'a request without an apikey header, or a List Calls filter value not of its type',
-  'CALLS-LIST-OK': 'a successful List Calls answer',
-  'PAGINATION-ENVELOPE': 'a successful List Calls answer',
-  'PAGINATION-COUNT-IS-PAGE-SIZE': 'a successful List Calls answer',
-  'PAGINATION-COUNT-WITHIN-BOUNDS': 'a successful List Calls answer',
-  'PAGINATION-TOTAL-PAGES-CONSISTENT': 'a successful List Calls answer',
-  'CALL-SESSION-ID-UNIQUE': 'a successful List Calls answer',
-  'CALLS-GET-OK': 'a Get Call answer',
-  'CHAT-UNREAD-RESULT-SHAPE': 'a successful Mark Group Conversation As Unread answer',
-  'CALLS-LIST-AND-NARROWING': 'a List Calls request with two filters or more (date filters aside)',
-  'CALLS-LIST-ON-BEHALF-OF': 'a List Calls request with an onBehalfOf header',
-  'CALLS-GET-ON-BEHALF-OF-SCOPE': 'a successful Get Call answer to a request with an onBehalfOf header',
-  'AUTH-EMPTY-KEY': 'a request without an apikey header',
-  'AUTH-INVALID-KEY':
-    'a request with an apikey header refused with AUTH_ERR_APIKEY_NOT_FOUND or AUTH_ERR_EMPTY_APIKEY, or a key answered AUTH_ERR_APIKEY_NOT_FOUND and sent again later',
-  'CALLS-GET-MATCHES-LIST': 'a call both listed and fetched, the earlier of the two answers showing it ended',
-  ...Object.fromEntries(
-    Object.entries(FILTER_REQUIREMENTS).map(([name, id]) => [id, `a List Calls request with the ${name} filter alone`]),
-  ),
-};

@@ -77,18 +77,26 @@ export function redactRecorded(recorded: RecordedExchange, operation: OperationI
   const redactedNames = new Set<string>();
   const secrets: string[] = [];
   const variableHeaders = new Set<string>();
-  const headersOf = (pairs: ReadonlyArray<[string, string]>, collect: boolean): Record<string, string> => {
+  /**
+   * Request headers keep the names as recorded, as an active run's exchange keeps those the suite
+   * sent: the letter case of the key's header is evidence (AUTH-HEADER-NAME-CASE-INSENSITIVE, the
+   * coverage of it). Response headers are named in lower case, as Node gives an active run's answers
+   * to the checks. An empty value is no secret and stays empty: in its place, a variable would show
+   * (and a curl line send) a key where the evidence of AUTH_ERR_EMPTY_APIKEY is that none was.
+   */
+  const headersOf = (pairs: ReadonlyArray<[string, string]>, ofRequest: boolean): Record<string, string> => {
     const headers: Record<string, string> = {};
-    for (const [name, value] of pairs) {
+    for (const [recordedName, value] of pairs) {
       // HTTP/2 pseudo-headers (:authority, :path) say nothing a check reads.
-      if (name.startsWith(':')) continue;
-      const lower = name.toLowerCase();
-      if (isSecretHeader(lower)) {
+      if (recordedName.startsWith(':')) continue;
+      const lower = recordedName.toLowerCase();
+      const name = ofRequest ? recordedName : lower;
+      if (isSecretHeader(lower) && value.trim() !== '') {
         redactedNames.add(lower);
-        if (collect && value.trim() !== '') secrets.push(value.trim(), ...value.trim().split(/\s+/).slice(1));
-        headers[lower] = variableFor(lower);
-        if (collect && expands(lower)) variableHeaders.add(lower);
-      } else headers[lower] = value;
+        if (ofRequest) secrets.push(value.trim(), ...value.trim().split(/\s+/).slice(1));
+        headers[name] = variableFor(lower);
+        if (ofRequest && expands(lower)) variableHeaders.add(name);
+      } else headers[name] = value;
     }
     return headers;
   };

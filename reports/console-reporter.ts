@@ -10,6 +10,8 @@
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import type { TestStatus } from '../core/results/report-model.ts';
 import { visibleLine } from '../core/results/visible.ts';
+import { environment } from '../core/run/config.ts';
+import { redactorFor, type Redactor } from './redact.ts';
 
 const PROGRESS_EVERY_MS = 15_000;
 
@@ -52,6 +54,7 @@ export default class ConsoleReporter implements Reporter {
   private quarter = 0;
   private readonly tty = process.stdout.isTTY === true;
   private readonly verdictFollows: boolean;
+  private readonly redact: Redactor = consoleRedactor();
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.verdictFollows = options.verdictFollows ?? false;
@@ -85,7 +88,8 @@ export default class ConsoleReporter implements Reporter {
 
   onError(error: TestError): void {
     this.endLine();
-    if (!this.verdictFollows) this.write(`Error: ${visibleLine(firstLineOf(error.message ?? error.value ?? 'an unknown error'))}\n`);
+    if (!this.verdictFollows)
+      this.write(`Error: ${visibleLine(firstLineOf(this.redact(error.message ?? error.value ?? 'an unknown error')))}\n`);
   }
 
   /** The last line of progress, in place of the terminal's running one. */
@@ -110,6 +114,19 @@ export default class ConsoleReporter implements Reporter {
   private write(text: string): void {
     process.stdout.write(text);
     this.lastLineAt = Date.now();
+  }
+}
+
+/**
+ * A runner's error may quote a key (a call log prints request headers): the console shows it as the
+ * reports do. An environment it cannot read (a bad ENV_FILE, refused before any test) still leaves
+ * the apikey pattern, rather than no console at all.
+ */
+function consoleRedactor(): Redactor {
+  try {
+    return redactorFor(environment());
+  } catch {
+    return redactorFor({});
   }
 }
 

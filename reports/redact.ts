@@ -1,9 +1,12 @@
 // The last line of defence against a key in a report: failure messages come from many places
 // (Playwright's own call logs print request headers), so every text the reporter writes passes
-// here. The configured keys become the names of their variables, and any apikey header value left
-// is replaced, which also covers reports merged on a machine that does not hold the keys.
+// here. The configured keys become the names of their variables in every form a text may hold them
+// (URL-encoded, JSON-escaped, base64, cut short, in another letter case: the one finder of them all
+// is core/transport/echoed-secrets.ts, which answers already passed), and any apikey header value
+// left is replaced, which also covers reports merged on a machine that does not hold the keys.
 import { stripVTControlCharacters } from 'node:util';
 import type { Env } from '../core/run/config.ts';
+import { echoRedactor } from '../core/transport/echoed-secrets.ts';
 
 /**
  * Without a terminal's controls: Playwright's colours, a target's OSC-8 link or hidden cursor. Only
@@ -15,17 +18,13 @@ const APIKEY_VALUE = /(?<![A-Za-z0-9_])(apikey["']?\s*[:=]\s*["']?)(?!\$|\[redac
 
 export type Redactor = (text: string) => string;
 
+/** The redactor of the configured keys (API_KEY, RESTRICTED_API_KEY in `env`), which every writer of the run's outputs passes its text through. */
 export function redactorFor(env: Env): Redactor {
-  const secrets = ['API_KEY', 'RESTRICTED_API_KEY']
-    .flatMap((name): Array<[string, string]> => {
+  const keys = echoRedactor(
+    (['API_KEY', 'RESTRICTED_API_KEY'] as const).flatMap((name): Array<[string, string]> => {
       const value = env[name]?.trim();
-      return value !== undefined && value.length >= 4 ? [[value, `$${name}`]] : [];
-    })
-    // The longer key first, so a key that contains the other is replaced whole.
-    .sort((a, b) => b[0].length - a[0].length);
-  return (text) => {
-    let clean = withoutTerminalControls(text);
-    for (const [secret, name] of secrets) clean = clean.split(secret).join(name);
-    return clean.replace(APIKEY_VALUE, '$1[redacted]');
-  };
+      return value === undefined ? [] : [[`$${name}`, value]];
+    }),
+  );
+  return (text) => keys(withoutTerminalControls(text)).replace(APIKEY_VALUE, '$1[redacted]');
 }

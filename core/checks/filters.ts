@@ -144,24 +144,34 @@ export function getOnBehalfOfScope(exchange: Exchange, calls: readonly SeenCall[
 
 /** A one-to-one call that `uid` neither took part in (any entry, or the initiator) nor was called in. */
 export function outsideOneToOne(call: CallObject, uid: string): boolean {
-  return call.receiverType === 'user' && call.receiver !== uid && !tookPart(call, uid);
+  return outsidersOf(call)?.(uid) ?? false;
+}
+
+/**
+ * Whether a user is outside a one-to-one call, its entries read once (tookPartIndex) for however many
+ * users are asked; undefined for a call that is not one-to-one, which has no outsiders the words show.
+ */
+function outsidersOf(call: CallObject): ((uid: string) => boolean) | undefined {
+  if (call.receiverType !== 'user') return undefined;
+  const tookPartIn = tookPartIndex(call);
+  return (uid) => uid !== call.receiver && !tookPartIn(uid, 'any-entry');
 }
 
 /**
  * Pairs of a sampled one-to-one call and a user outside it (outsideOneToOne) that a header can carry,
  * at most `each` users a call, in the order of `uids`. Linear in what was read: each call's entries
- * are read once (tookPartIndex) and the users only until `each` are found, so a call of 100,000
- * entries asked of 100,000 users costs what reading them costs, not their product.
+ * are read once and the users only until `each` are found, so a call of 100,000 entries asked of
+ * 100,000 users costs what reading them costs, not their product.
  */
 export function outsidersOfOneToOne(calls: readonly SeenCall[], uids: readonly string[], each = 2): Array<{ seen: SeenCall; uid: string }> {
   const pairs: Array<{ seen: SeenCall; uid: string }> = [];
   for (const seen of calls) {
-    if (seen.call.receiverType !== 'user') continue;
-    const tookPartIn = tookPartIndex(seen.call);
+    const outside = outsidersOf(seen.call);
+    if (outside === undefined) continue;
     let found = 0;
     for (let at = 0; at < uids.length && found < each; at += 1) {
       const uid = uids[at]!;
-      if (uid === seen.call.receiver || tookPartIn(uid, 'any-entry') || !travelsInAHeader(uid)) continue;
+      if (!outside(uid) || !travelsInAHeader(uid)) continue;
       pairs.push({ seen, uid });
       found += 1;
     }

@@ -24,7 +24,7 @@
 import { callsIn, isObject, numberOrUndefined, participantsOf, type CallObject } from './calls-in.ts';
 import { pageOf } from './pagination.ts';
 import type { Violation } from './violation.ts';
-import type { Exchange } from '../transport/exchange.ts';
+import { headerOf, type Exchange } from '../transport/exchange.ts';
 import { PAGE_SIZE_NAMES } from '../learning/paging.ts';
 import { answerAge, arrivalGapSeconds, type AnswerAge } from './answer-age.ts';
 
@@ -179,7 +179,7 @@ function listIdentity(exchange: Exchange): string {
   url.searchParams.delete('page');
   for (const name of PAGE_SIZE_NAMES) url.searchParams.delete(name);
   url.searchParams.sort();
-  return `${url.pathname}?${url.searchParams} ${exchange.request.headers.onBehalfOf ?? ''}`;
+  return `${url.pathname}?${url.searchParams} ${headerOf(exchange.request.headers, 'onBehalfOf')?.[1] ?? ''}`;
 }
 
 /** What of a call changes while it lives: its status, its end, its minutes, who joined, its recording. */

@@ -4,7 +4,7 @@
 // redacted Exchange the checks read), so that an active run, a HAR file and the judging proxy
 // observe the same traffic the same way. Small on purpose: it travels with every request record.
 import type { OperationId } from '../../openapi/contract.ts';
-import type { Exchange } from '../transport/exchange.ts';
+import { headerOf, type Exchange } from '../transport/exchange.ts';
 import { isObject } from '../checks/calls-in.ts';
 import { errorCodesIn } from '../checks/errors.ts';
 import { FILTER_NAMES, type FilterName } from '../checks/filters.ts';
@@ -47,9 +47,6 @@ export interface Observation {
   /** The write was refused for its key's scope (4xx that is no key error, or a result saying success false). */
   scopeRefused?: true;
 }
-
-const headerOf = (headers: Record<string, string>, name: string): [string, string] | undefined =>
-  Object.entries(headers).find(([key]) => key.toLowerCase() === name);
 
 export function observe(exchange: Exchange): Observation {
   const { operation, request, response } = exchange;

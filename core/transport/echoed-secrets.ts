@@ -1,13 +1,14 @@
 // A target may answer with the key it was sent: an error message "bad key …", a field that holds it,
 // a header that reflects it, URL-encoded, JSON-escaped, base64, whole or cut short, in any letter
-// case (the reports' redactor and the self-tests' search look for all of these). Every answer's
-// text and header values pass here before anything reads them, so that no check, failure message,
-// report, console line or runner artefact (test-results/, error-context.md) can hold a key the
-// target echoed: each echo becomes the key's placeholder ($API_KEY), as the requests already name it.
+// case. Every answer's text and header values pass here before anything reads them, so that no
+// check, failure message, report, console line or runner artefact (test-results/, error-context.md)
+// can hold a key the target echoed: each echo becomes the key's placeholder ($API_KEY), as the
+// requests already name it. It is the one finder of a key's forms: the reports' redactor
+// (reports/redact.ts), the passive judge's scrubber and the judging proxy's HAR use it too.
 
 /** An echo shorter than the whole key is a key's only from this many characters on: a random key's shorter runs are chance. */
 const PART_CHARACTERS = 12;
-/** Keys shorter than this are not looked for: "test" would be found everywhere (the reports' redactor agrees). */
+/** Keys shorter than this are not looked for: "test" would be found everywhere. */
 const SHORTEST_KEY = 4;
 
 export type EchoRedactor = (text: string) => string;

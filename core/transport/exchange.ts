@@ -48,6 +48,16 @@ export interface Exchange {
   attempts?: number;
 }
 
+/**
+ * A request header by its name in any letter case, as HTTP reads names: the name as the request
+ * gave it and its value. An active run's exchange names headers as the suite sent them, a recorded
+ * one as the recording has them (passive/redaction.ts).
+ */
+export function headerOf(headers: Readonly<Record<string, string>>, name: string): [name: string, value: string] | undefined {
+  const wanted = name.toLowerCase();
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === wanted);
+}
+
 /** What a failure shows in place of a curl line that no shell could give exactly. */
 export const NO_CURL_LINE = '(no curl line: the request holds a NUL character, which no command-line argument can carry)';
 

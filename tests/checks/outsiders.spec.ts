@@ -4,15 +4,19 @@
 // minutes of a whole run's CPU (every call against every uid, each entry list searched anew).
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
-import { outsideOneToOne, outsidersOfOneToOne } from '../../core/checks/filters.ts';
+import { outsideOneToOne, outsidersOfOneToOne, tookPart } from '../../core/checks/filters.ts';
 import { travelsInAHeader } from '../../core/transport/header-value.ts';
 import type { SeenCall } from '../../core/checks/calls-in.ts';
 import { listedCall, seen } from './exchanges.ts';
 
+/** The words, read without the index both functions share: a one-to-one call the user neither took part in nor was called in. */
+const outsideByTheWords = (call: SeenCall['call'], uid: string) =>
+  call.receiverType === 'user' && call.receiver !== uid && !tookPart(call, uid);
+
 const byDefinition = (calls: readonly SeenCall[], uids: readonly string[], each: number) =>
   calls.flatMap((call) =>
     uids
-      .filter((uid) => outsideOneToOne(call.call, uid) && travelsInAHeader(uid))
+      .filter((uid) => outsideByTheWords(call.call, uid) && travelsInAHeader(uid))
       .slice(0, each)
       .map((uid) => ({ seen: call, uid })),
   );
@@ -29,6 +33,7 @@ test('the pairs are those of the definition, for any calls and users', () => {
     fc.property(fc.array(call, { maxLength: 6 }), fc.uniqueArray(uid), fc.integer({ min: 1, max: 3 }), (calls, uids, each) => {
       const seenCalls = calls.map((fields) => seen({ ...listedCall(), ...fields }));
       expect(outsidersOfOneToOne(seenCalls, uids, each)).toEqual(byDefinition(seenCalls, uids, each));
+      for (const { call } of seenCalls) for (const uid of uids) expect(outsideOneToOne(call, uid)).toBe(outsideByTheWords(call, uid));
     }),
   );
 });

@@ -84,19 +84,28 @@ function rawValues(leaving: Leaving, values: Record<string, string>): Sent {
 
 const isList = (leaving: Leaving) => /\/calls$/.test(leaving.path) && leaving.status === 200;
 
+/**
+ * A target that quotes the key each request carried back in every value the suite may show: every
+ * string of a JSON answer (any other body whole) and two headers of its own. The one echoing target
+ * of the self-tests: the hostile catalog runs it, and so does the search for keys (secret-leaks.spec.ts).
+ */
+export const ECHOED_KEY: HostileAnswer = {
+  name: 'echoed-key',
+  description: 'every string of every answer ends with the key the request carried, and two headers echo it, as is and URL-encoded',
+  rewrite: (leaving) => ({
+    ...(isJson(leaving)
+      ? everyString(leaving, (text) => `${text} ${leaving.key}`)
+      : { body: Buffer.concat([leaving.body, Buffer.from(` ${leaving.key}`)]) }),
+    headers: { 'x-echo': leaving.key, 'x-echo-url': encodeURIComponent(leaving.key) },
+  }),
+  verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },
+  fails: ['CALL-FIELD-STATUS'],
+  boundMs: 120_000,
+};
+
 export function hostileAnswers(marker: string): HostileAnswer[] {
   return [
-    {
-      name: 'echoed-key',
-      description: 'every string of every answer ends with the key the request carried, and two headers echo it, as is and URL-encoded',
-      rewrite: (leaving) => ({
-        ...everyString(leaving, (text) => `${text} ${leaving.key}`),
-        headers: { 'x-echo': leaving.key, 'x-echo-url': encodeURIComponent(leaving.key) },
-      }),
-      verdicts: { active: 'NON-CONFORMANT', passive: 'VIOLATIONS FOUND' },
-      fails: ['CALL-FIELD-STATUS'],
-      boundMs: 120_000,
-    },
+    ECHOED_KEY,
     {
       name: 'control-characters',
       description: 'every string of every answer ends with C0 and C1 controls, DEL, bidirectional overrides and a lone surrogate',

@@ -104,7 +104,7 @@ test('judged traffic: a filter value whose answer kept some calls of an unfilter
   expect(report.coverage!.statuses).toEqual({ listCalls: { 200: 3, 401: 1 }, getCall: { 404: 1 } });
 });
 
-test('the key header as the recording has it: another letter case and an empty key are counted, though the redaction writes names in lower case and a placeholder for every key', () => {
+test('the key header as the recording has it: another letter case and an empty key are counted, from the redacted exchange, which keeps both', () => {
   const judge = createPassiveJudge();
   const exchange = (headers: Array<[string, string]>, source: string): RecordedExchange => ({
     ...recorded(0, source),

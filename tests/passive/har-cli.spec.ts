@@ -109,7 +109,7 @@ test('a violation is reported with the entry that broke it and a curl to reprodu
   const failure = results.failures.find((entry) => entry.requirements.includes('CALL-FIELD-TYPE'));
   expect(failure?.message).toContain('traffic.har, entry 1');
   expect(failure?.message).toMatch(
-    /Reproduce with:\s+curl -sS -X GET -H "apikey: \$API_KEY" -H "authorization: \$AUTHORIZATION" -H "cookie: \$COOKIE"/,
+    /Reproduce with:\s+curl -sS -X GET -H "apikey: \$API_KEY" -H "Authorization: \$AUTHORIZATION" -H "Cookie: \$COOKIE"/,
   );
   expect(failure?.rerun).toBe(`npm run conformance -- har ${file}`);
   // The filter the request carried is judged too: a screenshare call does not match type=audio.

@@ -2,10 +2,13 @@
 // passive judge can judge (passive/exchange-rules.ts) is, when no exchange showed it, "held no
 // exchange that could show it", naming what would; never "passive mode has no check for it", which
 // is for requirements only the suite's own requests can judge. The reasons come from the rule table
-// itself, so a rule added without its reason cannot read as having no check.
+// itself (what each rule says traffic must hold to show it), so a rule added without its reason
+// cannot read as having no check, and the reasons kept for what no rule judges cannot name one it does.
 import { test, expect } from '@playwright/test';
 import { createPassiveJudge, type PassiveResult } from '../../passive/judge.ts';
-import { RULED_REQUIREMENTS } from '../../passive/exchange-rules.ts';
+import { RULED_REQUIREMENTS, WHAT_SHOWS } from '../../passive/exchange-rules.ts';
+import { FIELD_REQUIREMENTS, NEVER_FROM_TRAFFIC, notJudgedOf } from '../../passive/not-judged.ts';
+import { loadCatalog } from '../../openapi/catalog.ts';
 import { readHar } from '../../passive/har-reader.ts';
 import { callList, listedCall } from '../contract/samples.ts';
 import { harEntry, writeHar } from './har-entries.ts';
@@ -49,4 +52,31 @@ test('CALLS-GET-ON-BEHALF-OF-SCOPE is judged from a Get Call answered on behalf 
   ]);
   expect(result.notJudged.has('CALLS-GET-ON-BEHALF-OF-SCOPE')).toBe(false);
   expect(result.requirements.get('CALLS-GET-ON-BEHALF-OF-SCOPE')).toMatchObject({ judged: 1, violations: 0 });
+});
+
+test('the lists that must agree come from the rule table: each ruled requirement says what shows it, and the reasons kept for the rest name only requirements no rule judges', () => {
+  const catalog = loadCatalog();
+  const ids = new Set(catalog.requirements.map((requirement) => requirement.id));
+  for (const id of RULED_REQUIREMENTS) {
+    expect(ids.has(id), id).toBe(true);
+    expect(WHAT_SHOWS.get(id)?.shows, id).toMatch(/^an? /);
+  }
+  expect([...WHAT_SHOWS.keys()].sort()).toEqual([...RULED_REQUIREMENTS].sort());
+  const fields = new Set(FIELD_REQUIREMENTS(catalog));
+  for (const id of Object.keys(NEVER_FROM_TRAFFIC)) {
+    expect(ids.has(id), id).toBe(true);
+    expect(RULED_REQUIREMENTS.has(id) || fields.has(id), `${id} is judged, yet kept as never judged`).toBe(false);
+  }
+  // The date filters are not judged from traffic, so no rule claims them.
+  expect(RULED_REQUIREMENTS.has('CALLS-LIST-FILTER-STARTED-AT')).toBe(false);
+  expect(NEVER_FROM_TRAFFIC['CALLS-LIST-FILTER-STARTED-AT']).toBeDefined();
+  // Several rules of one requirement: what each shows, said once each.
+  expect(WHAT_SHOWS.get('AUTH-INVALID-KEY')?.shows).toBe(
+    'a request with an apikey header refused with AUTH_ERR_APIKEY_NOT_FOUND or AUTH_ERR_EMPTY_APIKEY, or a key answered AUTH_ERR_APIKEY_NOT_FOUND and sent again later',
+  );
+  const notJudged = notJudgedOf(new Map(), catalog);
+  expect(notJudged.get('CALLS-LIST-OK')).toBe(
+    "the recorded traffic held no exchange that could show it (a successful List Calls answer): a refusal may answer a client's mistake",
+  );
+  expect([...notJudged.keys()].sort()).toEqual([...ids].sort());
 });

@@ -249,7 +249,8 @@ function recordedHostile(): RecordedExchange {
 
 test("a recorded exchange, redacted: its keys become the suite's variables, which expand; a variable named after the traffic's header does not", () => {
   const { exchange } = redactRecorded(recordedHostile(), 'listCalls');
-  expect(exchange.request.variableHeaders).toEqual(['apikey', 'authorization', 'cookie']);
+  // Named as recorded: the header's letter case is part of what the request showed.
+  expect(exchange.request.variableHeaders).toEqual(['apikey', 'Authorization', 'Cookie']);
   expect(exchange.request.headers['aws-secret-access-key']).toBe('$AWS_SECRET_ACCESS_KEY');
   const line = curlFor(exchange);
   for (const secret of ['recorded-key', 'recorded-token', 'recorded-cookie', 'recorded-aws']) expect(line).not.toContain(secret);
@@ -257,8 +258,8 @@ test("a recorded exchange, redacted: its keys become the suite's variables, whic
   expect(expected).toEqual(
     expect.arrayContaining([
       `apikey: ${ENV.API_KEY}`,
-      `authorization: ${ENV.AUTHORIZATION}`,
-      `cookie: ${ENV.COOKIE}`,
+      `Authorization: ${ENV.AUTHORIZATION}`,
+      `Cookie: ${ENV.COOKIE}`,
       'aws-secret-access-key: $AWS_SECRET_ACCESS_KEY',
       'x-text: $API_KEY and $AWS_SECRET_ACCESS_KEY',
     ]),

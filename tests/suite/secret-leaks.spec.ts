@@ -13,13 +13,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ZipFile } from 'yazl';
-import { createServer as createHttpServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createServer } from '../../reference/server.ts';
 import { findFault } from '../../reference/faults/catalog.ts';
 import { referenceTargetEnv, runScript, runSuite, specsOf, type RunResult } from '../runner/run-suite.ts';
 import { CLI, freshDir, once, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
 import { startProxyProcess, type ProxyExit } from '../passive/proxy-process.ts';
+import { ECHOED_KEY, HOSTILE_GREP } from '../hostile/hostile-answers.ts';
+import { startHostileTarget } from '../hostile/hostile-target.ts';
 import { describeFindings, FRAGMENT_LENGTH, scanOutputs, type Scan, type Secret } from './output-files.ts';
 
 /** Mark-unread accepts the key without fullAccess: the test that sends it fails, as the search needs. */
@@ -65,60 +65,14 @@ async function withFaultyReference<T>(keys: Secret[], body: (base: string) => Pr
   }
 }
 
-/** Tests that quote what the target answered in their failures: fields of calls, error bodies, headers. */
-const ECHO_GREP = 'CALLS-LIST-OK |CALLS-GET-OK |CALL-FIELD-STATUS |AUTH-INVALID-KEY |ERROR-BODY-SHAPE |CHAT-UNREAD-OK ';
-
-/**
- * The reference with the sentinel keys behind a proxy that echoes the key each request carried into
- * every string of the answer's JSON, and into a header of its own: a target that quotes the key back
- * in every value the suite may show.
- */
+/** The reference with the sentinel keys behind a target that echoes the key each request carried into every value it answers. */
 async function withEchoingTarget<T>(keys: Secret[], body: (base: string) => Promise<T>): Promise<T> {
   const [fullAccess, readOnly] = keys.map((key) => key.value);
-  const reference = createServer({ keys: { fullAccess, readOnly } });
-  const upstream = new URL(await reference.listen(0));
-  const echo = (value: unknown, key: string): unknown =>
-    typeof value === 'string'
-      ? `${value} ${key}`
-      : Array.isArray(value)
-        ? value.map((item) => echo(item, key))
-        : value !== null && typeof value === 'object'
-          ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, echo(item, key)]))
-          : value;
-  const proxy = createHttpServer((incoming, outgoing) => {
-    const key = String(incoming.headers.apikey ?? '');
-    const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
-      (answer) => {
-        const parts: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => parts.push(chunk));
-        answer.on('end', () => {
-          const text = Buffer.concat(parts).toString('utf8');
-          let echoed: string;
-          try {
-            echoed = JSON.stringify(echo(JSON.parse(text), key));
-          } catch {
-            echoed = `${text} ${key}`;
-          }
-          outgoing
-            .writeHead(answer.statusCode ?? 502, {
-              'content-type': 'application/json',
-              'x-echo': key,
-              'x-echo-url': encodeURIComponent(key),
-            })
-            .end(echoed);
-        });
-      },
-    );
-    forward.on('error', () => outgoing.writeHead(502).end());
-    incoming.pipe(forward);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const target = await startHostileTarget(ECHOED_KEY, { fullAccess: fullAccess!, readOnly: readOnly! });
   try {
-    return await body(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v3`);
+    return await body(target.base);
   } finally {
-    await new Promise<void>((resolve) => proxy.close(() => resolve()));
-    await reference.close();
+    await target.close();
   }
 }
 
@@ -155,7 +109,7 @@ async function runWithSentinelKeys(
       ? await runSuite(args, env, SUITE_RUN_TIMEOUT_MS)
       : target === 'echoing'
         ? await withEchoingTarget(keys, (base) =>
-            runSuite([...args.slice(0, -2), '--grep', ECHO_GREP], { ...referenceTargetEnv(base), ...env }, SUITE_RUN_TIMEOUT_MS),
+            runSuite([...args.slice(0, -2), '--grep', HOSTILE_GREP], { ...referenceTargetEnv(base), ...env }, SUITE_RUN_TIMEOUT_MS),
           )
         : await withFaultyReference(keys, (base) => runSuite(args, { ...referenceTargetEnv(base), ...env }, SUITE_RUN_TIMEOUT_MS));
 
@@ -403,7 +357,7 @@ test.describe('a target that echoes the key, judged through the proxy and from i
       let exit: ProxyExit;
       try {
         suite = await runSuite(
-          ['--project=conformance', `--output=${join(root, 'test-results')}`, '--grep', ECHO_GREP],
+          ['--project=conformance', `--output=${join(root, 'test-results')}`, '--grep', HOSTILE_GREP],
           {
             ...referenceTargetEnv(proxy.base),
             API_KEY: keys[0]!.value,
