@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import { createPassiveJudge, type PassiveResult } from '../../passive/judge.ts';
 import { RULED_REQUIREMENTS } from '../../passive/exchange-rules.ts';
 import { readHar } from '../../passive/har-reader.ts';
-import { callList, listedCall } from '../contract/samples.ts';
+import { callList, listedCall } from '../openapi/samples.ts';
 import { harEntry, writeHar } from './har-entries.ts';
 import type { HarEntry } from './recording-forwarder.ts';
 
