@@ -1,6 +1,7 @@
 // `npm run test:quick`, the edit loop: after the static checks (typecheck, lint, OpenAPI lint and
 // Knip, at once: static-checks.ts), the self-tests that judge the suite's parts in seconds (checks, transport,
-// reference, contract, catalog, configuration, fixtures, the passive judge, the command line), and
+// learning, property tests, arbitraries, the run's configuration and verdict, reference, contract,
+// catalog, fixtures, the passive judge, the command line), and
 // none that runs the whole suite, a command or a benchmark as a child process: those are what make
 // `npm test` take minutes, and it still runs them all. tests/runner/quick-selection.spec.ts
 // keeps this list honest.
@@ -12,17 +13,19 @@ import { fileURLToPath } from 'node:url';
 export const QUICK_PATHS = [
   'tests/checks/',
   'tests/transport/',
+  'tests/learning/',
+  'tests/property/',
+  'tests/arbitraries/',
+  'tests/run/config.spec.ts',
+  'tests/run/verdict.spec.ts',
+  'tests/run/read-options.spec.ts',
   'tests/reference/',
-  'tests/contract/',
-  'tests/catalog/',
-  'tests/config/',
-  'tests/data/',
+  'tests/openapi/',
   'tests/fixtures/',
   'tests/structure/',
   'tests/results/',
   'tests/runner/matrix-rows.spec.ts',
   'tests/cli/command-line.spec.ts',
-  'tests/cli/read-options.spec.ts',
   'tests/passive/proxy-forwarding.spec.ts',
   'tests/passive/proxy-bounds.spec.ts',
   'tests/passive/proxy-har.spec.ts',

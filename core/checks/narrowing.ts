@@ -1,7 +1,7 @@
 // A combination of filters answers no more than any one of its filters alone (specification 4.1
 // rule 1): its total is no larger, and every call it returns is one the filter alone returns. Two
 // pure comparisons of a combination's answer with one filter's answer; which of them a comparison
-// may make depends on whether the two answers stand on ground that cannot move (filter-narrowing.spec.ts).
+// may make depends on whether the two answers stand on ground that cannot move (narrowing-comparison.ts).
 import type { Exchange } from '../transport/exchange.ts';
 import { callsIn } from './calls-in.ts';
 import { describeFilters, type Filters } from './filters.ts';

@@ -4,7 +4,7 @@
 // clone's tools need (ESLint 10, Redocly: Node 22.13 or later), and on an older Node four of them
 // failed with messages that did not name the cause: `npm test` there stops before any test, in one line.
 
-/** package.json's engines.node, which tests/runner/node-version.spec.ts holds this to. */
+/** package.json's engines.node, which tests/run/node-version.spec.ts holds this to. */
 export const SUPPORTED_NODE_RANGE = '^22.13.0 || >=24';
 
 /** Whether `version` (as process.versions.node: 22.13.0) is within SUPPORTED_NODE_RANGE. */

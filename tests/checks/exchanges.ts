@@ -7,7 +7,7 @@ import type { CallObject, SeenCall } from '../../core/checks/calls-in.ts';
 import type { ExchangeContext } from '../../core/checks/index.ts';
 import { indexSchemaRequirements } from '../../core/checks/schema-requirements.ts';
 import { OPEN_READINGS, type Readings } from '../../core/checks/readings.ts';
-import { callList, joinedParticipant, listedCall, neverJoinedParticipant } from '../contract/samples.ts';
+import { callList, joinedParticipant, listedCall, neverJoinedParticipant } from '../openapi/samples.ts';
 
 export { callList, joinedParticipant, listedCall, neverJoinedParticipant };
 

@@ -10,7 +10,7 @@ import { RULED_REQUIREMENTS, WHAT_SHOWS } from '../../passive/exchange-rules.ts'
 import { FIELD_REQUIREMENTS, NEVER_FROM_TRAFFIC, notJudgedOf } from '../../passive/not-judged.ts';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { readHar } from '../../passive/har-reader.ts';
-import { callList, listedCall } from '../contract/samples.ts';
+import { callList, listedCall } from '../openapi/samples.ts';
 import { harEntry, writeHar } from './har-entries.ts';
 import type { HarEntry } from './recording-forwarder.ts';
 

@@ -2,12 +2,12 @@
 // call's own span and counts only the joined entries; the reference's own sums the entries' minutes
 // and counts every entry. Nothing else differs: the same calls, participants and order for a seed.
 import { test, expect } from '@playwright/test';
-import { generateDataSet } from '../../reference/data/generate.ts';
-import { callMinutes, countedEntries } from '../../reference/data/call-totals.ts';
-import type { Call, Participant } from '../../reference/model.ts';
-import type { ReferenceReadings } from '../../reference/readings.ts';
-import { loadContract } from '../../openapi/contract.ts';
-import { totalsUnder } from '../reference/readings-oracle.ts';
+import { generateDataSet } from '../../../reference/data/generate.ts';
+import { callMinutes, countedEntries } from '../../../reference/data/call-totals.ts';
+import type { Call, Participant } from '../../../reference/model.ts';
+import type { ReferenceReadings } from '../../../reference/readings.ts';
+import { loadContract } from '../../../openapi/contract.ts';
+import { totalsUnder } from '../readings-oracle.ts';
 
 const SEEDS = [1, 3, 8, 21];
 const CALLS = 600;

@@ -7,7 +7,7 @@ import type { Profile } from '../../core/run/profile.ts';
 import type { Violation } from '../../core/checks/violation.ts';
 import { ConformanceFailure, describeViolations, Verdict } from '../../core/run/verdict.ts';
 import { notesOf } from '../../core/results/annotations.ts';
-import { exchange } from './exchanges.ts';
+import { exchange } from '../checks/exchanges.ts';
 
 const catalog = loadCatalog();
 

@@ -1,6 +1,6 @@
 // The readings page's section on what the suite accepts (docs/readings.md), generated from the catalog's `readings` (openapi/requirements.yaml),
 // so what it says the suite accepts cannot drift from what the catalog, and the integrity tests, hold.
-// `npx tsx tests/catalog/readings-doc.ts --write` rewrites it in place.
+// `npx tsx tests/openapi/readings-doc.ts --write` rewrites it in place.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog } from '../../openapi/catalog.ts';

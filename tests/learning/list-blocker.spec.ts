@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { blockerViolations, listBlocker } from '../../core/learning/list-blocker.ts';
 import { checkExchange } from '../../core/checks/index.ts';
 import { parseJsonText } from '../../core/transport/json-text.ts';
-import { callList, checkContext, exchange, listedCall, listOf, textExchange } from './exchanges.ts';
+import { callList, checkContext, exchange, listedCall, listOf, textExchange } from '../checks/exchanges.ts';
 
 /** As Prism's dynamic mode of the vendor's OpenAPI answers: every item and meta under an empty-named property. */
 const prismWrapped = () => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { selfTestsNodeLine, SUPPORTED_NODE_RANGE, supportsNode, untestedNodeLine } from '../../core/run/node-version.ts';
-import { childEnv, PROJECT_ROOT } from './run-suite.ts';
+import { childEnv, PROJECT_ROOT } from '../runner/run-suite.ts';
 import { cleanEnv, nodeBinary } from '../package/node-binaries.ts';
 import { freshDir } from '../reports/report-runs.ts';
 import { harEntry, writeHar } from '../passive/har-entries.ts';

@@ -91,7 +91,7 @@ for (const subject of READING_SUBJECTS) {
 test('docs/readings.md says, for each reading, what the suite accepts and why, as the catalog does', () => {
   expect(
     documentedReadings(),
-    'docs/readings.md lacks the readings section; write it with npx tsx tests/catalog/readings-doc.ts --write',
+    'docs/readings.md lacks the readings section; write it with npx tsx tests/openapi/readings-doc.ts --write',
   ).toBe(readingsSection());
 });
 

@@ -1,12 +1,12 @@
 // The reference data set: deterministic from its seed, covering every kind of call the
 // specification describes, and consistent with every invariant the catalog derives from it.
 import { test, expect } from '@playwright/test';
-import { generateDataSet } from '../../reference/data/generate.ts';
-import { timer } from '../../reference/data/calls.ts';
-import { DATA_NOW } from '../../reference/data/directory.ts';
-import { CALL_MODES, CALL_STATUSES, CALL_TYPES, RECEIVER_TYPES, type Call } from '../../reference/model.ts';
-import { OUTSIDER_UID, UNREAD_FIXTURE } from '../../reference/fixtures.ts';
-import { loadContract } from '../../openapi/contract.ts';
+import { generateDataSet } from '../../../reference/data/generate.ts';
+import { timer } from '../../../reference/data/calls.ts';
+import { DATA_NOW } from '../../../reference/data/directory.ts';
+import { CALL_MODES, CALL_STATUSES, CALL_TYPES, RECEIVER_TYPES, type Call } from '../../../reference/model.ts';
+import { OUTSIDER_UID, UNREAD_FIXTURE } from '../../../reference/fixtures.ts';
+import { loadContract } from '../../../openapi/contract.ts';
 
 const contract = loadContract();
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));

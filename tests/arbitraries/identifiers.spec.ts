@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { resolveSecretToken } from '../../core/transport/secret-tokens.ts';
 import { apiKeyLike, headerNameCasing, unknownSessionId } from '../../core/arbitraries/identifiers.ts';
 import { DEMO_KEYS } from '../../reference/fixtures.ts';
-import { listedCall } from './exchanges.ts';
+import { listedCall } from '../checks/exchanges.ts';
 
 const SEED = 42;
 const KNOWN_ID = String(listedCall().sessionId);
