@@ -76,12 +76,21 @@ export function curlFor(exchange: Exchange): string {
   if (/[[\]{}]/.test(url)) words.push('-g');
   words.push('-X', shellWord(method));
   for (const [name, value] of Object.entries(headers))
-    words.push('-H', variables.has(name) ? headerWord(name, value) : shellWord(`${name}: ${value}`));
+    words.push('-H', variables.has(name) ? headerWord(name, value) : shellWord(emptyHeader(name, value) ?? `${name}: ${value}`));
   if (bodyText !== undefined) words.push('--data-raw', shellWord(bodyText));
   // A last word that starts with a dash would be read as an option.
   if (url.startsWith('-')) words.push('--url');
   words.push(shellUrl(url));
   return words.join(' ');
+}
+
+/**
+ * A header sent with no value, as curl sends one: `name;`. Given `name:` or `name: ` curl removes the
+ * header instead, so the line would send a request without it (a missing key where the failure was
+ * about an empty one). A value of blanks only is the same on the wire: HTTP trims them.
+ */
+function emptyHeader(name: string, value: string): string | undefined {
+  return value.trim() === '' ? `${name};` : undefined;
 }
 
 /** A header whose value is a variable of the suite's ($API_KEY, or a token such as `$API_KEY|cut:12`): the variable expands, the rest is text. */

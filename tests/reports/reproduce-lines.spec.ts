@@ -88,7 +88,11 @@ function argvOf(exchange: Exchange): string[] {
     ...(/[[\]{}]/.test(url) ? ['-g'] : []),
     '-X',
     method,
-    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${variableHeaders.includes(name) ? expanded(value) : value}`]),
+    // curl sends `name;` as the header with no value, where `name: ` would remove it.
+    ...Object.entries(headers).flatMap(([name, value]) => [
+      '-H',
+      variableHeaders.includes(name) ? `${name}: ${expanded(value)}` : value.trim() === '' ? `${name};` : `${name}: ${value}`,
+    ]),
     ...(body === undefined ? [] : ['--data-raw', typeof body === 'string' ? body : JSON.stringify(body)]),
     ...(url.startsWith('-') ? ['--url'] : []),
     url,
