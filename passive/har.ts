@@ -9,7 +9,7 @@ import {
   ConfigError,
   DEFAULT_REPORT_DIRS,
   environment,
-  loadConfig,
+  loadPassiveConfig,
   reportDirectory,
   variableSource,
   type Env,
@@ -23,19 +23,6 @@ import { errorLine } from '../core/results/visible.ts';
 const usage = () =>
   `Usage: ${commandLineHere()} har FILE.har [FILE.har ...]   (reports go to REPORT_DIR, ${DEFAULT_REPORT_DIRS.passive}/ by default)`;
 
-/**
- * The configuration a passive run reads: base addresses, profile, known failures. Judging traffic
- * sends nothing, so a remote target needs no key here; a placeholder stands in for API_KEY, and
- * nothing shows it (the configuration in the report is the passive run's own).
- */
-function passiveConfig(env: Record<string, string | undefined>): SuiteConfig {
-  return loadConfig({
-    ...env,
-    API_KEY: env.API_KEY || 'passive-run-sends-no-request',
-    RESTRICTED_API_KEY: env.RESTRICTED_API_KEY || undefined,
-  });
-}
-
 export async function runHar(files: string[]): Promise<number> {
   if (files.length === 0 || files.some((file) => file.startsWith('--'))) {
     process.stderr.write(`${usage()}\n`);
@@ -46,7 +33,7 @@ export async function runHar(files: string[]): Promise<number> {
   let env: Env;
   try {
     env = environment();
-    config = passiveConfig(env);
+    config = loadPassiveConfig(env);
     dir = resolve(reportDirectory(env, 'passive'));
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -78,6 +65,7 @@ export async function runHar(files: string[]): Promise<number> {
     const written = writePassiveReports(result, {
       dir,
       env,
+      config,
       ...(otherHost > 0 && { notes: [hostsJudged(config, otherHost)] }),
       sources: files,
       rerun: `${commandLineHere()} har ${files.map((file) => shellWord(file)).join(' ')}`,

@@ -194,6 +194,21 @@ export function loadConfig(env: Env): SuiteConfig {
 }
 
 /**
+ * Stands in for API_KEY in a passive run, which sends no request: judging recorded or proxied
+ * traffic needs no key, and nothing shows this one (the report's configuration is the passive run's own).
+ */
+const PASSIVE_RUN_KEY = 'passive-run-sends-no-request';
+
+/**
+ * The configuration of a passive run (`har`, the judging proxy, the merge of their reports): the
+ * base addresses, the profile, the known failures, as a run reads them, but a remote target needs no
+ * API_KEY, since nothing is sent.
+ */
+export function loadPassiveConfig(env: Env): SuiteConfig {
+  return loadConfig({ ...env, API_KEY: env.API_KEY || PASSIVE_RUN_KEY });
+}
+
+/**
  * The certificates Node trusts beside its own (an organisation's authority, for a target over HTTPS).
  * Node only warns when the file cannot be read, and every request then fails on the certificate.
  * The embedded reference is reached over plain HTTP, so there it does not matter.
