@@ -107,7 +107,7 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 2 ** 20;
 const MAX_SEED = 2 ** 31 - 1;
 
 /** A fresh seed for a run that names none; the runner pins it in the environment for its workers. */
-export function chooseSeed(): number {
+function chooseSeed(): number {
   return Math.floor(Math.random() * MAX_SEED);
 }
 
@@ -143,11 +143,21 @@ export function variableSource(name: string, processEnv: Env = process.env): str
   return processEnv[name] !== undefined ? 'the environment' : (processEnv.ENV_FILE ?? '.env');
 }
 
-export function loadConfig(env: Env): SuiteConfig {
-  const read = (name: string) => {
+/** A variable's value, as the configuration reads every one: unset and empty are alike. */
+const variablesOf =
+  (env: Env) =>
+  (name: string): string | undefined => {
     const value = env[name];
     return value === undefined || value === '' ? undefined : value;
   };
+
+/**
+ * The configuration from `env`. A process reads it once, at its entry, and passes it down: the
+ * runner and each worker through config-of-this-process.ts, each command as it starts, the passive
+ * ones through loadPassiveConfig (tests/structure/config-entry.spec.ts names every reader).
+ */
+export function loadConfig(env: Env): SuiteConfig {
+  const read = variablesOf(env);
   const target = readTarget(read);
   const embedded = target.kind === 'embedded';
   const addresses = embedded ? embeddedAddresses(read) : remoteAddresses(target, read);
@@ -191,6 +201,24 @@ export function loadConfig(env: Env): SuiteConfig {
     console: readChoice('CONFORMANCE_CONSOLE', read('CONFORMANCE_CONSOLE'), CONSOLE_MODES) ?? 'compact',
     launcher: readChoice(LAUNCHER_VARIABLE, read('CONFORMANCE_LAUNCHER'), LAUNCHERS) ?? 'playwright',
   });
+}
+
+/**
+ * The configuration with the runs per property REQUEST_BUDGET scaled it to (budget-plan.ts, from 1
+ * to the configured runs): what reading it again with CONFORMANCE_RUNS set to them gives, as the
+ * runner's workers do.
+ */
+export function withRuns(config: SuiteConfig, runs: number): SuiteConfig {
+  return Object.freeze({ ...config, runs });
+}
+
+/**
+ * The configuration once the embedded reference has said where it listens (REFERENCE_URL_VARIABLE,
+ * which Playwright sets in the runner from the reference's start-up line): the runner read it before
+ * the reference started. A remote target's addresses were known from the start.
+ */
+export function withEmbeddedAddress(config: SuiteConfig, env: Env): SuiteConfig {
+  return config.target.kind === 'embedded' ? Object.freeze({ ...config, ...embeddedAddresses(variablesOf(env)) }) : config;
 }
 
 /**
