@@ -54,8 +54,8 @@ test('the help shows the defaults the configuration really applies', () => {
 });
 
 test('every variable the help names is one the configuration reads (core/run/config.ts, the one place it enters, and the reference options it asks for)', () => {
-  const source = ['../../core/run/config.ts', '../../reference/options-from-env.ts']
-    .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
+  const source = [new URL('../../core/run/config.ts', import.meta.url), new URL('../../reference/options-from-env.ts', import.meta.url)]
+    .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
   const names = variables().flatMap((variable) => variable.name.split(', '));
   expect(names.length).toBeGreaterThan(15);
