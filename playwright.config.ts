@@ -11,21 +11,22 @@ import { join, resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import {
   ARTEFACTS_FOLDER,
-  chooseSeed,
   ConfigError,
   environment,
   loadConfig,
   REFERENCE_URL_VARIABLE,
   reportDirectory,
-  type ConsoleMode,
+  withRuns,
   type SuiteConfig,
 } from './core/run/config.ts';
+import { configOfThisProcess, settleConfigOfThisProcess } from './core/run/config-of-this-process.ts';
 import { addsBlob, isShard } from './core/run/playwright-options.ts';
 import { configErrorLine } from './core/run/config-error.ts';
 import { defaultWorkers, describePlan, planBudget } from './core/run/budget-plan.ts';
 import { describeDryRun } from './core/run/dry-run.ts';
 import { RUN_STATE_VARIABLE } from './core/transport/run-state.ts';
 import { METADATA_KEY, runMetadata } from './reports/run-metadata.ts';
+import { reporterSettings } from './reports/reporter-settings.ts';
 import { ownFile, REFERENCE_COMMAND } from './core/run/package-paths.ts';
 import { selfTestsNodeLine, untestedNodeLine } from './core/run/node-version.ts';
 
@@ -35,33 +36,39 @@ const inRunner = process.env.TEST_WORKER_INDEX === undefined;
 function configOrExit(): SuiteConfig {
   try {
     // Workers inherit what the runner decided (seed, scaled runs, the shared run state).
-    if (!inRunner) return loadConfig(environment());
-    // A run without CONFORMANCE_SEED gets one here and hands it to every worker, so that all of
-    // them generate from the same seed.
-    const env = environment();
-    const chosen = env.CONFORMANCE_SEED === undefined || env.CONFORMANCE_SEED === '';
-    if (chosen) process.env.CONFORMANCE_SEED = String(chooseSeed());
-    let config = loadConfig(environment());
-    if (config.dryRun) {
-      process.stdout.write(`${describeDryRun(config, defaultWorkers(config))}\n`);
-      process.exit(0);
-    }
-    if (chosen) process.stderr.write(`Conformance seed ${config.seed} (replay with CONFORMANCE_SEED=${config.seed})\n`);
-    if (config.requestBudget !== undefined) {
-      const plan = planBudget(config);
-      process.env.CONFORMANCE_RUNS = String(plan.runs);
-      process.stderr.write(`${describePlan(plan, config.requestBudget)}\n`);
-      config = loadConfig(environment());
-    }
-    // Shared by the runner (preflight) and the workers: the requests counted against the budget,
-    // and whether the target was found unavailable. Made on first use, removed by the teardown.
-    process.env[RUN_STATE_VARIABLE] = join(tmpdir(), `conformance-run-${randomUUID()}`);
-    return config;
+    return inRunner ? settleConfigOfThisProcess(runnerConfig()) : configOfThisProcess();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${configErrorLine(error)}\n`);
     process.exit(2);
   }
+}
+
+/**
+ * The runner's configuration, read once, with what it decides for the whole run, handed to every
+ * worker through the environment they inherit: a run without CONFORMANCE_SEED gets one here, so
+ * that all of them generate from the same seed, and REQUEST_BUDGET scales the property runs.
+ */
+function runnerConfig(): SuiteConfig {
+  const env = environment();
+  let config = loadConfig(env);
+  const chosen = env.CONFORMANCE_SEED === undefined || env.CONFORMANCE_SEED === '';
+  if (chosen) process.env.CONFORMANCE_SEED = String(config.seed);
+  if (config.dryRun) {
+    process.stdout.write(`${describeDryRun(config, defaultWorkers(config))}\n`);
+    process.exit(0);
+  }
+  if (chosen) process.stderr.write(`Conformance seed ${config.seed} (replay with CONFORMANCE_SEED=${config.seed})\n`);
+  if (config.requestBudget !== undefined) {
+    const plan = planBudget(config);
+    process.env.CONFORMANCE_RUNS = String(plan.runs);
+    process.stderr.write(`${describePlan(plan, config.requestBudget)}\n`);
+    config = withRuns(config, plan.runs);
+  }
+  // Shared by the runner (preflight) and the workers: the requests counted against the budget,
+  // and whether the target was found unavailable. Made on first use, removed by the teardown.
+  process.env[RUN_STATE_VARIABLE] = join(tmpdir(), `conformance-run-${randomUUID()}`);
+  return config;
 }
 
 const selfTests = process.env.CONFORMANCE_SELF_TESTS === '1';
@@ -105,10 +112,12 @@ const embeddedReference =
  * replaces them all, and Playwright, finding none left that prints, adds its own line reporter, one
  * line per test outside a terminal.
  */
-function suiteReporters(console: ConsoleMode, blob: boolean): ReporterDescription[] {
+function suiteReporters(config: SuiteConfig, blob: boolean): ReporterDescription[] {
   const progress: ReporterDescription =
-    console === 'verbose' ? ['list'] : [ownFile('./reports/console-reporter.ts'), { verdictFollows: true }];
-  return [progress, [ownFile('./reports/conformance-reporter.ts')], ...(blob ? [['blob'] as ReporterDescription] : [])];
+    config.console === 'verbose' ? ['list'] : [ownFile('./reports/console-reporter.ts'), { verdictFollows: true }];
+  // What the conformance reporter needs of the configuration read here, so that it reads none itself.
+  const conformance: ReporterDescription = [ownFile('./reports/conformance-reporter.ts'), { settings: reporterSettings(config) }];
+  return [progress, conformance, ...(blob ? [['blob'] as ReporterDescription] : [])];
 }
 
 /** Workers of the self project while the kill matrix runs (measured: docs/self-tests.md). */
@@ -128,7 +137,7 @@ export default defineConfig({
   // the failed requirements and the verdict; the console reporter shows progress only, unless
   // CONFORMANCE_CONSOLE=verbose asks for Playwright's list with every failure in full. A shard also
   // records a blob report for the merge.
-  reporter: suite ? suiteReporters(suite.console, inRunner && isShard(process.argv) && !addsBlob(process.argv)) : [['list']],
+  reporter: suite ? suiteReporters(suite, inRunner && isShard(process.argv) && !addsBlob(process.argv)) : [['list']],
   ...(suite && inRunner && { metadata: { [METADATA_KEY]: runMetadata(suite) } }),
   ...(suite && { globalSetup: ownFile('./core/run/preflight.ts'), globalTeardown: ownFile('./core/run/run-state-teardown.ts') }),
   // The self-tests: the kill matrix (faults) keeps a core busy per worker, while the self project

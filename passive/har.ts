@@ -10,7 +10,7 @@ import {
   ConfigError,
   DEFAULT_REPORT_DIRS,
   environment,
-  loadConfig,
+  loadPassiveConfig,
   reportDirectory,
   variableSource,
   type Env,
@@ -27,19 +27,6 @@ import { errorLine } from '../core/results/visible.ts';
 
 const usage = () =>
   `Usage: ${commandLineHere()} har [--access-log-fields PART=FIELD,...] FILE [FILE ...]   (HAR 1.2 files, Envoy tap traces, JSON Lines of exchanges or JSON access logs; reports go to REPORT_DIR, ${DEFAULT_REPORT_DIRS.passive}/ by default)`;
-
-/**
- * The configuration a passive run reads: base addresses, profile, known failures. Judging traffic
- * sends nothing, so a remote target needs no key here; a placeholder stands in for API_KEY, and
- * nothing shows it (the configuration in the report is the passive run's own).
- */
-function passiveConfig(env: Record<string, string | undefined>): SuiteConfig {
-  return loadConfig({
-    ...env,
-    API_KEY: env.API_KEY || 'passive-run-sends-no-request',
-    RESTRICTED_API_KEY: env.RESTRICTED_API_KEY || undefined,
-  });
-}
 
 /** The files to read and the access log's field names; a line to print when the arguments are wrong. */
 function harArguments(args: string[]): { files: string[]; accessLog: AccessLogFields; given: string[] } | string {
@@ -81,7 +68,7 @@ export async function runHar(args: string[]): Promise<number> {
   let env: Env;
   try {
     env = environment();
-    config = passiveConfig(env);
+    config = loadPassiveConfig(env);
     dir = resolve(reportDirectory(env, 'passive'));
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -115,6 +102,7 @@ export async function runHar(args: string[]): Promise<number> {
     const written = writePassiveReports(result, {
       dir,
       env,
+      config,
       ...(notes.length > 0 && { notes }),
       sources: files,
       rerun: `${commandLineHere()} har ${[...given, ...files].map((word) => shellWord(word)).join(' ')}`,

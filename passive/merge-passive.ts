@@ -9,7 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { commandLineHere } from '../core/results/replay-command.ts';
 import { shellWord } from '../core/results/shell-quote.ts';
-import { ConfigError, environment, loadConfig, reportDirectory } from '../core/run/config.ts';
+import { ConfigError, environment, loadPassiveConfig, reportDirectory, type Env, type SuiteConfig } from '../core/run/config.ts';
 import { MergeError, mergeStates, resultOfState, STATE_FILE, STATE_FORMAT, type PassiveState } from './judge-state.ts';
 import { writePassiveReports } from './passive-report.ts';
 
@@ -41,11 +41,11 @@ export function runPassiveMerge(paths: readonly string[]): number {
     return 2;
   }
   let dir: string;
-  let env: ReturnType<typeof environment>;
-  let expectations: ReturnType<typeof loadConfig>['expectations'];
+  let env: Env;
+  let config: SuiteConfig;
   try {
     env = environment();
-    ({ expectations } = loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' }));
+    config = loadPassiveConfig(env);
     dir = resolve(reportDirectory(env, 'passive'));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -67,10 +67,11 @@ export function runPassiveMerge(paths: readonly string[]): number {
     sources,
     rerun: `${commandLineHere()} merge ${paths.map((path) => shellWord(path)).join(' ')}`,
     env,
+    config,
     stage: state.final ? 'final' : 'interim',
     notes: [`Merged from the reports of ${state.runs.length} judging proxies, compared across them.`, ...notes],
     state,
-    ...(expectations && { expectations }),
+    ...(config.expectations && { expectations: config.expectations }),
   });
   process.stdout.write(written.console);
   return written.exitCode;

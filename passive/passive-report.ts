@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { effectiveLevel, loadCatalog, type Catalog } from '../openapi/catalog.ts';
-import { environment, loadConfig, type Env } from '../core/run/config.ts';
+import { environment, type Env, type SuiteConfig } from '../core/run/config.ts';
+import { DEFAULT_MAX_ANSWER_AGE } from '../core/checks/answer-age.ts';
 import { curlFor, type Exchange } from '../core/transport/exchange.ts';
 import { WAITING_FOR_READINGS, type PassiveResult, type PassiveViolation, type RequirementTally } from './judge.ts';
 import { STATE_FILE, type PassiveState } from './judge-state.ts';
@@ -38,6 +39,8 @@ export interface PassiveReportOptions {
   /** The command that judges the same traffic again, for the failures' "rerun" line. */
   rerun: string;
   catalog?: Catalog;
+  /** The passive run's configuration (loadPassiveConfig), read once by its command: what the report's metadata names. */
+  config: SuiteConfig;
   /** Known failures (CONFORMANCE_EXPECTATIONS), as for a run. */
   expectations?: Expectations;
   env?: Env;
@@ -212,19 +215,24 @@ function cleaned<T>(value: T, clean: (text: string) => string): T {
   return value;
 }
 
+/**
+ * The settings the report's metadata names beside the passive run's own (COVERAGE_MIN, MAX_ANSWER_AGE):
+ * those a run of the suite would read from the same environment; where no run could be made of it (a
+ * remote target without API_KEY, which a passive run does not need), the suite's defaults, as the
+ * report has always said.
+ */
+function describedSettings(config: SuiteConfig, env: Env): SuiteConfig {
+  if (config.target.kind === 'embedded' || env.API_KEY) return config;
+  return { ...config, coverageMin: undefined, maxAnswerAgeSeconds: DEFAULT_MAX_ANSWER_AGE };
+}
+
 function metadataFor(
   options: PassiveReportOptions,
   env: Env,
   profile: PassiveResult['profile'],
   stage?: { stage: 'interim' | 'final'; asOf: string },
 ): RunMetadata {
-  let metadata: RunMetadata;
-  try {
-    metadata = runMetadata(loadConfig(env));
-  } catch {
-    // A passive run needs no target configured: the embedded defaults describe the suite as well.
-    metadata = runMetadata(loadConfig({ CONFORMANCE_PROFILE: profile }));
-  }
+  const metadata = runMetadata(describedSettings(options.config, env));
   const expectations = options.expectations && {
     file: options.expectations.file,
     entries: options.expectations.entries.map((entry) => ({ ...entry, expired: isExpired(entry, new Date()) })),

@@ -10,7 +10,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { environment, loadConfig, reportDirectory, type ConsoleMode } from '../core/run/config.ts';
+import { environment, reportDirectory } from '../core/run/config.ts';
+import { configOfThisProcess } from '../core/run/config-of-this-process.ts';
+import { reporterSettingsOfThisProcess, type ReporterSettings } from './reporter-settings.ts';
 import { REQUESTS_ATTACHMENT, type RequestsAttachment } from '../core/results/request-log.ts';
 import { READING_ANNOTATION, type DetectionSummary } from '../core/learning/detection.ts';
 import { CREDITED_ATTACHMENT, type CreditedViolation } from '../core/run/verdict.ts';
@@ -19,7 +21,6 @@ import { heldRequirements, notesOf, type NoteKind } from '../core/results/annota
 import { loadCatalog } from '../openapi/catalog.ts';
 import { operationNames, type OperationName } from '../openapi/contract.ts';
 import { consoleSummary } from './console-summary.ts';
-import type { Launcher } from '../core/results/replay-command.ts';
 import { buildReport } from './build-report.ts';
 import { redactorFor, type Redactor } from './redact.ts';
 import { visible } from '../core/results/visible.ts';
@@ -40,6 +41,8 @@ export const REPORT_FILES = { html: 'index.html', json: 'results.json', junit: '
 export interface ConformanceReporterOptions {
   /** Overrides REPORT_DIR. */
   outputFolder?: string;
+  /** What it needs of the run's configuration (reporter-settings.ts); this process's own when not given. */
+  settings?: ReporterSettings;
 }
 
 export default class ConformanceReporter implements Reporter {
@@ -52,11 +55,19 @@ export default class ConformanceReporter implements Reporter {
   private metadata: RunMetadata | undefined;
   /** Playwright's artefacts folders (REPORT_DIR/test-results/ unless --output says otherwise), emptied of empty folders at the end. */
   private artefactFolders: string[] = [];
+  private settingsGiven: ReporterSettings | undefined;
 
   constructor(options: ConformanceReporterOptions = {}) {
     const env = environment();
     this.redact = redactorFor(env);
     this.outputFolder = resolve(options.outputFolder ?? reportDirectory(env));
+    this.settingsGiven = options.settings;
+  }
+
+  /** Asked for as the run ends, and of this process only once, when playwright.config.ts gave none. */
+  private settings(): ReporterSettings {
+    this.settingsGiven ??= reporterSettingsOfThisProcess();
+    return this.settingsGiven;
   }
 
   printsToStdio(): boolean {
@@ -109,7 +120,7 @@ export default class ConformanceReporter implements Reporter {
       runnerStatus: result.status,
       runnerErrors: this.runnerErrors,
       operations: this.operations,
-      launcher: launcher(),
+      launcher: this.settings().launcher,
     });
     const comparison = this.comparedWithBaseline(report);
     if (comparison) report.comparison = comparison;
@@ -125,7 +136,7 @@ export default class ConformanceReporter implements Reporter {
     process.stdout.write(
       visible(
         consoleSummary(report, {
-          mode: consoleMode(),
+          mode: this.settings().console,
           reportPath: where,
           ...(comparison && { comparison: describeComparison(comparison) }),
         }),
@@ -140,12 +151,7 @@ export default class ConformanceReporter implements Reporter {
 
   /** The run beside BASELINE's results.json, when one is named (the configuration has checked it is one). */
   private comparedWithBaseline(report: ConformanceReport): Comparison | undefined {
-    let baseline: string | undefined;
-    try {
-      baseline = loadConfig(environment()).baseline;
-    } catch {
-      return undefined;
-    }
+    const { baseline } = this.settings();
     if (baseline === undefined) return undefined;
     return compareRuns(readResultsFile(baseline), report, { base: baseline, next: join(this.outputFolder, REPORT_FILES.json) });
   }
@@ -153,7 +159,7 @@ export default class ConformanceReporter implements Reporter {
   /** A run whose configuration did not come through playwright.config.ts (it always should). */
   private metadataFromEnvironment(): RunMetadata | undefined {
     try {
-      const metadata = runMetadata(loadConfig(environment()));
+      const metadata = runMetadata(configOfThisProcess());
       this.runnerErrors.push(
         'The run carried no conformance metadata; the configuration was read again from the environment of the reporter.',
       );
@@ -204,24 +210,6 @@ export default class ConformanceReporter implements Reporter {
         })) ?? [],
       attempts: [{ status: result.status, violated: [...new Set(violations.map((note) => note.requirement))], errors }],
     };
-  }
-}
-
-/** CONFORMANCE_CONSOLE; compact when the configuration cannot be read here (a merge elsewhere). */
-function consoleMode(): ConsoleMode {
-  try {
-    return loadConfig(environment()).console;
-  } catch {
-    return 'compact';
-  }
-}
-
-/** CONFORMANCE_LAUNCHER, what started this run (a merge: the command that merges); Playwright when unreadable. */
-function launcher(): Launcher {
-  try {
-    return loadConfig(environment()).launcher;
-  } catch {
-    return 'playwright';
   }
 }
 

@@ -9,15 +9,10 @@ import { readExpectations, EXPECTATIONS_VARIABLE, type Expectations } from '../r
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { readResultsFile, resultsPathOf } from '../results/results-file.ts';
 import { parse as parseDotenv } from 'dotenv';
-import { DEFAULT_CALLS, DEFAULT_SEED, DEMO_KEYS, MAX_CALLS, UNREAD_FIXTURE } from '../../reference/fixtures.ts';
-import { DEFAULT_READINGS, isReferenceReadings, REFERENCE_READINGS, type ReferenceReadings } from '../../reference/readings.ts';
-import { LIVE_RATE_RULE, parseLiveRate } from '../../reference/live/rate.ts';
-import { parseSettleDelay, SETTLE_DELAY_RULE } from '../../reference/live/settle-delay.ts';
-import { ANSWER_AGE_RULE, formatAnswerAge, parseAnswerAge } from '../../reference/answer-age.ts';
+import { DEMO_KEYS, UNREAD_FIXTURE } from '../../reference/fixtures.ts';
+import { referenceOptionsFromEnv, ReferenceOptionError, type EmbeddedReferenceOptions } from '../../reference/options-from-env.ts';
 import { DEFAULT_SETTLE_SECONDS } from '../checks/settling.ts';
 import { DEFAULT_MAX_ANSWER_AGE, MAX_ANSWER_AGE_LIMIT } from '../checks/answer-age.ts';
-import { DEFAULT_GET_ENVELOPE, GET_ENVELOPES, isGetEnvelope, type GetEnvelope } from '../../reference/get-envelope.ts';
-import { parseAlternatives, REFERENCE_ALTERNATIVES, type ReferenceAlternative } from '../../reference/alternatives.ts';
 import { LAUNCHER_VARIABLE, LAUNCHERS, type Launcher } from '../results/replay-command.ts';
 
 export const REGIONS = ['us', 'eu', 'in'] as const;
@@ -26,22 +21,9 @@ export type Region = (typeof REGIONS)[number];
 /** Set by Playwright from the embedded reference's start-up line (see playwright.config.ts). */
 export const REFERENCE_URL_VARIABLE = 'CONFORMANCE_REFERENCE_URL';
 
+/** The embedded reference with its options (reference/options-from-env.ts), or a remote target. */
 export type Target =
-  | {
-      kind: 'embedded';
-      seed: number;
-      calls: number;
-      readings: ReferenceReadings;
-      getEnvelope: GetEnvelope;
-      /** Readings the words allow that the reference serves instead of its own (REFERENCE_ALTERNATIVES); none by default. */
-      alternatives: readonly ReferenceAlternative[];
-      /** New calls a second when the reference lives (REFERENCE_LIVE); absent: it stands still. */ live?: number;
-      /** Seconds after a live call's end over which its late fields settle, `MIN-MAX` (REFERENCE_SETTLE_DELAY); absent: the reference's default. */
-      settleDelay?: string;
-      /** How old List Calls' and Get Call's answers are, `list=cache:10,get=replica:5` (REFERENCE_ANSWER_AGE); absent: every answer fresh. */
-      answerAge?: string;
-    }
-  | { kind: 'remote'; source: 'base-urls' | 'app-id'; appId?: string; region?: Region };
+  ({ kind: 'embedded' } & EmbeddedReferenceOptions) | { kind: 'remote'; source: 'base-urls' | 'app-id'; appId?: string; region?: Region };
 
 export interface SuiteConfig {
   target: Target;
@@ -125,7 +107,7 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 2 ** 20;
 const MAX_SEED = 2 ** 31 - 1;
 
 /** A fresh seed for a run that names none; the runner pins it in the environment for its workers. */
-export function chooseSeed(): number {
+function chooseSeed(): number {
   return Math.floor(Math.random() * MAX_SEED);
 }
 
@@ -161,11 +143,21 @@ export function variableSource(name: string, processEnv: Env = process.env): str
   return processEnv[name] !== undefined ? 'the environment' : (processEnv.ENV_FILE ?? '.env');
 }
 
-export function loadConfig(env: Env): SuiteConfig {
-  const read = (name: string) => {
+/** A variable's value, as the configuration reads every one: unset and empty are alike. */
+const variablesOf =
+  (env: Env) =>
+  (name: string): string | undefined => {
     const value = env[name];
     return value === undefined || value === '' ? undefined : value;
   };
+
+/**
+ * The configuration from `env`. A process reads it once, at its entry, and passes it down: the
+ * runner and each worker through config-of-this-process.ts, each command as it starts, the passive
+ * ones through loadPassiveConfig (tests/structure/config-entry.spec.ts names every reader).
+ */
+export function loadConfig(env: Env): SuiteConfig {
+  const read = variablesOf(env);
   const target = readTarget(read);
   const embedded = target.kind === 'embedded';
   const addresses = embedded ? embeddedAddresses(read) : remoteAddresses(target, read);
@@ -209,6 +201,39 @@ export function loadConfig(env: Env): SuiteConfig {
     console: readChoice('CONFORMANCE_CONSOLE', read('CONFORMANCE_CONSOLE'), CONSOLE_MODES) ?? 'compact',
     launcher: readChoice(LAUNCHER_VARIABLE, read('CONFORMANCE_LAUNCHER'), LAUNCHERS) ?? 'playwright',
   });
+}
+
+/**
+ * The configuration with the runs per property REQUEST_BUDGET scaled it to (budget-plan.ts, from 1
+ * to the configured runs): what reading it again with CONFORMANCE_RUNS set to them gives, as the
+ * runner's workers do.
+ */
+export function withRuns(config: SuiteConfig, runs: number): SuiteConfig {
+  return Object.freeze({ ...config, runs });
+}
+
+/**
+ * The configuration once the embedded reference has said where it listens (REFERENCE_URL_VARIABLE,
+ * which Playwright sets in the runner from the reference's start-up line): the runner read it before
+ * the reference started. A remote target's addresses were known from the start.
+ */
+export function withEmbeddedAddress(config: SuiteConfig, env: Env): SuiteConfig {
+  return config.target.kind === 'embedded' ? Object.freeze({ ...config, ...embeddedAddresses(variablesOf(env)) }) : config;
+}
+
+/**
+ * Stands in for API_KEY in a passive run, which sends no request: judging recorded or proxied
+ * traffic needs no key, and nothing shows this one (the report's configuration is the passive run's own).
+ */
+const PASSIVE_RUN_KEY = 'passive-run-sends-no-request';
+
+/**
+ * The configuration of a passive run (`har`, the judging proxy, the merge of their reports): the
+ * base addresses, the profile, the known failures, as a run reads them, but a remote target needs no
+ * API_KEY, since nothing is sent.
+ */
+export function loadPassiveConfig(env: Env): SuiteConfig {
+  return loadConfig({ ...env, API_KEY: env.API_KEY || PASSIVE_RUN_KEY });
 }
 
 /**
@@ -271,17 +296,12 @@ function readTarget(read: (name: string) => string | undefined): Target {
       throw new ConfigError('REGION', `must be one of ${REGIONS.join(', ')} (got "${region}")`);
     return { kind: 'remote', source: 'app-id', appId, region: region as Region };
   }
-  return {
-    kind: 'embedded',
-    seed: readInteger('REFERENCE_SEED', read('REFERENCE_SEED'), 0, 2 ** 32 - 1) ?? DEFAULT_SEED,
-    calls: readInteger('REFERENCE_CALLS', read('REFERENCE_CALLS'), 1, MAX_CALLS) ?? DEFAULT_CALLS,
-    readings: readReferenceReadings(read('REFERENCE_READINGS')),
-    ...readLiveRate(read('REFERENCE_LIVE')),
-    ...readSettleDelay(read('REFERENCE_SETTLE_DELAY')),
-    ...readAnswerAge(read('REFERENCE_ANSWER_AGE')),
-    getEnvelope: readGetEnvelope(read('REFERENCE_GET_ENVELOPE')),
-    alternatives: readAlternatives(read('REFERENCE_ALTERNATIVES')),
-  };
+  try {
+    return { kind: 'embedded', ...referenceOptionsFromEnv(read) };
+  } catch (error) {
+    if (error instanceof ReferenceOptionError) throw new ConfigError(error.variable, error.detail);
+    throw error;
+  }
 }
 
 /** A query parameter's name: letters, digits, '_', '-' and '.', as page-size names are spelt. */
@@ -293,16 +313,6 @@ function readPageSizeParameter(value: string | undefined): string | undefined {
       `must be a query parameter's name: a letter, then letters, digits, _, - or . (got "${value}")`,
     );
   return value;
-}
-
-function readAlternatives(value: string | undefined): ReferenceAlternative[] {
-  const read = parseAlternatives(value ?? '');
-  if ('unknown' in read)
-    throw new ConfigError(
-      'REFERENCE_ALTERNATIVES',
-      `must be a comma-separated list of ${REFERENCE_ALTERNATIVES.join(', ')} (got "${read.unknown}")`,
-    );
-  return read.alternatives;
 }
 
 function remoteAddresses(target: Extract<Target, { kind: 'remote' }>, read: (name: string) => string | undefined) {
@@ -350,42 +360,6 @@ function readBaseline(value: string | undefined, reportDir: string): string | un
     throw new ConfigError('BASELINE', `must name a run's results.json or its folder: ${(error as Error).message}`);
   }
   return resultsPathOf(value);
-}
-
-function readReferenceReadings(value: string | undefined): ReferenceReadings {
-  if (value === undefined) return DEFAULT_READINGS;
-  if (!isReferenceReadings(value))
-    throw new ConfigError('REFERENCE_READINGS', `must be one of ${REFERENCE_READINGS.join(', ')} (got "${value}")`);
-  return value;
-}
-
-/** The living reference's settle delay, as its --settle-delay takes it (reference/live/settle-delay.ts). */
-function readSettleDelay(value: string | undefined): { settleDelay?: string } {
-  if (value === undefined) return {};
-  const delay = parseSettleDelay(value.trim());
-  if (delay === undefined) throw new ConfigError('REFERENCE_SETTLE_DELAY', `must be ${SETTLE_DELAY_RULE} (got "${value}")`);
-  return { settleDelay: `${delay[0]}-${delay[1]}` };
-}
-
-function readLiveRate(value: string | undefined): { live?: number } {
-  if (value === undefined) return {};
-  const live = parseLiveRate(value);
-  if (live === undefined) throw new ConfigError('REFERENCE_LIVE', `must be ${LIVE_RATE_RULE} (got "${value}")`);
-  return { live };
-}
-
-/** How old the reference's answers are, as its --answer-age takes them (reference/answer-age.ts). */
-function readAnswerAge(value: string | undefined): { answerAge?: string } {
-  if (value === undefined) return {};
-  const ages = parseAnswerAge(value.trim());
-  if (ages === undefined) throw new ConfigError('REFERENCE_ANSWER_AGE', `must be ${ANSWER_AGE_RULE} (got "${value}")`);
-  return { answerAge: formatAnswerAge(ages) };
-}
-
-function readGetEnvelope(value: string | undefined): GetEnvelope {
-  if (value === undefined) return DEFAULT_GET_ENVELOPE;
-  if (!isGetEnvelope(value)) throw new ConfigError('REFERENCE_GET_ENVELOPE', `must be one of ${GET_ENVELOPES.join(', ')} (got "${value}")`);
-  return value;
 }
 
 function readKey(name: string, value: string | undefined): string | undefined {

@@ -8,7 +8,8 @@
 // (transport/shared-in-flight.ts), and it starts learning the target while the workers start
 // (learning/learn-in-runner.ts); the teardown it returns stops the keeper.
 import type { FullConfig } from '@playwright/test';
-import { environment, loadConfig, type SuiteConfig } from './config.ts';
+import { environment, withEmbeddedAddress, type SuiteConfig } from './config.ts';
+import { configOfThisProcess } from './config-of-this-process.ts';
 import { RunState } from '../transport/run-state.ts';
 import { learnInRunner, runnerLearns } from '../learning/learn-in-runner.ts';
 import { Pacer, rateShare } from '../transport/rate-limit.ts';
@@ -31,7 +32,8 @@ class TargetUnreachable extends Error {
 }
 
 export default async function preflight(runner?: FullConfig): Promise<(() => Promise<void>) | undefined> {
-  const config = loadConfig(environment());
+  // The runner's configuration (playwright.config.ts), with the address the embedded reference has since said.
+  const config = withEmbeddedAddress(configOfThisProcess(), environment());
   const refusal = runner && tooManyWorkers(config, runner.workers);
   if (refusal) {
     process.stderr.write(`Configuration error: ${refusal}\n`);

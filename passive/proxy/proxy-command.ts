@@ -14,7 +14,7 @@ import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { ConfigError, environment, loadConfig, reportDirectory } from '../../core/run/config.ts';
+import { ConfigError, environment, loadPassiveConfig, reportDirectory } from '../../core/run/config.ts';
 import { takeOverReportFolder } from '../../reports/report-folder.ts';
 import { startJudgingProxy, type JudgingProxy, type PassedExchange, type ProxyCounts } from './proxy.ts';
 import { MAX_CAPTURED_BODY_BYTES } from './proxy-capture.ts';
@@ -26,6 +26,7 @@ import {
   withoutBodyTexts,
   type FromJudgingThread,
   type JudgingThreadData,
+  type ProxyRunSettings,
   type ToJudgingThread,
 } from './proxy-judging-thread-messages.ts';
 import { readOptions } from '../../core/run/read-options.ts';
@@ -251,6 +252,12 @@ function startJudgingThread(data: JudgingThreadData): Promise<Worker> {
   });
 }
 
+/** What the proxy's thread starts with: the command's arguments, and what the command read as it started. */
+export interface ProxyThreadData {
+  argv: string[];
+  settings: ProxyRunSettings;
+}
+
 /** What the main thread tells the proxy's thread: a signal it took (the first stops, the second hurries), or a report asked for. */
 export type ToProxyThread = { kind: 'signal'; signal: NodeJS.Signals } | { kind: 'report' };
 /** What the proxy's thread answers, once: its exit code. */
@@ -278,10 +285,11 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     process.stderr.write(`proxy: ${parsed}\n${proxyUsage()}\n`);
     return EXIT_USAGE;
   }
+  let settings: ProxyRunSettings;
   try {
     // A bad configuration (profile, known failures) ends it before it listens, in one line.
     const env = environment();
-    loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' });
+    settings = { env, config: loadPassiveConfig(env) };
     // Said as it starts, not at its first report minutes later: the folder it will write to holds another command's report.
     const replaced = takeOverReportFolder(resolve(reportDirectory(env, 'passive')), 'passive');
     if (replaced !== undefined) process.stdout.write(`${replaced}\n`);
@@ -291,7 +299,7 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const thread = startThread(PROXY_THREAD, {
-    workerData: { argv: [...argv] },
+    workerData: { argv: [...argv], settings } satisfies ProxyThreadData,
     resourceLimits: { maxYoungGenerationSizeMb: PROXY_THREAD_YOUNG_GENERATION_MB },
   });
   const tell = (message: ToProxyThread) => thread.postMessage(message);
@@ -315,13 +323,13 @@ export async function runProxy(argv: readonly string[]): Promise<number> {
 }
 
 /** The proxy, on its own thread (proxy-thread.ts): it listens, passes the traffic, and at a signal writes the reports; its exit code. */
-export async function serveProxy(parsed: ProxyArguments, control: ProxyControl): Promise<number> {
+export async function serveProxy(parsed: ProxyArguments, control: ProxyControl, settings: ProxyRunSettings): Promise<number> {
   let askForReport = () => {};
   control.onReport(() => askForReport());
   const cutJudging = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   let judge: JudgeLink;
   try {
-    judge = new JudgeLink(await startJudgingThread(judgingThreadData(parsed, cutJudging)));
+    judge = new JudgeLink(await startJudgingThread(judgingThreadData(parsed, cutJudging, settings)));
   } catch (error) {
     process.stderr.write(`proxy: the judge could not start: ${visibleLine((error as Error).message)}\n`);
     return EXIT_USAGE;
@@ -357,12 +365,13 @@ export async function serveProxy(parsed: ProxyArguments, control: ProxyControl):
 }
 
 /** What the judging thread needs to judge and report: where the traffic goes, and the command that judges it again. */
-function judgingThreadData(parsed: ProxyArguments, cut: SharedArrayBuffer): JudgingThreadData {
+function judgingThreadData(parsed: ProxyArguments, cut: SharedArrayBuffer, settings: ProxyRunSettings): JudgingThreadData {
   const rerun =
     parsed.har === undefined
       ? `${commandLineHere()} proxy --target ${shellWord(parsed.target.href)} --har session.har (to keep the traffic), then ${commandLineHere()} har session.har`
       : `${commandLineHere()} har ${shellWord(parsed.har)}`;
   return {
+    settings,
     cut,
     sources: [`proxy → ${parsed.target.origin}`, ...(parsed.chatTarget ? [`proxy → ${parsed.chatTarget.origin} (chat)`] : [])],
     creator: CREATOR,

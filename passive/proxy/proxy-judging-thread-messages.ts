@@ -3,8 +3,20 @@
 // the judging side, so that the proxy's thread copies each body once, not twice.
 import type { PassedExchange } from './proxy.ts';
 import { responseText } from '../recorded-exchange.ts';
+import type { Env, SuiteConfig } from '../../core/run/config.ts';
+
+/**
+ * What the proxy command read as it started, handed down to both threads rather than read again
+ * there: the environment (for the report folder and the secrets to redact) and the passive run's
+ * configuration (loadPassiveConfig).
+ */
+export interface ProxyRunSettings {
+  env: Env;
+  config: SuiteConfig;
+}
 
 export interface JudgingThreadData {
+  settings: ProxyRunSettings;
   /** Where the traffic went (`proxy → https://…`, one per service): the reports' sources. */
   sources: string[];
   har?: string;

@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
-import { environment, loadConfig, reportDirectory } from '../../core/run/config.ts';
+import { reportDirectory } from '../../core/run/config.ts';
 import { createPassiveJudge, type PassiveResult } from '../judge.ts';
 import type { PassiveState } from '../judge-state.ts';
 import { REPORT_FILES } from '../../reports/conformance-reporter.ts';
@@ -49,9 +49,8 @@ const data = workerData as JudgingThreadData;
 const post = (message: FromJudgingThread) => port.postMessage(message);
 
 try {
-  const env = environment();
-  // As the HAR mode reads it: a passive run sends nothing, so it needs no key (passive/har.ts).
-  const config = loadConfig({ ...env, API_KEY: env.API_KEY || 'passive-run-sends-no-request' });
+  // As the proxy command read them as it started (proxy-command.ts).
+  const { env, config } = data.settings;
   const judge = createPassiveJudge({
     profile: config.profile,
     settleSeconds: config.settleSeconds,
@@ -126,6 +125,7 @@ try {
       sources: data.sources,
       rerun: data.rerun,
       env,
+      config,
       stage,
       state,
       ...(config.expectations && { expectations: config.expectations }),

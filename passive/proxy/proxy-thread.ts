@@ -3,7 +3,7 @@
 // thread so that its young generation can be kept small (proxy.ts); a thread cannot take signals, so
 // the main thread hands them on, in the order they came.
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseProxyArguments, serveProxy, type FromProxyThread, type ToProxyThread } from './proxy-command.ts';
+import { parseProxyArguments, serveProxy, type FromProxyThread, type ProxyThreadData, type ToProxyThread } from './proxy-command.ts';
 
 const port = parentPort!;
 const signals: NodeJS.Signals[] = [];
@@ -17,14 +17,19 @@ port.on('message', (message: ToProxyThread) => {
 });
 
 // Checked already by the main thread, which started this one only if they were right.
-const parsed = parseProxyArguments((workerData as { argv: string[] }).argv);
+const data = workerData as ProxyThreadData;
+const parsed = parseProxyArguments(data.argv);
 if (typeof parsed === 'string') throw new Error(parsed);
-const code = await serveProxy(parsed, {
-  nextSignal: () => {
-    const signal = signals.shift();
-    return signal ? Promise.resolve(signal) : new Promise((resolve) => waiting.push(resolve));
+const code = await serveProxy(
+  parsed,
+  {
+    nextSignal: () => {
+      const signal = signals.shift();
+      return signal ? Promise.resolve(signal) : new Promise((resolve) => waiting.push(resolve));
+    },
+    onReport: (ask) => (askForReport = ask),
   },
-  onReport: (ask) => (askForReport = ask),
-});
+  data.settings,
+);
 port.postMessage({ kind: 'exit', code } satisfies FromProxyThread);
 port.close();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createPassiveJudge } from '../../passive/judge.ts';
 import { readHar } from '../../passive/har-reader.ts';
 import { writePassiveReports } from '../../passive/passive-report.ts';
+import { loadPassiveConfig } from '../../core/run/config.ts';
 
 const file = process.argv[2]!;
 const dir = mkdtempSync(join(tmpdir(), 'bench-passive-report-'));
@@ -17,7 +18,13 @@ try {
   const judge = createPassiveJudge();
   const read = await readHar(file, judge);
   const result = judge.finish();
-  const written = writePassiveReports(result, { dir, sources: [file], rerun: `npm run conformance -- har ${file}`, env: {} });
+  const written = writePassiveReports(result, {
+    dir,
+    sources: [file],
+    rerun: `npm run conformance -- har ${file}`,
+    env: {},
+    config: loadPassiveConfig({}),
+  });
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
   // maxRSS is in KiB on Linux.

@@ -53,8 +53,10 @@ test('the help shows the defaults the configuration really applies', () => {
   expect(byName.get('ALLOW_WRITES')).toBe('true for the reference, false for a remote target');
 });
 
-test('every variable the help names is one the configuration reads (core/run/config.ts, the one place it enters)', () => {
-  const source = readFileSync(new URL('../../core/run/config.ts', import.meta.url), 'utf8');
+test('every variable the help names is one the configuration reads (core/run/config.ts, the one place it enters, and the reference options it asks for)', () => {
+  const source = [new URL('../../core/run/config.ts', import.meta.url), new URL('../../reference/options-from-env.ts', import.meta.url)]
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
   const names = variables().flatMap((variable) => variable.name.split(', '));
   expect(names.length).toBeGreaterThan(15);
   for (const name of names)

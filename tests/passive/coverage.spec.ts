@@ -9,6 +9,7 @@ import { createPassiveJudge } from '../../passive/judge.ts';
 import { mergeStates, resultOfState } from '../../passive/judge-state.ts';
 import type { RecordedExchange } from '../../passive/recorded-exchange.ts';
 import { buildPassiveReport } from '../../passive/passive-report.ts';
+import { loadPassiveConfig } from '../../core/run/config.ts';
 import { coverageOf, type Coverage } from '../../core/coverage/model.ts';
 import { emptyTally, mergeTallies } from '../../core/coverage/tally.ts';
 import { createServer } from '../../reference/server.ts';
@@ -98,6 +99,7 @@ test('judged traffic: a filter value whose answer kept some calls of an unfilter
     sources: ['hand-made'],
     rerun: 'none',
     env: {},
+    config: loadPassiveConfig({}),
   });
   expectTheTrafficsCoverage(report.coverage);
   expect(itemOf(report.coverage!, 'filters/type=audio').by).toBe('hand-made, exchange 2');

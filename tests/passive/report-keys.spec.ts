@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createPassiveJudge } from '../../passive/judge.ts';
 import { buildPassiveReport } from '../../passive/passive-report.ts';
 import { freshDir } from '../reports/report-runs.ts';
+import { loadPassiveConfig } from '../../core/run/config.ts';
 
 const CALLS = 'https://31780434a95d45.call-us.cometchat.io/v3';
 
@@ -32,6 +33,7 @@ test('a configured key an answer quotes URL-encoded, base64 or cut short, its re
     sources: ['hand-made'],
     rerun: 'none',
     env: { API_KEY: key },
+    config: loadPassiveConfig({ API_KEY: key }),
   });
   const text = JSON.stringify(report);
   expect(report.requirements.find((requirement) => requirement.id === 'AUTH-EMPTY-KEY')?.status).toBe('fail');

@@ -18,6 +18,7 @@ import type { RecordedExchange } from '../../passive/recorded-exchange.ts';
 import { createPassiveJudge } from '../../passive/judge.ts';
 import { readHar } from '../../passive/har-reader.ts';
 import { buildPassiveReport } from '../../passive/passive-report.ts';
+import { loadPassiveConfig } from '../../core/run/config.ts';
 import { htmlEscape, renderHtml } from '../../reports/render-html.ts';
 import { redactorFor } from '../../reports/redact.ts';
 import { CLI, readReports } from './report-runs.ts';
@@ -345,6 +346,7 @@ async function passiveReportOf(headers: Record<string, string>) {
     sources: ['traffic.har'],
     rerun: 'npx calls-conformance har traffic.har',
     env: {},
+    config: loadPassiveConfig({}),
   });
   return { report, messages: report.failures.map((failure) => failure.message) };
 }

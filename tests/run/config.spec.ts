@@ -5,7 +5,16 @@ import { freshDir } from '../fresh-dir.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, environment, loadConfig, redactedConfig } from '../../core/run/config.ts';
+import {
+  ConfigError,
+  environment,
+  loadConfig,
+  loadPassiveConfig,
+  redactedConfig,
+  REFERENCE_URL_VARIABLE,
+  withEmbeddedAddress,
+  withRuns,
+} from '../../core/run/config.ts';
 import { DEMO_KEYS, UNREAD_FIXTURE } from '../../reference/fixtures.ts';
 
 const remote = { CALLS_BASE_URL: 'https://calls.example.test/v3', CHAT_BASE_URL: 'https://chat.example.test/v3', API_KEY: 'k-123' };
@@ -264,13 +273,37 @@ test('NODE_EXTRA_CA_CERTS in the env file is refused: Node reads it as it starts
 
 test('.env.example documents every variable the configuration reads, and the table of docs/configuration.md names each', () => {
   const root = new URL('../../', import.meta.url);
-  const source = readFileSync(new URL('core/run/config.ts', root), 'utf8');
+  // The embedded reference's own variables are read beside it, for the configuration.
+  const source = ['core/run/config.ts', 'reference/options-from-env.ts']
+    .map((file) => readFileSync(new URL(file, root), 'utf8'))
+    .join('\n');
   const read = new Set([...source.matchAll(/read\('([A-Z_]+)'\)|env\.([A-Z_]{4,})/g)].map((match) => match[1] ?? match[2]!));
   expect(read.size).toBeGreaterThan(20);
+  expect(read).toContain('REFERENCE_ALTERNATIVES');
   const example = readFileSync(new URL('.env.example', root), 'utf8');
   const table = readFileSync(new URL('docs/configuration.md', root), 'utf8');
   for (const variable of read) {
     expect(example, variable).toMatch(new RegExp(`^# ${variable}=`, 'm'));
     expect(table, variable).toContain(`\`${variable}\``);
   }
+});
+
+test("the runner's derivations give what reading again would: the runs the budget scaled, and the embedded reference's address once it listens", () => {
+  const env = { CONFORMANCE_SEED: '7', REQUEST_BUDGET: '900', BASELINE: '' };
+  // Compared as the report shows them, key order included: the configuration travels in results.json.
+  expect(JSON.stringify(withRuns(loadConfig(env), 3))).toBe(JSON.stringify(loadConfig({ ...env, CONFORMANCE_RUNS: '3' })));
+  expect(Object.isFrozen(withRuns(loadConfig(env), 3))).toBe(true);
+  const address = { [REFERENCE_URL_VARIABLE]: 'http://127.0.0.1:4321/v3' };
+  const started = withEmbeddedAddress(loadConfig(env), address);
+  expect(JSON.stringify(started)).toBe(JSON.stringify(loadConfig({ ...env, ...address })));
+  expect(started.callsBaseUrl).toBe('http://127.0.0.1:4321/v3');
+  const remoteConfig = loadConfig(remote);
+  expect(withEmbeddedAddress(remoteConfig, address)).toBe(remoteConfig);
+});
+
+test('a passive run needs no API_KEY for a remote target, and takes the one configured', () => {
+  expect(errorFor({ CALLS_BASE_URL: remote.CALLS_BASE_URL, CHAT_BASE_URL: remote.CHAT_BASE_URL }).variable).toBe('API_KEY');
+  const passive = loadPassiveConfig({ CALLS_BASE_URL: remote.CALLS_BASE_URL, CHAT_BASE_URL: remote.CHAT_BASE_URL, API_KEY: '' });
+  expect(passive).toMatchObject({ callsBaseUrl: remote.CALLS_BASE_URL, target: { kind: 'remote' } });
+  expect(loadPassiveConfig(remote).apiKey).toBe(remote.API_KEY);
 });
