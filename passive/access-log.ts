@@ -7,7 +7,7 @@
 // apikey header says nothing of the request's credentials, and the judge takes them as unknown.
 import type { RecordedExchange } from './recorded-exchange.ts';
 
-export const ACCESS_LOG_PARTS = ['method', 'uri', 'status', 'time', 'seconds', 'milliseconds', 'host', 'scheme'] as const;
+const ACCESS_LOG_PARTS = ['method', 'uri', 'status', 'time', 'seconds', 'milliseconds', 'host', 'scheme'] as const;
 type Part = (typeof ACCESS_LOG_PARTS)[number];
 export type AccessLogFields = Readonly<Record<Part, readonly string[]>>;
 

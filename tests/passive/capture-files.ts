@@ -21,7 +21,7 @@ function tapBody(bytes: Buffer | undefined, limit: number): Record<string, unkno
 }
 
 /** One HAR entry as Envoy's tap writes an HTTP buffered trace (envoy.data.tap.v3.TraceWrapper). */
-export function tapTrace(entry: HarEntry, limit = Number.POSITIVE_INFINITY): Record<string, unknown> {
+function tapTrace(entry: HarEntry, limit = Number.POSITIVE_INFINITY): Record<string, unknown> {
   const url = new URL(entry.request.url);
   const header = ({ name, value }: { name: string; value: string }) => ({ key: name.toLowerCase(), value });
   const sent = Date.parse(entry.startedDateTime);
@@ -52,7 +52,7 @@ export function tapTrace(entry: HarEntry, limit = Number.POSITIVE_INFINITY): Rec
 }
 
 /** One HAR entry as a line of the suite's JSON Lines of exchanges (docs/passive.md). */
-export function exchangeLine(entry: HarEntry): Record<string, unknown> {
+function exchangeLine(entry: HarEntry): Record<string, unknown> {
   const bytes = responseBytes(entry);
   return {
     startedAt: entry.startedDateTime,
@@ -93,7 +93,7 @@ export function writeExchangeLines(entries: readonly HarEntry[], path: string): 
 }
 
 /** One HAR entry as a line of nginx's JSON access log (escape=json): no bodies; the apikey header only when `withKey`. */
-export function accessLogLine(entry: HarEntry, withKey: boolean): Record<string, unknown> {
+function accessLogLine(entry: HarEntry, withKey: boolean): Record<string, unknown> {
   const url = new URL(entry.request.url);
   const header = (pairs: ReadonlyArray<{ name: string; value: string }>, name: string) =>
     pairs.find((pair) => pair.name.toLowerCase() === name)?.value ?? '';

@@ -156,7 +156,11 @@ test('a file that is not a HAR is refused in one line, exit 2, no stack trace', 
   const dir = freshDir('passive-malformed');
   const cases: Array<[string, string, RegExp]> = [
     ['truncated.har', '{"log":{"entries":[{"request":', /truncated\.har is not a HAR file: /],
-    ['not-json.har', '<html>not json</html>', /not-json\.har is not a HAR file, an Envoy tap capture, JSON Lines of exchanges or a JSON access log: /],
+    [
+      'not-json.har',
+      '<html>not json</html>',
+      /not-json\.har is not a HAR file, an Envoy tap capture, JSON Lines of exchanges or a JSON access log: /,
+    ],
     ['no-entries.har', '{"log":{"version":"1.2"}}', /no-entries\.har is not a HAR file: it has no log\.entries array/],
   ];
   for (const [name, text, expected] of cases) {
