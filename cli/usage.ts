@@ -130,7 +130,11 @@ export const COMMANDS: readonly CommandHelp[] = [
         text: 'The chat service, when it is elsewhere: mark-unread and every path but …/calls go there, the calls to --target.',
       },
       { flag: '--port', value: 'N', text: 'The port it listens on, on 127.0.0.1 (default 8089; 0 for any free port, printed).' },
-      { flag: '--har', value: 'OUT.har', text: 'Also write a HAR file of what it saw (secrets redacted).' },
+      {
+        flag: '--har',
+        value: 'OUT.har',
+        text: 'Also write a HAR file of what it saw (secrets redacted); named OUT.jsonl or OUT.ndjson, JSON Lines of exchanges instead.',
+      },
       {
         flag: '--connect-timeout-ms',
         value: 'MS',

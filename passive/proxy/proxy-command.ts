@@ -7,6 +7,7 @@
 // (proxy-thread.ts), whose young generation is kept small; the judge and the HAR writer run on a
 // thread of their own beside it (proxy-judging-thread.ts), so that judging never holds up the traffic.
 // The process's main thread only takes the signals and hands them on.
+import { isExchangeLinesFile } from './proxy-har.ts';
 import { visibleLine } from '../../core/results/visible.ts';
 import { commandLineHere } from '../../core/results/replay-command.ts';
 import { shellWord } from '../../core/results/shell-quote.ts';
@@ -549,7 +550,9 @@ async function writeFinalReport(
     return EXIT_USAGE;
   }
   if (outcome.harEntries !== undefined)
-    process.stdout.write(`HAR of ${outcome.harEntries} exchange${outcome.harEntries === 1 ? '' : 's'} (secrets redacted): ${har}\n`);
+    process.stdout.write(
+      `${isExchangeLinesFile(har!) ? 'JSON Lines' : 'HAR'} of ${outcome.harEntries} exchange${outcome.harEntries === 1 ? '' : 's'} (secrets redacted): ${har}\n`,
+    );
   process.stdout.write(`${peakMemoryLine()}\n`);
   process.stdout.write(outcome.console);
   return outcome.exitCode;

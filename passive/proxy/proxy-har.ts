@@ -68,11 +68,15 @@ export interface HarWriter extends PassedExchangeSink {
   finish(): Promise<number>;
 }
 
+/** A file named so holds JSON Lines of exchanges (docs/passive.md), the shape a tap or any tool can write too; any other, a HAR. */
+export const isExchangeLinesFile = (path: string): boolean => /\.(jsonl|ndjson)$/i.test(path);
+
 export function harWriter(
   path: string,
   creator: { name: string; version: string },
   redactText: (text: string) => string = (text) => text,
 ): HarWriter {
+  const lines = isExchangeLinesFile(path);
   const partial = `${path}.partial`;
   const out: WriteStream = createWriteStream(partial);
   let failure: Error | undefined;
@@ -81,20 +85,21 @@ export function harWriter(
   // Secret values seen so far: a key sent in one request may come back in any later body or header.
   const secrets = new Secrets();
   let entries = 0;
-  out.write(`{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[\n`);
+  if (!lines) out.write(`{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[\n`);
   return {
     add(exchange) {
+      const entry = scrubbed(harEntry(exchange, redactedNames, secrets), secrets) as HarEntry;
       // visible(): a control character the traffic held is written as its JSON escape, the same text to
-      // a HAR reader, and nothing a terminal acts on when the file is shown.
-      const entry = visible(redactText(JSON.stringify(scrubbed(harEntry(exchange, redactedNames, secrets), secrets))));
-      out.write(`${entries === 0 ? '' : ',\n'}${entry}`);
+      // a reader, and nothing a terminal acts on when the file is shown.
+      const text = visible(redactText(JSON.stringify(lines ? exchangeLine(entry) : entry)));
+      out.write(lines ? `${text}\n` : `${entries === 0 ? '' : ',\n'}${text}`);
       entries += 1;
     },
     async finish() {
       const names = [...redactedNames].sort();
       const comment = `Written by the judging proxy. ${names.length === 0 ? 'Nothing needed redacting.' : `Values redacted (each shown as ${REDACTED_PREFIX}N, the same value with the same N): ${names.join(', ')}.`}`;
       await new Promise<void>((resolve, reject) => {
-        out.end(`\n],"comment":${JSON.stringify(comment)}}}\n`, () => (failure ? reject(failure) : resolve()));
+        out.end(lines ? '' : `\n],"comment":${JSON.stringify(comment)}}}\n`, () => (failure ? reject(failure) : resolve()));
         out.once('error', reject);
       });
       renameSync(partial, path);
@@ -104,6 +109,40 @@ export function harWriter(
 }
 
 type NameValue = { name: string; value: string };
+
+/** The HAR entry harEntry() writes, as exchangeLine() reads it. */
+interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: { method: string; url: string; headers: NameValue[]; postData?: { text: string; encoding?: string } };
+  response: { status: number; headers: NameValue[]; content: { text?: string; encoding?: string; comment?: string } };
+}
+
+/**
+ * A redacted HAR entry as a line of JSON Lines of exchanges (passive/capture-shapes.ts reads them): the
+ * same values, and a body the proxy did not keep marked as cut short, so the judge counts it so.
+ */
+function exchangeLine({ startedDateTime, time, request, response }: HarEntry): Record<string, unknown> {
+  const pairs = (headers: NameValue[]) => headers.map(({ name, value }) => [name, value]);
+  const body = (text: string | undefined, encoding: string | undefined) =>
+    text === undefined ? {} : { body: text, ...(encoding === 'base64' && { bodyEncoding: 'base64' }) };
+  return {
+    startedAt: startedDateTime,
+    durationMs: time,
+    request: {
+      method: request.method,
+      url: request.url,
+      headers: pairs(request.headers),
+      ...body(request.postData?.text, request.postData?.encoding),
+    },
+    response: {
+      status: response.status,
+      headers: pairs(response.headers),
+      ...body(response.content.text, response.content.encoding),
+      ...(response.content.text === undefined && response.content.comment !== undefined && { bodyTruncated: true }),
+    },
+  };
+}
 
 /** Secret values kept to scrub later entries with; the oldest go first past this. */
 const MAX_SECRETS = 1_000;

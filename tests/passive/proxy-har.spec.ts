@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import { harWriter } from '../../passive/proxy/proxy-har.ts';
 import { startJudgingProxy } from '../../passive/proxy/proxy.ts';
 import { freshDir } from '../reports/report-runs.ts';
+import { createServer as createReferenceServer } from '../../reference/server.ts';
+import { DEMO_KEYS } from '../../reference/fixtures.ts';
+import { createPassiveJudge } from '../../passive/judge.ts';
+import { readCapture } from '../../passive/capture-reader.ts';
 import { BINARY, sendRaw, startOrigin } from './proxy-origin.ts';
 
 interface Entry {
@@ -81,4 +85,42 @@ test('the HAR holds every exchange, binary bodies in base64, and no secret: reda
   expect(Buffer.from(binary!.response.content.text!, 'base64').equals(BINARY)).toBe(true);
   expect(log.comment).toContain('query parameter key');
   expect(log.comment).toContain('request body property authToken');
+});
+
+test('named OUT.jsonl, the same writer writes JSON Lines of exchanges, which har reads to the findings of the HAR written beside it, no secret in either', async () => {
+  const reference = createReferenceServer({ seed: 5, calls: 120 });
+  const base = await reference.listen(0);
+  const dir = freshDir('proxy-lines');
+  const [harFile, linesFile] = [join(dir, 'out.har'), join(dir, 'out.jsonl')];
+  const writers = [harWriter(harFile, { name: 'self-test', version: '1' }), harWriter(linesFile, { name: 'self-test', version: '1' })];
+  const proxy = await startJudgingProxy({ target: new URL(base), port: 0, sinks: writers });
+  try {
+    const through = proxy.base;
+    const keyed = { apikey: DEMO_KEYS.fullAccess };
+    const list = (await (await fetch(`${through}/calls?perPage=5`, { headers: keyed })).json()) as { data: Array<{ sessionId: string }> };
+    for (const { sessionId } of list.data) await (await fetch(`${through}/calls/${sessionId}`, { headers: keyed })).arrayBuffer();
+    await (await fetch(`${through}/calls?type=audio&perPage=3`, { headers: keyed })).arrayBuffer();
+    await (await fetch(`${through}/calls`)).arrayBuffer();
+    await (await fetch(`${through}/calls/no-such-call`, { headers: keyed })).arrayBuffer();
+  } finally {
+    await proxy.stop();
+    await reference.close();
+  }
+  expect(await Promise.all(writers.map((writer) => writer.finish()))).toEqual([9, 9]);
+  const lines = readFileSync(linesFile, 'utf8').trimEnd().split('\n');
+  expect(lines).toHaveLength(9);
+  expect(JSON.parse(lines[0]!)).toMatchObject({ request: { method: 'GET' }, response: { status: 200, body: expect.any(String) } });
+  for (const text of [readFileSync(harFile, 'utf8'), lines.join('\n')]) expect(text).not.toContain(DEMO_KEYS.fullAccess);
+  const judged = async (file: string) => {
+    const judge = createPassiveJudge();
+    await readCapture(file, judge);
+    const result = judge.finish();
+    return {
+      exchanges: result.exchanges,
+      requirements: Object.fromEntries([...result.requirements].map(([id, tally]) => [id, [tally.judged, tally.violations]])),
+    };
+  };
+  const [fromHar, fromLines] = [await judged(harFile), await judged(linesFile)];
+  expect(fromHar.exchanges).toBe(9);
+  expect(fromLines).toEqual(fromHar);
 });
