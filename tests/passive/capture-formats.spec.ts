@@ -16,7 +16,7 @@ import { harOf, type HarEntry } from './recording-forwarder.ts';
 import { recordSuiteHar } from './record-suite.ts';
 import { replayAgainst, requestsOf } from './replay.ts';
 import { writeAccessLog, writeExchangeLines, writeTapFiles, writeTapStream } from './capture-files.ts';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 test.describe.configure({ mode: 'default' });
 test.setTimeout(3 * SUITE_RUN_TIMEOUT_MS);
@@ -109,6 +109,11 @@ test('values of no shape the judge reads are counted and left alone; a file of n
   const judge = createPassiveJudge();
   expect(await readCapture(mixed, judge)).toEqual({ entries: 4, malformed: 3, truncated: 0 });
   expect(judge.finish().exchanges).toBe(1);
+  // JSON Lines whose last line was cut short (a capture still being written): that line is no exchange, the rest are read.
+  const cut = join(dir, 'cut.jsonl');
+  const lines = readFileSync(mixed, 'utf8').split('\n');
+  writeFileSync(cut, [lines[3], lines[3]!.slice(0, 40)].join('\n'));
+  expect(await readCapture(cut, createPassiveJudge())).toEqual({ entries: 2, malformed: 1, truncated: 0 });
 
   const empty = join(dir, 'empty.jsonl');
   writeFileSync(empty, '\n');
