@@ -1,4 +1,4 @@
-// One passive judging of a HAR file, as `npm run conformance -- har FILE` does it (reader, judge,
+// One passive judging of a HAR file (or a capture: capture-reader.ts), as `npm run conformance -- har FILE` does it (reader, judge,
 // reports), in a process of its own so that its resident memory peak is its own. Prints one JSON
 // line: entries, exchanges judged, milliseconds, CPU milliseconds (its threads' too), peak resident
 // memory (MiB) and the verdict.
@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPassiveJudge } from '../../passive/judge.ts';
-import { readHar } from '../../passive/har-reader.ts';
+import { readCapture } from '../../passive/capture-reader.ts';
 import { writePassiveReports } from '../../passive/passive-report.ts';
 import { loadPassiveConfig } from '../../core/run/config.ts';
 
@@ -16,7 +16,7 @@ try {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const judge = createPassiveJudge();
-  const read = await readHar(file, judge);
+  const read = await readCapture(file, judge);
   const result = judge.finish();
   const written = writePassiveReports(result, {
     dir,

@@ -3,7 +3,9 @@
 // on the wire; judged as `npm run conformance -- har` judges it, in a process of its own. Targets:
 // its resident memory peak under 400 MiB, and its speed (exchanges judged a second) at least half
 // the speed at which an active run judges the same exchanges (the run's exchanges over its time,
-// from its first test to its end, against the embedded reference).
+// from its first test to its end, against the embedded reference). The same exchanges are then
+// written as 1 GiB captures off the path (an Envoy /tap stream, JSON Lines of exchanges) and judged
+// the same way, one at a time: resident memory under 256 MiB each (issue 58).
 import { spawn } from 'node:child_process';
 import { createWriteStream, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -15,10 +17,19 @@ import { harOf, startRecordingForwarder, type HarEntry } from '../passive/record
 import { PROJECT_ROOT, timeSuiteRun } from './processes.ts';
 import type { Target } from './render.ts';
 import { coverageTarget, measureCoverageCost, type CoverageCost } from './coverage-cost.ts';
+import { exchangeLine, tapTrace } from '../passive/capture-files.ts';
 
 const PASSIVE_HAR_BYTES = 2 ** 30;
 const MEMORY_TARGET_MIB = 400;
 const SPEED_TARGET = 0.5;
+const CAPTURE_MEMORY_TARGET_MIB = 256;
+
+/** The captures off the path, each written as its tool writes it: a pretty-printed trace after another, a line per exchange. */
+const CAPTURES = {
+  'Envoy /tap stream': (entry: HarEntry) => `${JSON.stringify(tapTrace(entry), null, 2)}\n`,
+  'JSON Lines of exchanges': (entry: HarEntry) => `${JSON.stringify(exchangeLine(entry))}\n`,
+} as const;
+type CaptureShape = keyof typeof CAPTURES;
 
 export interface PassiveResults {
   harBytes: number;
@@ -37,6 +48,8 @@ export interface PassiveResults {
   speedRatio: number;
   /** What coverage cost the recorded run, against the active run's time. */
   coverage: CoverageCost;
+  /** The same exchanges as captures off the path, each judged as the HAR was. */
+  captures: Array<{ shape: CaptureShape; bytes: number; passive: PassiveResults['passive'] }>;
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -79,6 +92,37 @@ async function writeLargeHar(path: string, entries: readonly HarEntry[], bytes: 
   return statSync(path).size;
 }
 
+/** A capture of at least `bytes`, the entries repeated in order, each as `shape` writes it; written as a stream. */
+async function writeLargeCapture(path: string, entries: readonly HarEntry[], bytes: number, shape: CaptureShape): Promise<number> {
+  const out = createWriteStream(path);
+  const texts = entries.map(CAPTURES[shape]);
+  let written = 0;
+  while (written < bytes)
+    for (const text of texts) {
+      written += Buffer.byteLength(text);
+      if (!out.write(text)) await once(out, 'drain');
+    }
+  out.end();
+  await once(out, 'finish');
+  return statSync(path).size;
+}
+
+/** Each capture shape written, judged in a child and deleted, one after another: one file on disk at a time. */
+async function measureCaptures(entries: readonly HarEntry[]): Promise<PassiveResults['captures']> {
+  const captures: PassiveResults['captures'] = [];
+  for (const shape of Object.keys(CAPTURES) as CaptureShape[]) {
+    const path = join(tmpdir(), `bench-passive-${process.pid}.capture`);
+    try {
+      log(`writing ${shape} of ${PASSIVE_HAR_BYTES} bytes, and judging it`);
+      const bytes = await writeLargeCapture(path, entries, PASSIVE_HAR_BYTES, shape);
+      captures.push({ shape, bytes, passive: await judgeInChild(path) });
+    } finally {
+      rmSync(path, { force: true });
+    }
+  }
+  return captures;
+}
+
 /** `npm run conformance -- har FILE`'s judging of one file, in a process of its own (passive-child.ts). */
 export function judgeInChild(path: string): Promise<PassiveResults['passive']> {
   return new Promise((resolve, reject) => {
@@ -114,6 +158,8 @@ export async function measurePassive(): Promise<PassiveResults> {
     log('judging it');
     const passive = await judgeInChild(path);
     const activeSpeed = active.requests / (active.testsMs / 1000);
+    rmSync(path, { force: true });
+    const captures = await measureCaptures(entries);
     return {
       harBytes,
       recordedExchanges: entries.length,
@@ -121,6 +167,7 @@ export async function measurePassive(): Promise<PassiveResults> {
       passive,
       speedRatio: passive.exchangesPerSecond / activeSpeed,
       coverage: measureCoverageCost(entries, active.testsMs),
+      captures,
     };
   } finally {
     rmSync(path, { force: true });
@@ -140,6 +187,11 @@ export function passiveTargets(results: PassiveResults): Target[] {
       met: results.speedRatio >= SPEED_TARGET,
     },
     coverageTarget(results.coverage),
+    ...results.captures.map(({ shape, bytes, passive }) => ({
+      name: `resident memory peak judging a ${(bytes / 2 ** 30).toFixed(2)} GiB ${shape} < ${CAPTURE_MEMORY_TARGET_MIB} MiB`,
+      value: `${passive.peakRssMiB.toFixed(0)} MiB (${passive.exchanges} exchanges, ${(passive.exchanges / (passive.cpuMs / 1000)).toFixed(0)} a CPU-second)`,
+      met: passive.peakRssMiB < CAPTURE_MEMORY_TARGET_MIB,
+    })),
   ];
 }
 

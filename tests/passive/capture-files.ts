@@ -21,7 +21,7 @@ function tapBody(bytes: Buffer | undefined, limit: number): Record<string, unkno
 }
 
 /** One HAR entry as Envoy's tap writes an HTTP buffered trace (envoy.data.tap.v3.TraceWrapper). */
-function tapTrace(entry: HarEntry, limit = Number.POSITIVE_INFINITY): Record<string, unknown> {
+export function tapTrace(entry: HarEntry, limit = Number.POSITIVE_INFINITY): Record<string, unknown> {
   const url = new URL(entry.request.url);
   const header = ({ name, value }: { name: string; value: string }) => ({ key: name.toLowerCase(), value });
   const sent = Date.parse(entry.startedDateTime);
@@ -52,7 +52,7 @@ function tapTrace(entry: HarEntry, limit = Number.POSITIVE_INFINITY): Record<str
 }
 
 /** One HAR entry as a line of the suite's JSON Lines of exchanges (docs/passive.md). */
-function exchangeLine(entry: HarEntry): Record<string, unknown> {
+export function exchangeLine(entry: HarEntry): Record<string, unknown> {
   const bytes = responseBytes(entry);
   return {
     startedAt: entry.startedDateTime,
