@@ -9,7 +9,6 @@ import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { effectiveLevel, loadCatalog, type Catalog } from '../openapi/catalog.ts';
 import { environment, type Env, type SuiteConfig } from '../core/run/config.ts';
-import { DEFAULT_MAX_ANSWER_AGE } from '../core/checks/answer-age.ts';
 import { curlFor, type Exchange } from '../core/transport/exchange.ts';
 import { WAITING_FOR_READINGS, type PassiveResult, type PassiveViolation, type RequirementTally } from './judge.ts';
 import { STATE_FILE, type PassiveState } from './judge-state.ts';
@@ -215,24 +214,13 @@ function cleaned<T>(value: T, clean: (text: string) => string): T {
   return value;
 }
 
-/**
- * The settings the report's metadata names beside the passive run's own (COVERAGE_MIN, MAX_ANSWER_AGE):
- * those a run of the suite would read from the same environment; where no run could be made of it (a
- * remote target without API_KEY, which a passive run does not need), the suite's defaults, as the
- * report has always said.
- */
-function describedSettings(config: SuiteConfig, env: Env): SuiteConfig {
-  if (config.target.kind === 'embedded' || env.API_KEY) return config;
-  return { ...config, coverageMin: undefined, maxAnswerAgeSeconds: DEFAULT_MAX_ANSWER_AGE };
-}
-
 function metadataFor(
   options: PassiveReportOptions,
-  env: Env,
   profile: PassiveResult['profile'],
   stage?: { stage: 'interim' | 'final'; asOf: string },
 ): RunMetadata {
-  const metadata = runMetadata(describedSettings(options.config, env));
+  // The settings the passive run judged under (MAX_ANSWER_AGE, COVERAGE_MIN among them), as it read them.
+  const metadata = runMetadata(options.config);
   const expectations = options.expectations && {
     file: options.expectations.file,
     entries: options.expectations.entries.map((entry) => ({ ...entry, expired: isExpired(entry, new Date()) })),
@@ -257,7 +245,7 @@ export function buildPassiveReport(
   const catalog = options.catalog ?? loadCatalog();
   const env = options.env ?? environment();
   const stage = options.stage && { stage: options.stage, asOf: result.endedAt };
-  const metadata = metadataFor(options, env, result.profile, stage);
+  const metadata = metadataFor(options, result.profile, stage);
   const location = options.sources.join(', ');
   const configured = redactorFor(env);
   const redacted = (text: string) => configured(result.redact(text));

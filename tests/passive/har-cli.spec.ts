@@ -255,3 +255,13 @@ test('what cross-exchange checks keep is bounded: past its cap the oldest is for
   // One id kept: the first call's is forgotten when the second is shown; only the second is judged.
   expect(await judgeWith(1)).toBe(1);
 });
+
+test('the report names the settings the traffic was judged under, read from the environment, with a remote target and no key', async () => {
+  const entries = [harEntry({ url: `${CALLS}/calls`, headers: authorized, status: 200, body: list })];
+  // Before: MAX_ANSWER_AGE and COVERAGE_MIN were the suite's defaults in the report, the judge using the environment's.
+  const { run, dir } = await har([writeHar(entries)], { CALLS_BASE_URL: CALLS, CHAT_BASE_URL: CHAT, API_KEY: '', MAX_ANSWER_AGE: '30' });
+  expect(run.code, run.stderr).toBe(0);
+  const { results, html } = readReports(dir);
+  expect(results.answerAges?.boundSeconds).toBe(30);
+  expect(html).toContain('MAX_ANSWER_AGE = 30 s');
+});
