@@ -1,5 +1,5 @@
 import { test, requirement, requirementOn } from '../../fixtures/index.ts';
-import { succeeds } from '../../core/checks/errors.ts';
+import { successStatus } from '../../core/checks/errors.ts';
 import { shown } from '../../core/checks/violation.ts';
 import { skipBlocked } from '../../core/results/blocked.ts';
 
@@ -15,7 +15,7 @@ test(
 
     const contentType = exchange.response.headers['content-type'] ?? '';
     verdict.enforce([
-      ...succeeds(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200),
+      ...successStatus(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200),
       ...(/^application\/json\b/i.test(contentType)
         ? []
         : [
@@ -51,7 +51,7 @@ test(
 
     verdict.enforce([
       // The status is CHAT-UNREAD-OK's to judge; this test judges the body it came with.
-      ...succeeds(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200),
+      ...successStatus(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200),
       ...checks.contract.validateResponse('markGroupConversationAsUnread', 200, exchange.response.body).map((violation) => ({
         check: 'response_schema_conformance',
         requirement: 'CHAT-UNREAD-RESULT-SHAPE',
