@@ -1,5 +1,6 @@
 import { test, requirement, requirementOn } from '../../fixtures/index.ts';
 import { successStatus } from '../../core/checks/errors.ts';
+import { contentType } from '../../core/checks/content-type.ts';
 import { shown } from '../../core/checks/violation.ts';
 import { skipBlocked } from '../../core/results/blocked.ts';
 
@@ -13,22 +14,7 @@ test(
       { onBehalfOf: unread.actingUid },
     );
 
-    const contentType = exchange.response.headers['content-type'] ?? '';
-    verdict.enforce([
-      ...successStatus(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200),
-      ...(/^application\/json\b/i.test(contentType)
-        ? []
-        : [
-            {
-              check: 'content_type',
-              requirement: 'CHAT-UNREAD-OK',
-              title: 'mark-unread did not answer application/json',
-              expected: 'content-type application/json',
-              received: `content-type ${shown(contentType)}`,
-              exchange,
-            },
-          ]),
-    ]);
+    verdict.enforce([...successStatus(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200), ...contentType(exchange)]);
   },
 );
 
