@@ -6,13 +6,13 @@
 import { checkExchange, CALL_INVARIANTS, type ExchangeContext } from '../core/checks/index.ts';
 import { callsIn, isSuccess, type SeenCall } from '../core/checks/calls-in.ts';
 import {
-  carriesErrorCode,
-  deployedStatus,
+  errorCode,
+  errorStatus,
   errorCodesIn,
   DEPLOYED_STATUS,
   listAnswered,
   noServerError,
-  succeeds,
+  successStatus,
 } from '../core/checks/errors.ts';
 import {
   FILTER_NAMES,
@@ -23,7 +23,7 @@ import {
   type FilterName,
   type Filters,
 } from '../core/checks/filters.ts';
-import { answersCall } from '../core/checks/get-matches-list.ts';
+import { getCallIdentity } from '../core/checks/get-matches-list.ts';
 import { shown, type Violation } from '../core/checks/violation.ts';
 import { headerOf, type Exchange } from '../core/transport/exchange.ts';
 import type { OperationId } from '../openapi/contract.ts';
@@ -209,7 +209,7 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
     judge: ({ exchange, codes, source }, { tallies }) => {
       const code = codes.find((candidate) => DEPLOYED_STATUS[candidate] !== undefined)!;
       tallies.judged('ERROR-STATUS-CODES');
-      tallies.report(deployedStatus(exchange, code), source);
+      tallies.report(errorStatus(exchange, code), source);
     },
   },
   {
@@ -271,7 +271,7 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
     appliesTo: succeededAt('markGroupConversationAsUnread'),
     judge: ({ exchange, source }, { tallies }) => {
       tallies.judged('CHAT-UNREAD-OK');
-      tallies.report(succeeds(exchange, 'CHAT-UNREAD-OK', 'Mark Group Conversation As Unread', 200), source);
+      tallies.report(successStatus(exchange, 'CHAT-UNREAD-OK', 'Mark Group Conversation As Unread', 200), source);
     },
   },
   // A filter value that is not even of its type is the client's mistake: a server error is never its answer.
@@ -376,9 +376,9 @@ export const WHAT_SHOWS: ReadonlyMap<string, { shows: string; onlyBecause?: stri
 function judgeKeyless({ pending, exchange, success, source }: ExchangeFacts, { tallies }: Bench): void {
   tallies.judged('AUTH-EMPTY-KEY');
   if (pending.bodyAbsent) {
-    if (success) tallies.report(carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'), source);
+    if (success) tallies.report(errorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'), source);
   } else {
-    tallies.report(carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'), source);
+    tallies.report(errorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'), source);
     tallies.judged('ERROR-NO-SERVER-ERROR-ON-CLIENT-INPUT');
     tallies.report(noServerError(exchange, 'a request without an apikey header'), source);
   }
@@ -414,7 +414,7 @@ function judgeFilters({ exchange, calls, ctx, source }: ExchangeFacts, { tallies
 /** Get Call for a session id: the call it answers is that one, and one an answer showed before is never called unknown. */
 function judgeSessionId({ pending, exchange, host, success, codes, source, sighting }: ExchangeFacts, { tallies, sightings }: Bench): void {
   const sessionId = pending.sessionId!;
-  if (success) tallies.report(answersCall(exchange, sessionId, 'CALLS-GET-OK'), source);
+  if (success) tallies.report(getCallIdentity(exchange, sessionId, 'CALLS-GET-OK'), source);
   // A call an answer showed before exists: Get Call must not call it unknown (calls are never deleted).
   const shownBy = sightings.shownIds.get(`${host} ${sessionId}`);
   const notFoundKey = `${host} ${sessionId}`;
@@ -426,7 +426,7 @@ function judgeSessionId({ pending, exchange, host, success, codes, source, sight
     surelyBefore(shownBy.span, pending.span) &&
     !scoped(exchange)
   ) {
-    tallies.report(shownIdCalledUnknown(exchange, sessionId, shownBy), source, [shownBy.source]);
+    tallies.report(getCallShownId(exchange, sessionId, shownBy), source, [shownBy.source]);
   }
 }
 
@@ -494,14 +494,14 @@ function filtersOf(url: string): { filters: Filters; unreadable: string[] } {
 
 /** AUTH-INVALID-KEY: a key the target called unknown (in `calledUnknown`) was answered otherwise later, in `exchange`. */
 export function unknownKeyAnsweredOtherwise(exchange: Exchange, calledUnknown: Sighting): Violation[] {
-  return carriesErrorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY').map((violation) => ({
+  return errorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY').map((violation) => ({
     ...violation,
     title: `a key the target answered AUTH_ERR_APIKEY_NOT_FOUND to (${calledUnknown.source}) was then answered otherwise`,
   }));
 }
 
 /** CALLS-GET-OK: Get Call called a session id unknown that an earlier answer (`shownBy`) showed; calls are never deleted. */
-export function shownIdCalledUnknown(exchange: Exchange, sessionId: string, shownBy: Sighting): Violation[] {
+export function getCallShownId(exchange: Exchange, sessionId: string, shownBy: Sighting): Violation[] {
   return [
     {
       check: 'get_call_shown_id',

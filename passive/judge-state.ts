@@ -11,7 +11,7 @@
 // refusal of each key (as a hash) and the latest answer to it that was not a refusal, the latest Get
 // Call that called each id unknown, and the readings of the target's clock. The merge compares these
 // across the proxies, in the order their recorded times say, with the same checks the judge runs.
-import { DEFAULT_LIMITS, later, shownIdCalledUnknown, sooner, unknownKeyAnsweredOtherwise } from './judge.ts';
+import { DEFAULT_LIMITS, later, getCallShownId, sooner, unknownKeyAnsweredOtherwise } from './judge.ts';
 import { notJudgedOf } from './not-judged.ts';
 import { STATE_FORMAT, type PassiveResult, type PassiveState, type RequirementTally } from './judge.ts';
 import { getMatchesListOverTime, orderOf, surelyBefore, TargetClock, type KeptAnswer } from './over-time.ts';
@@ -145,7 +145,7 @@ function compareAcross(mine: PassiveState, theirs: PassiveState, tallies: Tallie
   for (const [key, asked] of mine.notFound) {
     const shownBy = theirShown.get(key);
     if (shownBy !== undefined && surelyBefore(shownBy.span, asked.span))
-      reportIn(tallies, shownIdCalledUnknown(asked.exchange, sessionIdOf(key), shownBy), asked.source, [shownBy.source]);
+      reportIn(tallies, getCallShownId(asked.exchange, sessionIdOf(key), shownBy), asked.source, [shownBy.source]);
   }
   const theirRefusals = new Map(theirs.unknownKeys);
   for (const [key, answered] of mine.keyAnswers) {

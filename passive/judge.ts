@@ -64,7 +64,7 @@ import { spanOf, type KeptAnswer } from './over-time.ts';
 import { errorLine } from '../core/results/visible.ts';
 
 export { later, sooner } from './sightings.ts';
-export { shownIdCalledUnknown, unknownKeyAnsweredOtherwise } from './exchange-rules.ts';
+export { getCallShownId, unknownKeyAnsweredOtherwise } from './exchange-rules.ts';
 export type { PassiveViolation, RequirementTally } from './requirement-tallies.ts';
 
 export interface PassiveJudgeOptions {

@@ -12,7 +12,7 @@
 // may still gain the fields that settle late, until it has settled on evidence of the target's own
 // clock (TargetClock below); anything else that differs is a violation.
 import type { SeenCall } from '../core/checks/calls-in.ts';
-import { disagreement } from '../core/checks/get-matches-list.ts';
+import { getMatchesList } from '../core/checks/get-matches-list.ts';
 import { DEFAULT_SETTLE_SECONDS, lastMomentOf, overTime, settledBy, UNENDED_STATUSES, type Difference } from '../core/checks/settling.ts';
 import type { Violation } from '../core/checks/violation.ts';
 
@@ -175,7 +175,7 @@ export function getMatchesListOverTime(
   return {
     judged: true,
     violations: breaks.map((difference) => {
-      const violation = disagreement(earlier.seen, later.seen, difference, why);
+      const violation = getMatchesList(earlier.seen, later.seen, difference, why);
       return { ...violation, received: `${violation.received}${gap}` };
     }),
     source: later.source,

@@ -28,7 +28,7 @@ export function errorCodesIn(body: unknown): string[] {
 }
 
 /** The answer is an error that carries `code`. */
-export function carriesErrorCode(exchange: Exchange, code: string, requirement: string): Violation[] {
+export function errorCode(exchange: Exchange, code: string, requirement: string): Violation[] {
   const { status, body } = exchange.response;
   const codes = errorCodesIn(body);
   if (codes.includes(code) && (status < 200 || status >= 300)) return [];
@@ -58,7 +58,7 @@ export function errorAnswerSeen(exchange: Exchange, code: string, situation = `a
 }
 
 /** The deployment's status for the code (ERROR-STATUS-CODES: observed in spec, required by strict). */
-export function deployedStatus(exchange: Exchange, code: string, situation?: string): Violation[] {
+export function errorStatus(exchange: Exchange, code: string, situation?: string): Violation[] {
   const expected = DEPLOYED_STATUS[code];
   if (expected === undefined || exchange.response.status === expected) return [];
   const seen = errorAnswerSeen(exchange, code, situation);
@@ -100,11 +100,11 @@ export function listAnswered(exchange: Exchange, what: string, refusal = 'CALLS-
   const { status } = exchange.response;
   if (status === 200) return [];
   const refused = status < 200 || status >= 300;
-  return succeeds(exchange, refused ? refusal : 'CALLS-LIST-OK', what, 200);
+  return successStatus(exchange, refused ? refusal : 'CALLS-LIST-OK', what, 200);
 }
 
 /** A successful answer (2xx); `requirement` names what the success proves. */
-export function succeeds(exchange: Exchange, requirement: string, what: string, status?: number): Violation[] {
+export function successStatus(exchange: Exchange, requirement: string, what: string, status?: number): Violation[] {
   const ok = status === undefined ? exchange.response.status >= 200 && exchange.response.status < 300 : exchange.response.status === status;
   if (ok) return [];
   return [

@@ -11,7 +11,7 @@ import { shown, type Violation } from './violation.ts';
 const viewOf = (seen: SeenCall) => (seen.exchange.operation === 'getCall' ? 'as fetched' : 'as listed');
 
 /** A difference between two views of a call as a violation of CALLS-GET-MATCHES-LIST, the earlier answer expected. */
-export function disagreement(earlier: SeenCall, later: SeenCall, difference: Difference, why = ''): Violation {
+export function getMatchesList(earlier: SeenCall, later: SeenCall, difference: Difference, why = ''): Violation {
   return {
     check: 'get_matches_list',
     requirement: 'CALLS-GET-MATCHES-LIST',
@@ -30,7 +30,7 @@ export function disagreement(earlier: SeenCall, later: SeenCall, difference: Dif
 export function compareViews(earlier: SeenCall, later: SeenCall, settled = true): { violations: Violation[]; gains: Difference[] } {
   const { gains, breaks } = overTime(earlier.call, later.call, settled, 'shared');
   const why = settled ? ' (a call settled before the first answer)' : '';
-  return { violations: breaks.map((difference) => disagreement(earlier, later, difference, why)), gains };
+  return { violations: breaks.map((difference) => getMatchesList(earlier, later, difference, why)), gains };
 }
 
 /** The disagreements of two views of one call, `earlier` first (compareViews without the gains). */
@@ -39,7 +39,7 @@ export function disagreements(earlier: SeenCall, later: SeenCall, settled = true
 }
 
 /** get_call_identity: a successful Get Call answers the call that was asked for. */
-export function answersCall(exchange: Exchange, sessionId: unknown, requirement: string): Violation[] {
+export function getCallIdentity(exchange: Exchange, sessionId: unknown, requirement: string): Violation[] {
   const [fetched] = callsIn(exchange);
   if (!fetched || fetched.call.sessionId === sessionId) return [];
   return [

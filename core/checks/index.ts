@@ -9,7 +9,7 @@ import { getCallEnvelopeConsistency } from './get-call-envelope.ts';
 import { jsonBody } from './json-body.ts';
 import { paginationConsistency } from './pagination.ts';
 import { responseSchemaConformance } from './response-schema.ts';
-import { sessionIdsUniqueInPage } from './session-ids.ts';
+import { sessionIdUnique } from './session-ids.ts';
 import type { SchemaRequirementIndex } from './schema-requirements.ts';
 import { describedPerRequirement, type Violation } from './violation.ts';
 import { answerKey, memoryInProcess, REMEMBERED_FROM_CHARS, type AnswerMemory } from './answer-memory.ts';
@@ -31,7 +31,7 @@ import {
 import { endedNotBeforeStarted, joinedWithinCall, leftNotBeforeJoined, startedNotBeforeInitiated } from './invariants/timestamps.ts';
 import { isListedStartedCall, midOnStartedCalls } from './invariants/media-id.ts';
 import { recordingEndNotBeforeStart, recordingFields, recordingMeansHasRecording, recordingsIn } from './invariants/recordings.ts';
-import { callTimerIsItsDuration, timerJudged } from './invariants/timer.ts';
+import { callTotalDurationIsItsDuration, timerJudged } from './invariants/timer.ts';
 
 export interface ExchangeContext {
   contract: Contract;
@@ -88,7 +88,7 @@ export const CALL_INVARIANTS: readonly CallInvariant[] = [
   { requirement: 'RECORDING-MEANS-HAS-RECORDING', check: recordingMeansHasRecording, judges: showsRecording },
   {
     requirement: 'CALL-TOTAL-DURATION-IS-ITS-DURATION',
-    check: callTimerIsItsDuration,
+    check: callTotalDurationIsItsDuration,
     judges: { calls: timerJudged, what: "an ended call settled on the evidence of the target's clock, with a timer in HH:MM:SS" },
   },
 ];
@@ -118,7 +118,7 @@ function judgeAnswer(exchange: Exchange, context: ExchangeContext): Violation[] 
     ...responseSchemaConformance(exchange, context),
     ...getCallEnvelopeConsistency(exchange, context),
     ...paginationConsistency(exchange),
-    ...sessionIdsUniqueInPage(exchange),
+    ...sessionIdUnique(exchange),
     ...callsIn(exchange).flatMap((seen) => checkCall(seen, context)),
   ]);
 }

@@ -9,7 +9,7 @@ import type { Ground } from '../learning/still-ground.ts';
 import type { AnswerAge } from './answer-age.ts';
 import { filterQuery, givenFilters, type FilterName, type Filters } from './filters.ts';
 import { judgeInOrder, judgeStill, type StillOutcome } from './moving-data.ts';
-import { callsWithinSingle, isWhole, totalWithinSingle } from './narrowing.ts';
+import { andNarrowingSubset, isWhole, andNarrowingTotal } from './narrowing.ts';
 import { UNENDED_STATUSES } from './settling.ts';
 
 /**
@@ -63,8 +63,8 @@ export class NarrowingComparison {
       take,
       ({ answers: [combination, ...singles] }) =>
         names.flatMap((name, index) => [
-          ...totalWithinSingle(combination, filters, singles[index]!, label(filters, name)),
-          ...callsWithinSingle(combination, filters, singles[index]!, label(filters, name)),
+          ...andNarrowingTotal(combination, filters, singles[index]!, label(filters, name)),
+          ...andNarrowingSubset(combination, filters, singles[index]!, label(filters, name)),
         ]),
       this.answerAge,
     );
@@ -84,7 +84,7 @@ export class NarrowingComparison {
         then: () => Promise.all(names.map((name) => this.api.listCalls({ [name]: filters[name]! }))),
         judge: (combination, singles) => {
           this.examples.unnamed += singles.filter((single) => !isWhole(single)).length;
-          return names.flatMap((name, index) => callsWithinSingle(combination, filters, singles[index]!, label(filters, name)));
+          return names.flatMap((name, index) => andNarrowingSubset(combination, filters, singles[index]!, label(filters, name)));
         },
         answersOf: (taken) => (Array.isArray(taken) ? taken : [taken]),
         explainedByAge: (seconds) => this.answerAge.saw('listCalls', seconds),

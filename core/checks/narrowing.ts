@@ -15,7 +15,7 @@ export function isWhole(exchange: Exchange): boolean {
 }
 
 /** The combination's total is no larger than the total of one of its filters alone (`name`). */
-export function totalWithinSingle(combination: Exchange, filters: Filters, single: Exchange, name: string): Violation[] {
+export function andNarrowingTotal(combination: Exchange, filters: Filters, single: Exchange, name: string): Violation[] {
   const whole = pageOf(combination);
   const part = pageOf(single);
   if (!whole || !part || whole.pagination.total <= part.pagination.total) return [];
@@ -32,7 +32,7 @@ export function totalWithinSingle(combination: Exchange, filters: Filters, singl
 }
 
 /** Every call the combination returned is among the calls of one of its filters alone, where that answer shows them all. */
-export function callsWithinSingle(combination: Exchange, filters: Filters, single: Exchange, name: string): Violation[] {
+export function andNarrowingSubset(combination: Exchange, filters: Filters, single: Exchange, name: string): Violation[] {
   if (!isWhole(single)) return [];
   const held = new Set(callsIn(single).map(({ call }) => call.sessionId));
   const total = pageOf(single)!.pagination.total;

@@ -5,7 +5,7 @@ import type { Exchange } from '../transport/exchange.ts';
 import { callsIn } from './calls-in.ts';
 import { shown, type Violation } from './violation.ts';
 
-export function sessionIdsUniqueInPage(exchange: Exchange): Violation[] {
+export function sessionIdUnique(exchange: Exchange): Violation[] {
   const ids = callsIn(exchange)
     .map(({ call }) => call.sessionId)
     .filter((id) => id !== undefined && id !== null);

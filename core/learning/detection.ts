@@ -92,7 +92,7 @@ export function summarize(detection: Detection): DetectionSummary {
  * A target consistent with no candidate fails the requirement that rests on the detection: one
  * violation per candidate, each with the answer that ruled it out. None while a candidate survives.
  */
-export function noCandidateFits(detection: Detection, requirement: string, what: string): Violation[] {
+export function readingDetection(detection: Detection, requirement: string, what: string): Violation[] {
   if (detection.survivors.length > 0) return [];
   return detection.ruledOut.map(({ candidate, reason, exchange }) => ({
     check: 'reading_detection',

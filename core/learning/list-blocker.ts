@@ -3,7 +3,7 @@
 // in error (nothing went wrong with the suite or the network), they are blocked by that requirement.
 // This names it by what the answer showed: a refusal breaks CALLS-LIST-OK, a body that is not JSON
 // HTTP-JSON-BODIES, JSON that is not a pagination envelope PAGINATION-ENVELOPE. The requirement
-// named must fail in the run, not only be blamed: blockerViolations makes sure of it.
+// named must fail in the run, not only be blamed: usableListPage makes sure of it.
 import { isObject, isSuccess } from '../checks/calls-in.ts';
 import { pageOf } from '../checks/pagination.ts';
 import { shown, type Violation } from '../checks/violation.ts';
@@ -69,7 +69,7 @@ function envelopeFault(body: unknown): string {
  * The blocker's own violation, unless the checks of the learned answers already found its
  * requirement broken on that answer: so the requirement that blocks others always fails in the run.
  */
-export function blockerViolations(blocker: Blocker | undefined, found: readonly Violation[]): Violation[] {
+export function usableListPage(blocker: Blocker | undefined, found: readonly Violation[]): Violation[] {
   if (!blocker || found.some((violation) => violation.requirement === blocker.requirement && violation.exchange === blocker.exchange))
     return [];
   return [

@@ -1,5 +1,5 @@
 import { test, requirementOn } from '../../fixtures/index.ts';
-import { carriesErrorCode, deployedStatus } from '../../core/checks/errors.ts';
+import { errorCode, errorStatus } from '../../core/checks/errors.ts';
 import { READ_OPERATIONS } from './read-operations.ts';
 
 for (const { operation, label, send } of READ_OPERATIONS) {
@@ -10,8 +10,8 @@ for (const { operation, label, send } of READ_OPERATIONS) {
       const exchange = await send(api, targetSample, { apiKey: null });
 
       verdict.enforce([
-        ...carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'),
-        ...deployedStatus(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'a request without a key'),
+        ...errorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'),
+        ...errorStatus(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'a request without a key'),
       ]);
     },
   );

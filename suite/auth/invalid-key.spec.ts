@@ -1,5 +1,5 @@
 import { test, requirementOn } from '../../fixtures/index.ts';
-import { carriesErrorCode, deployedStatus } from '../../core/checks/errors.ts';
+import { errorCode, errorStatus } from '../../core/checks/errors.ts';
 import { secretPlaceholders } from '../../core/transport/transport.ts';
 import { apiKeyLike } from '../../core/arbitraries/identifiers.ts';
 import { READ_OPERATIONS } from './read-operations.ts';
@@ -12,8 +12,8 @@ for (const { operation, label, send } of READ_OPERATIONS) {
       await property(apiKeyLike(secretPlaceholders(suiteConfig)), async (key) => {
         const exchange = await send(api, targetSample, { apiKey: key.value });
         verdict.enforce([
-          ...carriesErrorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY'),
-          ...deployedStatus(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key'),
+          ...errorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY'),
+          ...errorStatus(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key'),
         ]);
       });
     },

@@ -1,5 +1,5 @@
 import { test, requirementOn, sampledCalls } from '../../fixtures/index.ts';
-import { succeeds } from '../../core/checks/errors.ts';
+import { successStatus } from '../../core/checks/errors.ts';
 import { headerNameCasing } from '../../core/arbitraries/identifiers.ts';
 import { READ_OPERATIONS } from './read-operations.ts';
 
@@ -12,7 +12,7 @@ for (const { operation, label, send } of READ_OPERATIONS) {
       if (operation === 'getCall') sampledCalls(targetSample);
       const exchange = await send(api, targetSample, {});
 
-      verdict.enforce(succeeds(exchange, 'AUTH-APIKEY-HEADER', `${label} with a valid key`));
+      verdict.enforce(successStatus(exchange, 'AUTH-APIKEY-HEADER', `${label} with a valid key`));
     },
   );
 
@@ -23,7 +23,7 @@ for (const { operation, label, send } of READ_OPERATIONS) {
       if (operation === 'getCall') sampledCalls(targetSample);
       await property(headerNameCasing(), async (name) => {
         const exchange = await send(api, targetSample, { apiKeyHeader: name });
-        verdict.enforce(succeeds(exchange, 'AUTH-HEADER-NAME-CASE-INSENSITIVE', `${label} with the key under the header ${name}`));
+        verdict.enforce(successStatus(exchange, 'AUTH-HEADER-NAME-CASE-INSENSITIVE', `${label} with the key under the header ${name}`));
       });
     },
   );

@@ -5,8 +5,8 @@
 import { test, requirement, fetchableCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../core/checks/calls-in.ts';
 import { sampledCall } from '../../core/arbitraries/sampled-call.ts';
-import { succeeds } from '../../core/checks/errors.ts';
-import { answersCall, compareViews, disagreements } from '../../core/checks/get-matches-list.ts';
+import { successStatus } from '../../core/checks/errors.ts';
+import { getCallIdentity, compareViews, disagreements } from '../../core/checks/get-matches-list.ts';
 import { settledBy, targetClock, TERMINAL_STATUSES } from '../../core/checks/settling.ts';
 import { filterQuery } from '../../core/checks/filters.ts';
 import { filtersOfCall, usableFilters } from '../../core/arbitraries/call-filters.ts';
@@ -29,8 +29,8 @@ test(
           answerAge,
           () => api.getCall(String(seen.call.sessionId)),
           (exchange) => [
-            ...succeeds(exchange, 'CALLS-GET-OK', `GET /calls/${String(seen.call.sessionId)}`),
-            ...answersCall(exchange, seen.call.sessionId, 'CALLS-GET-OK'),
+            ...successStatus(exchange, 'CALLS-GET-OK', `GET /calls/${String(seen.call.sessionId)}`),
+            ...getCallIdentity(exchange, seen.call.sessionId, 'CALLS-GET-OK'),
           ],
         );
         verdict.record(violations);

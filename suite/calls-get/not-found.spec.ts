@@ -1,5 +1,5 @@
 import { test, requirement } from '../../fixtures/index.ts';
-import { carriesErrorCode, deployedStatus, noServerError } from '../../core/checks/errors.ts';
+import { errorCode, errorStatus, noServerError } from '../../core/checks/errors.ts';
 import { unknownSessionId } from '../../core/arbitraries/identifiers.ts';
 
 test(
@@ -12,8 +12,8 @@ test(
       const exchange = await api.getCall(sessionId);
       verdict.enforce([
         ...noServerError(exchange, 'Get Call with an unknown session id'),
-        ...carriesErrorCode(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
-        ...deployedStatus(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'an unknown session id'),
+        ...errorCode(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
+        ...errorStatus(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'an unknown session id'),
       ]);
     });
   },

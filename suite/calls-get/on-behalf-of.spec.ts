@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { test, requirement, fetchableCalls } from '../../fixtures/index.ts';
 import { callsIn, type SeenCall } from '../../core/checks/calls-in.ts';
-import { errorCodesIn, succeeds } from '../../core/checks/errors.ts';
+import { errorCodesIn, successStatus } from '../../core/checks/errors.ts';
 import { getOnBehalfOfScope, outsidersOfOneToOne } from '../../core/checks/filters.ts';
-import { answersCall } from '../../core/checks/get-matches-list.ts';
+import { getCallIdentity } from '../../core/checks/get-matches-list.ts';
 import { sampledCall } from '../../core/arbitraries/sampled-call.ts';
 import { participantsUnderEveryReading } from '../../core/arbitraries/call-filters.ts';
 import { travelsInAHeader } from '../../core/transport/header-value.ts';
@@ -33,8 +33,8 @@ test(
           answerAge,
           () => api.getCall(String(seen.call.sessionId), { onBehalfOf: uid }),
           (exchange) => [
-            ...succeeds(exchange, 'CALLS-GET-ON-BEHALF-OF', `Get Call on behalf of participant ${uid}`),
-            ...answersCall(exchange, seen.call.sessionId, 'CALLS-GET-ON-BEHALF-OF'),
+            ...successStatus(exchange, 'CALLS-GET-ON-BEHALF-OF', `Get Call on behalf of participant ${uid}`),
+            ...getCallIdentity(exchange, seen.call.sessionId, 'CALLS-GET-ON-BEHALF-OF'),
           ],
         );
         verdict.record(violations);

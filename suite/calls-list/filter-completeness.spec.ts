@@ -57,7 +57,7 @@ async function shownNow(api: CallsApi, seen: SeenCall): Promise<Shown> {
   return { call: callsIn(fetched).find(({ call }) => call.sessionId === seen.call.sessionId)?.call, answers: [fetched] };
 }
 
-function missing(seen: SeenCall, now: Shown, result: Search, readings: Readings): Violation[] {
+function filterCompleteness(seen: SeenCall, now: Shown, result: Search, readings: Readings): Violation[] {
   // Not found in part of a larger answer proves nothing either way.
   if (result.found || !result.complete) return [];
   // A call that no longer matches the filters (it has moved on since it was sampled) is rightly not found.
@@ -105,7 +105,7 @@ test(
             {
               first,
               then: () => searchFor(api, seen, filters, paging, readings),
-              judge: (now, result) => missing(seen, now, result, readings),
+              judge: (now, result) => filterCompleteness(seen, now, result, readings),
               answersOf: (taken) => ('pages' in taken ? taken.pages : taken.answers),
               findingKey: (violation) => `${violation.requirement} ${violation.expected}`,
             },

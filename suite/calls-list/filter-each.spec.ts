@@ -10,7 +10,7 @@ import {
   type FilterName,
   type Filters,
 } from '../../core/checks/filters.ts';
-import { noCandidateFits, type ReadingSubject } from '../../core/learning/detection.ts';
+import { readingDetection, type ReadingSubject } from '../../core/learning/detection.ts';
 import { judgeStill, MovementTally, reportMovement } from '../../core/checks/moving-data.ts';
 import { listAnswered } from '../../core/checks/errors.ts';
 import { ENUMS, filterValue } from '../../core/arbitraries/call-filters.ts';
@@ -45,7 +45,7 @@ for (const name of FILTER_NAMES) {
     // participantsCount counts), a
     // target consistent with no reading of it fails here, with the answers that ruled each out.
     const probed = learned.detections.find((detection) => PROBED[detection.subject] === name);
-    if (probed) verdict.enforce(noCandidateFits(probed, id, `the ${name} filter`));
+    if (probed) verdict.enforce(readingDetection(probed, id, `the ${name} filter`));
 
     let judged = 0;
     let last: Exchange | undefined;

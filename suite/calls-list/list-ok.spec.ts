@@ -1,5 +1,5 @@
 import { test, requirement } from '../../fixtures/index.ts';
-import { succeeds } from '../../core/checks/errors.ts';
+import { successStatus } from '../../core/checks/errors.ts';
 import { ENUMS } from '../../core/arbitraries/call-filters.ts';
 import type { Query } from '../../core/transport/api.ts';
 
@@ -11,7 +11,7 @@ test(
 
     // The lists fetched to learn the target are judged here, by every check; each requirement's own
     // test judges them again for that requirement alone.
-    verdict.enforce([...succeeds(exchange, 'CALLS-LIST-OK', 'GET /calls', 200), ...learnedViolations]);
+    verdict.enforce([...successStatus(exchange, 'CALLS-LIST-OK', 'GET /calls', 200), ...learnedViolations]);
   },
 );
 
@@ -32,7 +32,7 @@ test(
     for (const [index, query] of queries.entries()) {
       const exchange = exchanges[index]!;
       verdict.record(
-        succeeds(
+        successStatus(
           exchange,
           'CALLS-LIST-FILTER-VALUES-ACCEPTED',
           `GET /calls?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,

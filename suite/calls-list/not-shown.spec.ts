@@ -4,6 +4,7 @@ import { test, requirement, sampledCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../core/checks/calls-in.ts';
 import { pageOf } from '../../core/checks/pagination.ts';
 import { errorCodesIn } from '../../core/checks/errors.ts';
+import { pageParameters } from '../../core/checks/page-parameters.ts';
 import { sizeQuery } from '../../core/learning/paging.ts';
 
 test(
@@ -12,20 +13,7 @@ test(
   async ({ verdict, targetSample, paging }) => {
     sampledCalls(targetSample);
     verdict.observe('PAGINATION-PAGE-PARAMETERS', paging.evidence);
-    if (!paging.page || !paging.perPage || paging.sizeName !== 'perPage') {
-      // Worded as what the target does: under the spec profile this is what a report shows of a passing requirement.
-      const honoured = [paging.page && 'page', paging.perPage && `${paging.sizeName} for the page size`].filter(Boolean);
-      verdict.enforce([
-        {
-          check: 'page_parameters',
-          requirement: 'PAGINATION-PAGE-PARAMETERS',
-          title: `List Calls selects pages with ${honoured.length > 0 ? honoured.join(' and ') : 'no parameter the suite tried'}, where the deployment's lists take page and perPage`,
-          expected: 'page and perPage select pages, as in the deployment',
-          received: paging.evidence,
-          exchange: paging.detection.exchanges.at(-1)!,
-        },
-      ]);
-    }
+    verdict.enforce(pageParameters(paging));
   },
 );
 

@@ -63,7 +63,7 @@ test(
 );
 
 /** k consecutive pages of size p hold exactly the calls of one page of size k·p: no overlap, no gap. */
-function blocksAgree(small: Exchange[], large: Exchange, query: { perPage: number; pages: number; block: number }): Violation[] {
+function pagesPartition(small: Exchange[], large: Exchange, query: { perPage: number; pages: number; block: number }): Violation[] {
   const smallIds = small.flatMap((exchange) => callsIn(exchange).map(({ call }) => call.sessionId));
   const largeIds = callsIn(large).map(({ call }) => call.sessionId);
   const duplicates = smallIds.filter((id, index) => smallIds.indexOf(id) !== index);
@@ -106,7 +106,9 @@ test(
         ]);
         return { answers };
       };
-      const outcome = tally.count(await judgeStill(take, ({ answers: [large, ...small] }) => blocksAgree(small, large, query), answerAge));
+      const outcome = tally.count(
+        await judgeStill(take, ({ answers: [large, ...small] }) => pagesPartition(small, large, query), answerAge),
+      );
       if (outcome.judged) verdict.record(outcome.violations);
     });
     verdict.observe('PAGINATION-PAGES-PARTITION', `pages compared on ${ground.describe}`);

@@ -14,7 +14,7 @@ import type { Exchange } from '../../core/transport/exchange.ts';
 /** The same request, sent again after other reads, gets the same answer: on a settled call, byte for byte. */
 function sameAnswer(first: Exchange, second: Exchange): Violation[] {
   if (first.response.status === second.response.status && isDeepStrictEqual(first.response.body, second.response.body)) return [];
-  return [changed(first, second, `status ${second.response.status}, body ${shown(second.response.text, 120)}`)];
+  return [repeatableRead(first, second, `status ${second.response.status}, body ${shown(second.response.text, 120)}`)];
 }
 
 /** On a call not yet settled: the same status, and the call changed only by gaining what settles late. */
@@ -24,10 +24,10 @@ function sameButSettling(first: Exchange, second: Exchange): Violation[] {
   if (first.response.status !== second.response.status || !before || !after) return sameAnswer(first, second);
   const { breaks } = overTime(before.call, after.call, false);
   if (breaks.length === 0) return [];
-  return [changed(first, second, breaks.map(({ path, later }) => `${shown(later, 60)} at ${after.pointer}${path}`).join('; '))];
+  return [repeatableRead(first, second, breaks.map(({ path, later }) => `${shown(later, 60)} at ${after.pointer}${path}`).join('; '))];
 }
 
-function changed(first: Exchange, second: Exchange, received: string): Violation {
+function repeatableRead(first: Exchange, second: Exchange, received: string): Violation {
   return {
     check: 'repeatable_read',
     requirement: 'CALLS-READ-ONLY',

@@ -1,5 +1,5 @@
 import { test, requirementOn } from '../../fixtures/index.ts';
-import { carriesErrorCode, deployedStatus, succeeds } from '../../core/checks/errors.ts';
+import { errorCode, errorStatus, successStatus } from '../../core/checks/errors.ts';
 import { secretPlaceholders } from '../../core/transport/transport.ts';
 import { apiKeyLike, headerNameCasing } from '../../core/arbitraries/identifiers.ts';
 
@@ -16,8 +16,8 @@ test(
     );
 
     verdict.enforce([
-      ...carriesErrorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'),
-      ...deployedStatus(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'a request without a key'),
+      ...errorCode(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'AUTH-EMPTY-KEY'),
+      ...errorStatus(exchange, 'AUTH_ERR_EMPTY_APIKEY', 'a request without a key'),
     ]);
   },
 );
@@ -33,8 +33,8 @@ test(
         { apiKey: key.value, onBehalfOf: unread.actingUid },
       );
       verdict.enforce([
-        ...carriesErrorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY'),
-        ...deployedStatus(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key'),
+        ...errorCode(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'AUTH-INVALID-KEY'),
+        ...errorStatus(exchange, 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key'),
       ]);
     });
   },
@@ -50,7 +50,7 @@ test(
       { onBehalfOf: unread.actingUid },
     );
 
-    verdict.enforce(succeeds(exchange, 'AUTH-APIKEY-HEADER', `${LABEL} with a valid key`));
+    verdict.enforce(successStatus(exchange, 'AUTH-APIKEY-HEADER', `${LABEL} with a valid key`));
   },
 );
 
@@ -64,7 +64,7 @@ test(
         { messageId: unread.messageId },
         { apiKeyHeader: name, onBehalfOf: unread.actingUid },
       );
-      verdict.enforce(succeeds(exchange, 'AUTH-HEADER-NAME-CASE-INSENSITIVE', `${LABEL} with the key under the header ${name}`));
+      verdict.enforce(successStatus(exchange, 'AUTH-HEADER-NAME-CASE-INSENSITIVE', `${LABEL} with the key under the header ${name}`));
     });
   },
 );

@@ -1,5 +1,5 @@
 import { test, requirement } from '../../fixtures/index.ts';
-import { deployedStatus, errorCodesIn } from '../../core/checks/errors.ts';
+import { errorStatus, errorCodesIn } from '../../core/checks/errors.ts';
 import { fullAccessRequired, refusalOf } from '../../core/checks/full-access.ts';
 
 test(
@@ -18,7 +18,7 @@ test(
     verdict.enforce([
       ...fullAccessRequired(exchange),
       // Refused, the answer is the deployment's 403 under the strict profile; observed under spec.
-      ...(refusal !== undefined ? deployedStatus(exchange, 'AUTH_ERR_NO_ACCESS', 'a key without fullAccess') : []),
+      ...(refusal !== undefined ? errorStatus(exchange, 'AUTH_ERR_NO_ACCESS', 'a key without fullAccess') : []),
     ]);
     verdict.observe(
       'ERROR-STATUS-CODES',

@@ -1,5 +1,6 @@
 import { test, requirement, requirementOn } from '../../fixtures/index.ts';
-import { succeeds } from '../../core/checks/errors.ts';
+import { successStatus } from '../../core/checks/errors.ts';
+import { contentType } from '../../core/checks/content-type.ts';
 import { shown } from '../../core/checks/violation.ts';
 import { skipBlocked } from '../../core/results/blocked.ts';
 
@@ -13,22 +14,7 @@ test(
       { onBehalfOf: unread.actingUid },
     );
 
-    const contentType = exchange.response.headers['content-type'] ?? '';
-    verdict.enforce([
-      ...succeeds(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200),
-      ...(/^application\/json\b/i.test(contentType)
-        ? []
-        : [
-            {
-              check: 'content_type',
-              requirement: 'CHAT-UNREAD-OK',
-              title: 'mark-unread did not answer application/json',
-              expected: 'content-type application/json',
-              received: `content-type ${shown(contentType)}`,
-              exchange,
-            },
-          ]),
-    ]);
+    verdict.enforce([...successStatus(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200), ...contentType(exchange)]);
   },
 );
 
@@ -51,7 +37,7 @@ test(
 
     verdict.enforce([
       // The status is CHAT-UNREAD-OK's to judge; this test judges the body it came with.
-      ...succeeds(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200),
+      ...successStatus(exchange, 'CHAT-UNREAD-OK', 'mark-unread with a fullAccess key', 200),
       ...checks.contract.validateResponse('markGroupConversationAsUnread', 200, exchange.response.body).map((violation) => ({
         check: 'response_schema_conformance',
         requirement: 'CHAT-UNREAD-RESULT-SHAPE',

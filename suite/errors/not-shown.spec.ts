@@ -1,7 +1,7 @@
 // Error statuses and body shapes are not shown by the specification: reported in the spec profile,
 // held to the deployment's (401/403/404, {"error": {"code", "message"}}) by the strict profile.
 import { test, requirementOn } from '../../fixtures/index.ts';
-import { carriesErrorCode, deployedStatus, errorAnswerSeen, errorCodesIn } from '../../core/checks/errors.ts';
+import { errorCode, errorStatus, errorAnswerSeen, errorCodesIn } from '../../core/checks/errors.ts';
 import { codePlace, provokeErrors } from './error-answers.ts';
 
 test(
@@ -10,7 +10,7 @@ test(
   async ({ api, verdict }) => {
     for (const { code, situation, exchange } of await provokeErrors(api)) {
       verdict.observe('ERROR-STATUS-CODES', errorAnswerSeen(exchange, code, situation));
-      verdict.record(deployedStatus(exchange, code, situation));
+      verdict.record(errorStatus(exchange, code, situation));
     }
     verdict.enforce();
   },
@@ -56,7 +56,7 @@ test(
       typeof sessionId === 'string' ? api.getCall(sessionId) : undefined,
       provokeErrors(api),
     ]);
-    for (const { code, exchange } of errors) verdict.record(carriesErrorCode(exchange, code, requirementOf(code)));
+    for (const { code, exchange } of errors) verdict.record(errorCode(exchange, code, requirementOf(code)));
     verdict.enforce();
   },
 );

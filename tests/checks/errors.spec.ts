@@ -1,7 +1,7 @@
 // Error answers: the code found wherever the body carries it, the deployment's status, no 5xx for
 // a client's mistake, and success where success is due.
 import { test, expect } from '@playwright/test';
-import { carriesErrorCode, deployedStatus, errorAnswerSeen, errorCodesIn, noServerError, succeeds } from '../../core/checks/errors.ts';
+import { errorCode, errorStatus, errorAnswerSeen, errorCodesIn, noServerError, successStatus } from '../../core/checks/errors.ts';
 import { exchange, listOf, textExchange } from './exchanges.ts';
 
 const notFound = (status: number, body: unknown = { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'no such call' } }) =>
@@ -23,16 +23,14 @@ test('errorCodesIn ignores words without an underscore, lower case, and what is 
   expect(errorCodesIn(undefined)).toEqual([]);
 });
 
-test('an error answer carrying the code passes carriesErrorCode, whatever its shape and status', () => {
-  expect(carriesErrorCode(notFound(404), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND')).toEqual([]);
-  expect(
-    carriesErrorCode(notFound(400, { code: 'ERR_CALL_SESSION_NOT_FOUND' }), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
-  ).toEqual([]);
+test('an error answer carrying the code passes errorCode, whatever its shape and status', () => {
+  expect(errorCode(notFound(404), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND')).toEqual([]);
+  expect(errorCode(notFound(400, { code: 'ERR_CALL_SESSION_NOT_FOUND' }), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND')).toEqual([]);
 });
 
 test('an error answer with another code breaks the requirement given, listing the codes received', () => {
   expect(
-    carriesErrorCode(notFound(401, { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND' } }), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
+    errorCode(notFound(401, { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND' } }), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
   ).toEqual([
     expect.objectContaining({
       check: 'error_code',
@@ -43,23 +41,23 @@ test('an error answer with another code breaks the requirement given, listing th
 });
 
 test('a success carrying the code, or an error without any code, breaks the requirement given', () => {
-  expect(carriesErrorCode(notFound(200), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND')).toEqual([
+  expect(errorCode(notFound(200), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND')).toEqual([
     expect.objectContaining({ requirement: 'CALLS-GET-NOT-FOUND' }),
   ]);
-  expect(
-    carriesErrorCode(textExchange('getCall', 404, 'Not Found', 'text/plain'), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
-  ).toEqual([expect.objectContaining({ requirement: 'CALLS-GET-NOT-FOUND', received: 'status 404, no error code, body "Not Found"' })]);
+  expect(errorCode(textExchange('getCall', 404, 'Not Found', 'text/plain'), 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND')).toEqual([
+    expect.objectContaining({ requirement: 'CALLS-GET-NOT-FOUND', received: 'status 404, no error code, body "Not Found"' }),
+  ]);
 });
 
-test('the deployment status for a code passes deployedStatus, and so does a code with no deployed status', () => {
-  expect(deployedStatus(notFound(404), 'ERR_CALL_SESSION_NOT_FOUND')).toEqual([]);
-  expect(deployedStatus(exchange('listCalls', 401, {}), 'AUTH_ERR_EMPTY_APIKEY')).toEqual([]);
-  expect(deployedStatus(exchange('markGroupConversationAsUnread', 403, {}), 'AUTH_ERR_NO_ACCESS')).toEqual([]);
-  expect(deployedStatus(notFound(418), 'ERR_SOMETHING_ELSE')).toEqual([]);
+test('the deployment status for a code passes errorStatus, and so does a code with no deployed status', () => {
+  expect(errorStatus(notFound(404), 'ERR_CALL_SESSION_NOT_FOUND')).toEqual([]);
+  expect(errorStatus(exchange('listCalls', 401, {}), 'AUTH_ERR_EMPTY_APIKEY')).toEqual([]);
+  expect(errorStatus(exchange('markGroupConversationAsUnread', 403, {}), 'AUTH_ERR_NO_ACCESS')).toEqual([]);
+  expect(errorStatus(notFound(418), 'ERR_SOMETHING_ELSE')).toEqual([]);
 });
 
 test('another status for a code breaks ERROR-STATUS-CODES', () => {
-  expect(deployedStatus(notFound(400), 'ERR_CALL_SESSION_NOT_FOUND')).toEqual([
+  expect(errorStatus(notFound(400), 'ERR_CALL_SESSION_NOT_FOUND')).toEqual([
     expect.objectContaining({
       check: 'error_status',
       requirement: 'ERROR-STATUS-CODES',
@@ -67,7 +65,7 @@ test('another status for a code breaks ERROR-STATUS-CODES', () => {
       received: 'status 400',
     }),
   ]);
-  expect(deployedStatus(exchange('listCalls', 403, {}), 'AUTH_ERR_APIKEY_NOT_FOUND')).toEqual([
+  expect(errorStatus(exchange('listCalls', 403, {}), 'AUTH_ERR_APIKEY_NOT_FOUND')).toEqual([
     expect.objectContaining({ requirement: 'ERROR-STATUS-CODES' }),
   ]);
 });
@@ -88,14 +86,14 @@ test('a 5xx answer to a client mistake breaks ERROR-NO-SERVER-ERROR-ON-CLIENT-IN
   ]);
 });
 
-test('succeeds passes any 2xx, or exactly the status asked for', () => {
-  expect(succeeds(listOf(), 'CALLS-LIST-OK', 'List Calls')).toEqual([]);
-  expect(succeeds(exchange('getCall', 204, {}), 'CALLS-GET-OK', 'Get Call')).toEqual([]);
-  expect(succeeds(exchange('markGroupConversationAsUnread', 200, {}), 'CHAT-UNREAD-OK', 'mark-unread', 200)).toEqual([]);
+test('successStatus passes any 2xx, or exactly the status asked for', () => {
+  expect(successStatus(listOf(), 'CALLS-LIST-OK', 'List Calls')).toEqual([]);
+  expect(successStatus(exchange('getCall', 204, {}), 'CALLS-GET-OK', 'Get Call')).toEqual([]);
+  expect(successStatus(exchange('markGroupConversationAsUnread', 200, {}), 'CHAT-UNREAD-OK', 'mark-unread', 200)).toEqual([]);
 });
 
 test('an answer outside 2xx, or other than the status asked for, breaks the requirement given', () => {
-  expect(succeeds(exchange('listCalls', 400, {}), 'CALLS-LIST-OK', 'List Calls')).toEqual([
+  expect(successStatus(exchange('listCalls', 400, {}), 'CALLS-LIST-OK', 'List Calls')).toEqual([
     expect.objectContaining({
       check: 'success_status',
       requirement: 'CALLS-LIST-OK',
@@ -103,10 +101,10 @@ test('an answer outside 2xx, or other than the status asked for, breaks the requ
       title: 'List Calls was not answered with a 2xx status',
     }),
   ]);
-  expect(succeeds(exchange('listCalls', 300, {}), 'CALLS-LIST-OK', 'List Calls')).toEqual([
+  expect(successStatus(exchange('listCalls', 300, {}), 'CALLS-LIST-OK', 'List Calls')).toEqual([
     expect.objectContaining({ requirement: 'CALLS-LIST-OK' }),
   ]);
-  expect(succeeds(exchange('markGroupConversationAsUnread', 204, {}), 'CHAT-UNREAD-OK', 'mark-unread', 200)).toEqual([
+  expect(successStatus(exchange('markGroupConversationAsUnread', 204, {}), 'CHAT-UNREAD-OK', 'mark-unread', 200)).toEqual([
     expect.objectContaining({ requirement: 'CHAT-UNREAD-OK', expected: 'status 200' }),
   ]);
 });
@@ -130,17 +128,17 @@ test('an error answer is described by what it showed: the code only when it carr
   );
 });
 
-test('deployedStatus never says a code was answered that no answer carried', () => {
-  const [violation] = deployedStatus(textExchange('listCalls', 200, 'ok', 'text/plain'), 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key');
+test('errorStatus never says a code was answered that no answer carried', () => {
+  const [violation] = errorStatus(textExchange('listCalls', 200, 'ok', 'text/plain'), 'AUTH_ERR_APIKEY_NOT_FOUND', 'an unknown key');
   expect(violation).toMatchObject({
     title: 'the answer to an unknown key was status 200 and carried no error code',
     received: 'status 200',
   });
-  expect(JSON.stringify(deployedStatus(textExchange('listCalls', 200, 'ok', 'text/plain'), 'AUTH_ERR_APIKEY_NOT_FOUND'))).not.toContain(
+  expect(JSON.stringify(errorStatus(textExchange('listCalls', 200, 'ok', 'text/plain'), 'AUTH_ERR_APIKEY_NOT_FOUND'))).not.toContain(
     'AUTH_ERR_APIKEY_NOT_FOUND answered',
   );
   expect(
-    deployedStatus(
+    errorStatus(
       exchange('listCalls', 400, { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND' } }),
       'AUTH_ERR_APIKEY_NOT_FOUND',
       'an unknown key',

@@ -1,7 +1,7 @@
 // CALLS-GET-MATCHES-LIST: Get Call and List Calls describe one call alike, on the fields both carry;
 // strictly on a call settled by evidence, one way (late fields may be gained later) on one not yet.
 import { test, expect } from '@playwright/test';
-import { answersCall, compareViews, disagreements } from '../../core/checks/get-matches-list.ts';
+import { getCallIdentity, compareViews, disagreements } from '../../core/checks/get-matches-list.ts';
 import { overTime } from '../../core/checks/settling.ts';
 import { callsIn } from '../../core/checks/calls-in.ts';
 import { exchange, joinedParticipant, listedCall, neverJoinedParticipant, seen } from './exchanges.ts';
@@ -75,9 +75,9 @@ test('a disagreement points into a Get Call body that wraps the call in data', (
 
 test('Get Call answering the call asked for passes; answering another breaks the named requirement', () => {
   const call = listedCall();
-  expect(answersCall(exchange('getCall', 200, { data: call }), call.sessionId, 'CALLS-GET-OK')).toEqual([]);
+  expect(getCallIdentity(exchange('getCall', 200, { data: call }), call.sessionId, 'CALLS-GET-OK')).toEqual([]);
   expect(
-    answersCall(exchange('getCall', 200, { data: { ...call, sessionId: 'another' } }), call.sessionId, 'CALLS-GET-ON-BEHALF-OF'),
+    getCallIdentity(exchange('getCall', 200, { data: { ...call, sessionId: 'another' } }), call.sessionId, 'CALLS-GET-ON-BEHALF-OF'),
   ).toEqual([
     expect.objectContaining({ check: 'get_call_identity', requirement: 'CALLS-GET-ON-BEHALF-OF', received: 'sessionId "another"' }),
   ]);

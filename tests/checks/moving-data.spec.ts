@@ -14,7 +14,7 @@ import type { Violation } from '../../core/checks/violation.ts';
 import type { Exchange } from '../../core/transport/exchange.ts';
 import { exchange, listedCall } from './exchanges.ts';
 import { answerAge } from '../../core/checks/answer-age.ts';
-import { callsWithinSingle } from '../../core/checks/narrowing.ts';
+import { andNarrowingSubset } from '../../core/checks/narrowing.ts';
 
 /** A List Calls answer to `query` holding calls with these ids and states, under `total`. */
 function page(query: string, total: number, calls: Array<{ id: string; status?: string }>): Exchange {
@@ -154,7 +154,7 @@ function scriptedTarget(options: {
   const comparison: InOrder<Exchange, Exchange[]> = {
     first: async () => answer('?status=initiated&type=audio', false, options.firstAge ?? 0),
     then: async () => [answer('?status=initiated', true, options.thenAge ?? 0)],
-    judge: (combination, [single]) => callsWithinSingle(combination, { status: 'initiated', type: 'audio' }, single!, 'status=initiated'),
+    judge: (combination, [single]) => andNarrowingSubset(combination, { status: 'initiated', type: 'audio' }, single!, 'status=initiated'),
     answersOf: (taken) => (Array.isArray(taken) ? taken : [taken]),
     explainedByAge: (seconds) => seen.push(seconds),
   };

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { shown, shownString } from '../../core/checks/violation.ts';
 import { curlFor, describeExchange } from '../../core/transport/exchange.ts';
-import { carriesErrorCode, deployedStatus } from '../../core/checks/errors.ts';
+import { errorCode, errorStatus } from '../../core/checks/errors.ts';
 import { describeViolations } from '../../core/run/verdict.ts';
 import { printedCounterexample } from '../../core/property/property.ts';
 import { unknownSessionId } from '../../core/arbitraries/identifiers.ts';
@@ -25,8 +25,8 @@ const urlOf = (curl: string) =>
 const messageFor = (sessionId: string) => {
   const exchange = getCallOf(sessionId);
   const violations = [
-    ...carriesErrorCode(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
-    ...deployedStatus(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'an unknown session id'),
+    ...errorCode(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'CALLS-GET-NOT-FOUND'),
+    ...errorStatus(exchange, 'ERR_CALL_SESSION_NOT_FOUND', 'an unknown session id'),
   ];
   return `${describeViolations(violations)}\n\nCounterexample: ${printedCounterexample(sessionId)}`;
 };

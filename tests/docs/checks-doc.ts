@@ -50,6 +50,20 @@ function enclosingFunction(node: ts.Node): { name: string; node: ts.Node } | und
   return undefined;
 }
 
+/**
+ * The function that makes a label: the function it is made in, or where that is a closure held by
+ * a const inside another function (pagination.ts's `add`), the function that holds it.
+ */
+function makerOf(node: ts.Node): { name: string; node: ts.Node } | undefined {
+  let maker = enclosingFunction(node);
+  while (maker !== undefined && ts.isVariableStatement(maker.node)) {
+    const holder = enclosingFunction(maker.node);
+    if (holder === undefined) break;
+    maker = holder;
+  }
+  return maker;
+}
+
 /** The first sentence of the comment before a function, where it has one. */
 function summaryOf(node: ts.Node, source: ts.SourceFile): string {
   const ranges = ts.getLeadingCommentRanges(source.text, node.getFullStart()) ?? [];
@@ -80,14 +94,15 @@ function labelsIn(file: string): CheckLabel[] {
       const check = property(node, 'check');
       const label = valueOf(check);
       const inFunction = enclosingFunction(node);
+      const maker = makerOf(node);
       if (label !== undefined && ts.isStringLiteral(label))
         found.push({
           label: label.text,
           // A test of the suite makes some itself, in its body.
-          producer: inFunction?.name ?? 'a test',
+          producer: maker?.name ?? 'a test',
           file,
           requirement: shape(valueOf(property(node, 'requirement')), source),
-          summary: inFunction === undefined ? '' : summaryOf(inFunction.node, source),
+          summary: maker === undefined ? '' : summaryOf(maker.node, source),
           title: shape(valueOf(property(node, 'title')), source),
         });
       if (
@@ -134,8 +149,8 @@ export function checkLabels(): CheckLabel[] {
   return [...byLabel.values()].sort((a, b) => a.label.localeCompare(b.label));
 }
 
-/** A label's name as the function that makes it would spell it (`filter_narrowing` for filterNarrowing). */
-export const snakeCase = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+/** The name of the function that makes a label: the label in camelCase (filterNarrowing for `filter_narrowing`). */
+export const camelCase = (label: string): string => label.replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase());
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

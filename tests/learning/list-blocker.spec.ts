@@ -1,7 +1,7 @@
 // Which requirement a first page that is no page of calls blames, what the one line says it saw,
 // and that the blamed requirement fails on that answer whatever the other checks found.
 import { test, expect } from '@playwright/test';
-import { blockerViolations, listBlocker } from '../../core/learning/list-blocker.ts';
+import { usableListPage, listBlocker } from '../../core/learning/list-blocker.ts';
 import { checkExchange } from '../../core/checks/index.ts';
 import { parseJsonText } from '../../core/transport/json-text.ts';
 import { callList, checkContext, exchange, listedCall, listOf, textExchange } from '../checks/exchanges.ts';
@@ -51,14 +51,14 @@ test('the blamed requirement fails on that answer: its own violation is added un
   ]) {
     const blocker = listBlocker(page)!;
     const found = checkExchange(page, context);
-    const all = [...found, ...blockerViolations(blocker, found)];
+    const all = [...found, ...usableListPage(blocker, found)];
     expect(all.filter((violation) => violation.requirement === blocker.requirement).length, blocker.saw).toBeGreaterThan(0);
   }
   const refused = exchange('listCalls', 503, {});
-  expect(blockerViolations(listBlocker(refused), [])).toEqual([
+  expect(usableListPage(listBlocker(refused), [])).toEqual([
     expect.objectContaining({ requirement: 'CALLS-LIST-OK', received: 'GET /calls answered status 503, so no page of calls was listed' }),
   ]);
-  expect(blockerViolations(undefined, [])).toEqual([]);
+  expect(usableListPage(undefined, [])).toEqual([]);
 });
 
 test('JSON nested too deep to judge is JSON: it blames PAGINATION-ENVELOPE, never HTTP-JSON-BODIES, and HTTP-JSON-BODIES holds on it', () => {
@@ -74,5 +74,5 @@ test('JSON nested too deep to judge is JSON: it blames PAGINATION-ENVELOPE, neve
     /^GET \/calls answered status 200 with JSON nested deeper than any pagination envelope, too deep to judge: "\{\\"data\\":\[\[\[/,
   );
   const found = checkExchange(deep, checkContext());
-  expect([...found, ...blockerViolations(blocker, found)].map((violation) => violation.requirement)).not.toContain('HTTP-JSON-BODIES');
+  expect([...found, ...usableListPage(blocker, found)].map((violation) => violation.requirement)).not.toContain('HTTP-JSON-BODIES');
 });

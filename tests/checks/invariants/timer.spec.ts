@@ -1,7 +1,7 @@
 // A call's totalDuration under each reading of its duration, judged only once the call has settled
 // on the evidence of the target's own clock; and the reading read off a sample's settled calls.
 import { test, expect } from '@playwright/test';
-import { callTimerIsItsDuration } from '../../../core/checks/invariants/timer.ts';
+import { callTotalDurationIsItsDuration } from '../../../core/checks/invariants/timer.ts';
 import { OPEN_READINGS, timerSeconds, type Readings } from '../../../core/checks/readings.ts';
 import { callsIn } from '../../../core/checks/calls-in.ts';
 import { detectTimerReading } from '../../../core/learning/call-readings.ts';
@@ -50,29 +50,28 @@ test('a timer reads as seconds only in HH:MM:SS, hours past 99 included', () => 
 
 test("a settled call whose timer is its span and its minutes (the deployment's published calls) passes under either reading", () => {
   for (const timer of [['call-span'], ['call-minutes'], ['call-span', 'call-minutes']] as const) {
-    expect(callTimerIsItsDuration(seen(listedCall()), settledUnder(timer))).toEqual([]);
+    expect(callTotalDurationIsItsDuration(seen(listedCall()), settledUnder(timer))).toEqual([]);
   }
 });
 
 test('a settled call whose timer fits neither reading breaks CALL-TOTAL-DURATION-IS-ITS-DURATION, with what each reading expects', () => {
-  expect(callTimerIsItsDuration(seen({ ...listedCall(), totalDuration: '00:19:00' }), settledUnder(['call-span', 'call-minutes']))).toEqual(
-    [
-      expect.objectContaining({
-        check: 'call_total_duration_is_its_duration',
-        requirement: 'CALL-TOTAL-DURATION-IS-ITS-DURATION',
-        title: expect.stringContaining('fits no reading of its duration (call-span, call-minutes)'),
-        expected:
-          'call-span: 19 s (endedAt - startedAt), within a second; call-minutes: 19 s (totalDurationInMinutes × 60), within a second',
-        received: '"00:19:00" at /data/0/totalDuration',
-      }),
-    ],
-  );
+  expect(
+    callTotalDurationIsItsDuration(seen({ ...listedCall(), totalDuration: '00:19:00' }), settledUnder(['call-span', 'call-minutes'])),
+  ).toEqual([
+    expect.objectContaining({
+      check: 'call_total_duration_is_its_duration',
+      requirement: 'CALL-TOTAL-DURATION-IS-ITS-DURATION',
+      title: expect.stringContaining('fits no reading of its duration (call-span, call-minutes)'),
+      expected: 'call-span: 19 s (endedAt - startedAt), within a second; call-minutes: 19 s (totalDurationInMinutes × 60), within a second',
+      received: '"00:19:00" at /data/0/totalDuration',
+    }),
+  ]);
 });
 
 test("a call that follows the other reading than the target's fails, naming the one it follows; a second either way is rounding", () => {
-  expect(callTimerIsItsDuration(seen(groupCall('00:00:19')), under(['call-span']))).toEqual([]);
-  expect(callTimerIsItsDuration(seen(groupCall('00:00:37')), settledUnder(['call-minutes']))).toEqual([]);
-  expect(callTimerIsItsDuration(seen(groupCall('00:00:19')), settledUnder(['call-minutes']))).toEqual([
+  expect(callTotalDurationIsItsDuration(seen(groupCall('00:00:19')), under(['call-span']))).toEqual([]);
+  expect(callTotalDurationIsItsDuration(seen(groupCall('00:00:37')), settledUnder(['call-minutes']))).toEqual([]);
+  expect(callTotalDurationIsItsDuration(seen(groupCall('00:00:19')), settledUnder(['call-minutes']))).toEqual([
     expect.objectContaining({
       title: expect.stringContaining("follows the call-span reading, while the target's calls follow call-minutes"),
     }),
@@ -82,12 +81,12 @@ test("a call that follows the other reading than the target's fails, naming the 
 test('a call not yet settled by any clock known is not judged: its timer may still count on', () => {
   const counting = { ...listedCall(), totalDuration: '00:00:07' };
   // Its own answer shows nothing later than its end; the clock learned before is as early.
-  expect(callTimerIsItsDuration(seen(counting), under(['call-span']))).toEqual([]);
-  expect(callTimerIsItsDuration(seen(counting), under(['call-span'], 1692368187 + 299))).toEqual([]);
+  expect(callTotalDurationIsItsDuration(seen(counting), under(['call-span']))).toEqual([]);
+  expect(callTotalDurationIsItsDuration(seen(counting), under(['call-span'], 1692368187 + 299))).toEqual([]);
   // A call of the same answer that started 300 s after its end is the answer's own clock: settled.
   const newer = { ...listedCall(), sessionId: 'newer', initiatedAt: 1692368487, startedAt: 1692368487, endedAt: 1692368500 };
   const [first] = callsIn(listOf([counting, newer]));
-  expect(callTimerIsItsDuration(first!, under(['call-span']))).toEqual([
+  expect(callTotalDurationIsItsDuration(first!, under(['call-span']))).toEqual([
     expect.objectContaining({ requirement: 'CALL-TOTAL-DURATION-IS-ITS-DURATION', received: '"00:00:07" at /data/0/totalDuration' }),
   ]);
 });
@@ -95,10 +94,10 @@ test('a call not yet settled by any clock known is not judged: its timer may sti
 test('only an ended call is judged, and a timer that is not HH:MM:SS is left to the schema', () => {
   const ongoing: Record<string, unknown> = { ...listedCall(), status: 'ongoing', totalDuration: '00:19:00' };
   delete ongoing.endedAt;
-  expect(callTimerIsItsDuration(seen(ongoing), settledUnder(['call-span', 'call-minutes']))).toEqual([]);
-  expect(callTimerIsItsDuration(seen({ ...listedCall(), totalDuration: '19:00' }), settledUnder(['call-span', 'call-minutes']))).toEqual(
-    [],
-  );
+  expect(callTotalDurationIsItsDuration(seen(ongoing), settledUnder(['call-span', 'call-minutes']))).toEqual([]);
+  expect(
+    callTotalDurationIsItsDuration(seen({ ...listedCall(), totalDuration: '19:00' }), settledUnder(['call-span', 'call-minutes'])),
+  ).toEqual([]);
 });
 
 test('the reading is read off the settled calls of a sample only: each answer is its own clock', () => {
