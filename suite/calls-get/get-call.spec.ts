@@ -4,7 +4,7 @@
 // (core/checks/settling.ts), and then the list is asked again to confirm it.
 import { test, requirement, fetchableCalls } from '../../fixtures/index.ts';
 import { callsIn } from '../../core/checks/calls-in.ts';
-import { sampledCall } from '../../core/arbitraries/sampled-call.ts';
+import { sampledCall, tellingCalls } from '../../core/arbitraries/sampled-call.ts';
 import { successStatus } from '../../core/checks/errors.ts';
 import { getCallIdentity, compareViews, disagreements } from '../../core/checks/get-matches-list.ts';
 import { settledBy, targetClock, TERMINAL_STATUSES } from '../../core/checks/settling.ts';
@@ -122,7 +122,11 @@ test(
         if (later.length === 0) ground.settling.add(id);
         verdict.record(later);
       },
-      { runs: Math.min(suiteConfig.runs, calls.length) },
+      {
+        runs: Math.min(suiteConfig.runs, calls.length),
+        // A call of each kind first, settled ones where there are: a settled call is compared strictly.
+        examples: tellingCalls(calls, ({ call }) => settledBy(call, clock, suiteConfig.settleSeconds)),
+      },
     );
     verdict.observe('CALLS-GET-MATCHES-LIST', ground.describe(suiteConfig.settleSeconds));
   },
