@@ -7,8 +7,11 @@ import type { SeenCall } from '../../core/checks/calls-in.ts';
 import type { Exchange } from '../../core/transport/exchange.ts';
 
 const exchange = { request: { method: 'GET', url: 'http://127.0.0.1/v3/calls' } } as unknown as Exchange;
-const seen = (sessionId: string, call: Record<string, unknown>): SeenCall =>
-  ({ call: { sessionId, ...call }, exchange, pointer: '/data/0' }) as unknown as SeenCall;
+const seen = (sessionId: string, call: Record<string, unknown>): SeenCall => ({
+  call: { sessionId, ...call },
+  exchange,
+  pointer: '/data/0',
+});
 
 test('one call of each status, hasRecording and recording carried, the preferred one of a kind where there is one', () => {
   const calls = [
