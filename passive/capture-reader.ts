@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import parserStream from 'stream-json';
 import streamValues from 'stream-json/streamers/stream-values.js';
 import type { ExchangeSink } from './recorded-exchange.ts';
-import { HarError, readHar } from './har-reader.ts';
+import { fileReadError, HarError, readHar } from './har-reader.ts';
 import { capturedExchange, type CapturedValue } from './capture-shapes.ts';
 import { DEFAULT_ACCESS_LOG_FIELDS, type AccessLogFields } from './access-log.ts';
 
@@ -46,7 +46,7 @@ export async function readCapture(
   try {
     if (!(await readLines(path, add))) await readValues(path, add);
   } catch (error) {
-    throw readError(path, error, TRAFFIC);
+    throw fileReadError(path, error, TRAFFIC);
   }
   if (summary.entries === 0) throw new HarError(`${path} is not ${TRAFFIC}: it holds no JSON value`);
   return summary;
@@ -108,24 +108,14 @@ async function looksLikeHar(path: string): Promise<boolean> {
   try {
     file = await open(path, 'r');
   } catch (error) {
-    throw readError(path, error, TRAFFIC);
+    throw fileReadError(path, error, TRAFFIC);
   }
   try {
     const { bytesRead, buffer } = await file.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
     return /^\uFEFF?\s*\{\s*"log"\s*:/.test(buffer.subarray(0, bytesRead).toString('utf8'));
   } catch (error) {
-    throw readError(path, error, TRAFFIC);
+    throw fileReadError(path, error, TRAFFIC);
   } finally {
     await file.close();
   }
-}
-
-function readError(path: string, error: unknown, what: string): HarError {
-  if (error instanceof HarError) return error;
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new HarError(`${path}: no such file`);
-  if (code === 'EISDIR') return new HarError(`${path} is a folder, not ${what}`);
-  if (code === 'EACCES') return new HarError(`${path} cannot be read (permission denied)`);
-  const message = error instanceof Error ? error.message : String(error);
-  return new HarError(`${path} is not ${what}: ${(message.split('\n')[0] ?? message).slice(0, 200)}`);
 }

@@ -23,7 +23,7 @@ import { accessLogFields, DEFAULT_ACCESS_LOG_FIELDS, type AccessLogFields } from
 import type { ExchangeSink } from './recorded-exchange.ts';
 import { parseArgs } from 'node:util';
 import { writePassiveReports } from './passive-report.ts';
-import { errorLine } from '../core/results/visible.ts';
+import { errorLine, visibleLine } from '../core/results/visible.ts';
 
 const usage = () =>
   `Usage: ${commandLineHere()} har [--access-log-fields PART=FIELD,...] FILE [FILE ...]   (HAR 1.2 files, Envoy tap traces, JSON Lines of exchanges or JSON access logs; reports go to REPORT_DIR, ${DEFAULT_REPORT_DIRS.passive}/ by default)`;
@@ -89,9 +89,8 @@ export async function runHar(args: string[]): Promise<number> {
   try {
     ({ malformed, truncated } = await readAll(files, judge, accessLog));
   } catch (error) {
-    process.stderr.write(
-      `har: ${error instanceof HarError ? error.message : `could not be read: ${(error as Error).message?.split('\n')[0] ?? String(error)}`}\n`,
-    );
+    // A file's name and the parser's complaint may hold characters a terminal obeys.
+    process.stderr.write(`har: ${error instanceof HarError ? visibleLine(error.message) : `could not be read: ${errorLine(error)}`}\n`);
     return 2;
   }
   try {
