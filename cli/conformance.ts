@@ -7,6 +7,7 @@
 // requirement by requirement, and exits 1 when something newly fails, else 0 (2 on a bad argument).
 // `--help` (usage.ts) lists every command, the variables and the exit codes; an unknown command or
 // option is refused with the usage, exit 2 (command-line.ts).
+// `npm run conformance -- summary [REPORT_DIR]` prints a report's job summary in Markdown (summary-command.ts).
 // `npm run conformance -- har FILE...` judges recorded traffic (passive/har.ts, docs/passive.md).
 // `npm run conformance -- proxy --target URL [--port N] [--har OUT.har]` runs the judging proxy (proxy.ts).
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,7 @@ import { readResultsFile, resultsPathOf } from '../core/results/results-file.ts'
 import { readCommandLine } from './command-line.ts';
 import { answerWithoutRunning } from './commands.ts';
 import { runHar } from '../passive/har.ts';
+import { printSummary } from './summary-command.ts';
 import { runProxy } from '../passive/proxy/proxy-command.ts';
 import { ownFile, testFilterArgs } from '../core/run/package-paths.ts';
 import { untestedNodeLine } from '../core/run/node-version.ts';
@@ -58,10 +60,11 @@ async function main(commandLine: string[]): Promise<number> {
   if (answered !== undefined || line.kind !== 'command') return answered ?? EXIT.error;
   const { command, args } = line;
   // The suite's runs say it in Playwright's configuration; the commands that do not start Playwright, here.
-  const untested = ['compare', 'har', 'proxy'].includes(command) ? untestedNodeLine() : undefined;
+  const untested = ['compare', 'har', 'proxy', 'summary'].includes(command) ? untestedNodeLine() : undefined;
   if (untested !== undefined) process.stderr.write(`${untested}\n`);
   if (command === 'compare') return compare(args);
   if (command === 'har') return runHar(args);
+  if (command === 'summary') return printSummary(args);
   if (command === 'proxy') return runProxy(args);
   if (command === 'dry-run') process.env.CONFORMANCE_DRY_RUN = 'true';
   const listing = command === 'merge' ? undefined : dryRunListing();
