@@ -8,7 +8,7 @@ import { callsIn, isSuccess, type SeenCall } from '../core/checks/calls-in.ts';
 import {
   errorCode,
   errorStatus,
-  errorCodesIn,
+  answerErrorCodes,
   DEPLOYED_STATUS,
   listAnswered,
   noServerError,
@@ -101,7 +101,7 @@ export function factsOf(pending: Pending, ctx: ExchangeContext): ExchangeFacts {
   const { exchange, source } = pending;
   const host = hostOf(exchange.request.url);
   const success = isSuccess(exchange);
-  const codes = pending.bodyAbsent ? [] : errorCodesIn(exchange.response.body);
+  const codes = pending.bodyAbsent ? [] : answerErrorCodes(exchange);
   // A request that carried an apikey header (any key, a recording's placeholder too: the header was
   // there) and whose key the target refused: the key was present, so not valid, and
   // AUTH_ERR_APIKEY_NOT_FOUND is the error (AUTH-INVALID-KEY); AUTH_ERR_EMPTY_APIKEY says it was absent.

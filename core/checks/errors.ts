@@ -3,6 +3,8 @@
 // (and the {"error": {...}} shape, checked by the schema) are conventions the strict profile adds.
 import type { Exchange } from '../transport/exchange.ts';
 import { shown, type Violation } from './violation.ts';
+import { isSuccess } from './calls-in.ts';
+import { refusalOf } from './full-access.ts';
 
 /** The statuses the deployment answers with (see docs/reference.md, Errors). */
 export const DEPLOYED_STATUS: Readonly<Record<string, number>> = {
@@ -25,6 +27,18 @@ export function errorCodesIn(body: unknown): string[] {
     }
   }
   return codes;
+}
+
+/**
+ * The error codes of an answer judged as it arrives (the passive judge's facts, coverage's
+ * observation), read only from an error answer: a status that is no success, or mark-unread's 2xx
+ * refusing in its result (data.success false, full-access.ts). A success's body is what was asked
+ * for, its strings data (calls-in.ts reads calls from a 2xx only): a list page is thousands of nodes
+ * that the walk read on every answer for nothing.
+ */
+export function answerErrorCodes(exchange: Exchange): string[] {
+  const refusedInResult = exchange.operation === 'markGroupConversationAsUnread' && refusalOf(exchange) === 'result';
+  return isSuccess(exchange) && !refusedInResult ? [] : errorCodesIn(exchange.response.body);
 }
 
 /** The answer is an error that carries `code`. */

@@ -23,3 +23,27 @@ export function getCallEnvelopeConsistency(exchange: Exchange, context: { readin
     },
   ];
 }
+
+/** How Get Call carried the call: its status and the envelope the call was found in. */
+export function getCallCarriage(exchange: Exchange): string {
+  const envelope = getCallEnvelope(exchange.response.body)?.envelope;
+  return `status ${exchange.response.status}, the call ${envelope ? ENVELOPE_WORDS[envelope] : 'not found in the body'}`;
+}
+
+/**
+ * CALLS-GET-ENVELOPE, which the specification does not show: the deployment's current form, status
+ * 200 with the call wrapped in data. Only the strict profile holds a target to it.
+ */
+export function deployedGetCallEnvelope(exchange: Exchange): Violation[] {
+  if (exchange.response.status === 200 && getCallEnvelope(exchange.response.body)?.envelope === 'data-object') return [];
+  return [
+    {
+      check: 'get_call_envelope',
+      requirement: 'CALLS-GET-ENVELOPE',
+      title: "the deployment's Get Call answers 200 with the call wrapped in data",
+      expected: `status 200, the call ${ENVELOPE_WORDS['data-object']}`,
+      received: getCallCarriage(exchange),
+      exchange,
+    },
+  ];
+}

@@ -23,7 +23,11 @@ export function pageOf(exchange: Exchange): { items: unknown[]; pagination: Pagi
   return { items: body.data, pagination: pagination as unknown as Pagination };
 }
 
-export function paginationConsistency(exchange: Exchange): Violation[] {
+/**
+ * A List Calls page agrees with itself; given the page asked for (`asked`, where the caller chose
+ * one), a page with items that names another current_page breaks PAGINATION-TOTAL-PAGES-CONSISTENT.
+ */
+export function paginationConsistency(exchange: Exchange, asked?: number): Violation[] {
   const page = pageOf(exchange);
   if (exchange.operation !== 'listCalls' || !page) return [];
   const { items, pagination } = page;
@@ -74,5 +78,16 @@ export function paginationConsistency(exchange: Exchange): Violation[] {
       `current_page ${current}`,
     );
   }
-  return violations.map((violation) => ({ ...violation, received: `${violation.received} in ${shown(pagination)}` }));
+  const found = violations.map((violation) => ({ ...violation, received: `${violation.received} in ${shown(pagination)}` }));
+  if (asked !== undefined && items.length > 0 && current !== asked) {
+    found.push({
+      check: 'pagination_consistency',
+      requirement: 'PAGINATION-TOTAL-PAGES-CONSISTENT',
+      title: `page=${asked} answered current_page ${current}`,
+      expected: `current_page ${asked}`,
+      received: `current_page ${current}`,
+      exchange,
+    });
+  }
+  return found;
 }

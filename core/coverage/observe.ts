@@ -6,7 +6,7 @@
 import type { OperationId } from '../../openapi/contract.ts';
 import { headerOf, type Exchange } from '../transport/exchange.ts';
 import { isObject } from '../checks/calls-in.ts';
-import { errorCodesIn } from '../checks/errors.ts';
+import { answerErrorCodes } from '../checks/errors.ts';
 import { FILTER_NAMES, type FilterName } from '../checks/filters.ts';
 import { refusalOf } from '../checks/full-access.ts';
 import { pageOf } from '../checks/pagination.ts';
@@ -52,7 +52,7 @@ export function observe(exchange: Exchange): Observation {
   const { operation, request, response } = exchange;
   const url = new URL(request.url);
   const keyHeader = headerOf(request.headers, 'apikey');
-  const code = errorCodesIn(response.body).find((found) => KNOWN_CODES.has(found));
+  const code = answerErrorCodes(exchange).find((found) => KNOWN_CODES.has(found));
   const observation: Observation = {
     operation,
     status: response.status,

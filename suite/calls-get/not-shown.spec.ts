@@ -1,5 +1,6 @@
 import { test, requirement, fetchableCalls } from '../../fixtures/index.ts';
-import { ENVELOPE_WORDS, getCallEnvelope, callsIn } from '../../core/checks/calls-in.ts';
+import { callsIn } from '../../core/checks/calls-in.ts';
+import { deployedGetCallEnvelope, getCallCarriage } from '../../core/checks/get-call-envelope.ts';
 import { recordingsIn } from '../../core/checks/invariants/recordings.ts';
 
 test(
@@ -8,24 +9,9 @@ test(
   async ({ api, verdict, targetSample }) => {
     const [seen] = fetchableCalls(targetSample);
     const exchange = await api.getCall(String(seen!.call.sessionId));
-    const envelope = getCallEnvelope(exchange.response.body)?.envelope;
-    verdict.observe(
-      'CALLS-GET-ENVELOPE',
-      `status ${exchange.response.status}, the call ${envelope ? ENVELOPE_WORDS[envelope] : 'not found in the body'}`,
-    );
+    verdict.observe('CALLS-GET-ENVELOPE', getCallCarriage(exchange));
     // Only the strict profile holds it to anything: the deployment's current form, {"data": call}.
-    if (exchange.response.status !== 200 || envelope !== 'data-object') {
-      verdict.enforce([
-        {
-          check: 'get_call_envelope',
-          requirement: 'CALLS-GET-ENVELOPE',
-          title: "the deployment's Get Call answers 200 with the call wrapped in data",
-          expected: `status 200, the call ${ENVELOPE_WORDS['data-object']}`,
-          received: `status ${exchange.response.status}, the call ${envelope ? ENVELOPE_WORDS[envelope] : 'not found in the body'}`,
-          exchange,
-        },
-      ]);
-    }
+    verdict.enforce(deployedGetCallEnvelope(exchange));
   },
 );
 

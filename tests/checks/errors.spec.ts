@@ -1,7 +1,15 @@
 // Error answers: the code found wherever the body carries it, the deployment's status, no 5xx for
 // a client's mistake, and success where success is due.
 import { test, expect } from '@playwright/test';
-import { errorCode, errorStatus, errorAnswerSeen, errorCodesIn, noServerError, successStatus } from '../../core/checks/errors.ts';
+import {
+  errorCode,
+  errorStatus,
+  errorAnswerSeen,
+  errorCodesIn,
+  answerErrorCodes,
+  noServerError,
+  successStatus,
+} from '../../core/checks/errors.ts';
 import { exchange, listOf, textExchange } from './exchanges.ts';
 
 const notFound = (status: number, body: unknown = { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'no such call' } }) =>
@@ -144,4 +152,30 @@ test('errorStatus never says a code was answered that no answer carried', () => 
       'an unknown key',
     )[0]?.title,
   ).toBe('AUTH_ERR_APIKEY_NOT_FOUND answered status 400');
+});
+
+test('answerErrorCodes walks an error answer and a refusal in a result, never a success: the codes a success carries are data', () => {
+  const carrying = { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND' } };
+  expect(answerErrorCodes(exchange('listCalls', 401, carrying))).toEqual(['AUTH_ERR_APIKEY_NOT_FOUND']);
+  expect(answerErrorCodes(exchange('getCall', 302, carrying))).toEqual(['AUTH_ERR_APIKEY_NOT_FOUND']);
+  expect(
+    answerErrorCodes(exchange('markGroupConversationAsUnread', 200, { data: { success: false, code: 'AUTH_ERR_NO_ACCESS' } })),
+  ).toEqual(['AUTH_ERR_NO_ACCESS']);
+  expect(answerErrorCodes(exchange('getCall', 200, carrying))).toEqual([]);
+  expect(answerErrorCodes(exchange('markGroupConversationAsUnread', 200, { data: { success: true, code: 'AUTH_ERR_NO_ACCESS' } }))).toEqual(
+    [],
+  );
+  // Not walked at all: a success whose body throws when read is never read.
+  const untouchable = Object.defineProperty({}, 'data', {
+    enumerable: true,
+    get: () => {
+      throw new Error('a success body was walked for error codes');
+    },
+  });
+  const answering = (status: number) => {
+    const made = exchange('listCalls', status, {});
+    return { ...made, response: { ...made.response, body: untouchable } };
+  };
+  expect(answerErrorCodes(answering(200))).toEqual([]);
+  expect(() => answerErrorCodes(answering(500))).toThrow('walked');
 });

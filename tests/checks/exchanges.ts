@@ -57,3 +57,21 @@ export function checkContext(readings: Readings = OPEN_READINGS): ExchangeContex
 export function recording(): Record<string, unknown> {
   return { rid: 'r1', duration: 0.5, startTime: 1692368168, endTime: 1692368198, recording_url: 'https://example.test/r1.mp4' };
 }
+
+/**
+ * A List Calls page asked with `query`, holding listed calls with these ids, under this pagination
+ * (by default one page holding them all).
+ */
+export function listPage(
+  ids: readonly string[],
+  pagination: Record<string, unknown> = {},
+  query: Record<string, string | number> = {},
+): Exchange {
+  const data = ids.map((sessionId) => ({ ...listedCall(), sessionId }));
+  const answer = exchange('listCalls', 200, {
+    data,
+    meta: { pagination: { total: ids.length, count: ids.length, per_page: 100, current_page: 1, total_pages: 1, ...pagination } },
+  });
+  const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
+  return search === '' ? answer : { ...answer, request: { ...answer.request, url: `${answer.request.url}?${search}` } };
+}

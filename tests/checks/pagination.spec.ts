@@ -90,3 +90,16 @@ test('an envelope the schema check rejects, or another operation, is not judged 
   const listLike = { data: [], meta: { pagination: { total: 0, count: 3, current_page: 1, total_pages: 0 } } };
   expect(paginationConsistency(exchange('getCall', 200, listLike))).toEqual([]);
 });
+
+test('a page with calls that names another current_page than the one asked for breaks PAGINATION-TOTAL-PAGES-CONSISTENT, once', () => {
+  const second = page(2, { total: 5, per_page: 2, current_page: 2, total_pages: 3 });
+  expect(paginationConsistency(second, 2)).toEqual([]);
+  const asked3 = paginationConsistency(second, 3);
+  expect(asked3).toMatchObject([
+    { check: 'pagination_consistency', requirement: 'PAGINATION-TOTAL-PAGES-CONSISTENT', title: 'page=3 answered current_page 2' },
+  ]);
+  expect(asked3[0]!.received).toBe('current_page 2');
+  // A page without calls says nothing of where it is.
+  expect(paginationConsistency(page(0, { total: 5, per_page: 2, current_page: 4, total_pages: 3 }), 9)).toEqual([]);
+  expect(paginationConsistency(second)).toEqual([]);
+});

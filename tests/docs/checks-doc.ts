@@ -1,14 +1,17 @@
 // The list of check labels (docs/checks.md), generated from the sources: every violation the core's
 // checks and the passive judge produce carries a `check` label (the report's label), and this reads
-// each one where it is made, with the function that makes it, the requirement it breaks, the first
-// sentence of that function's comment and the shape of its failure line (its title, each value the
-// target decides shown as …). So the page cannot drift from the code: the self-test
-// (checks-doc.spec.ts) fails when it would say anything else. `npm run docs:checks` rewrites it.
+// each one where it is made, with the function that makes it, the requirement it breaks and the first
+// sentence of that function's comment; its sample failure is what that very function writes on the
+// made-up inputs of check-samples.ts. So the page cannot drift from the code: the self-test
+// (checks-doc.spec.ts) fails when it would say anything else, and the generator stops on a label
+// without a sample or a sample that does not fail with its label. `npm run docs:checks` rewrites it.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { loadCatalog, type Catalog } from '../../openapi/catalog.ts';
 import { PROJECT_ROOT } from '../runner/run-suite.ts';
+import type { Violation } from '../../core/checks/violation.ts';
+import { CHECK_SAMPLES, type CheckSample } from './check-samples.ts';
 
 export const CHECKS_DOC = join(PROJECT_ROOT, 'docs', 'checks.md');
 /** Where violations are made: the core's checks and learning, the suite's tests and the passive judge's own rules. */
@@ -21,7 +24,6 @@ export interface CheckLabel {
   file: string;
   requirement: string;
   summary: string;
-  title: string;
 }
 
 const sourcesUnder = (folder: string): string[] =>
@@ -88,7 +90,7 @@ const valueOf = (element: ts.ObjectLiteralElementLike | undefined): ts.Expressio
 function labelsIn(file: string): CheckLabel[] {
   const source = ts.createSourceFile(file, readFileSync(join(PROJECT_ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
   const found: CheckLabel[] = [];
-  const helpers = new Map<string, { literal: ts.ObjectLiteralExpression; parameters: string[] }>();
+  const helpers = new Map<string, { parameters: string[] }>();
   const visit = (node: ts.Node): void => {
     if (ts.isObjectLiteralExpression(node)) {
       const check = property(node, 'check');
@@ -103,7 +105,6 @@ function labelsIn(file: string): CheckLabel[] {
           file,
           requirement: shape(valueOf(property(node, 'requirement')), source),
           summary: maker === undefined ? '' : summaryOf(maker.node, source),
-          title: shape(valueOf(property(node, 'title')), source),
         });
       if (
         check !== undefined &&
@@ -111,10 +112,7 @@ function labelsIn(file: string): CheckLabel[] {
         inFunction !== undefined &&
         ts.isFunctionDeclaration(inFunction.node)
       )
-        helpers.set(inFunction.name, {
-          literal: node,
-          parameters: inFunction.node.parameters.map((parameter) => parameter.name.getText()),
-        });
+        helpers.set(inFunction.name, { parameters: inFunction.node.parameters.map((parameter) => parameter.name.getText()) });
     }
     ts.forEachChild(node, visit);
   };
@@ -130,7 +128,6 @@ function labelsIn(file: string): CheckLabel[] {
         file,
         requirement: shape(argument('requirement'), source),
         summary: summaryOf(inFunction.node, source),
-        title: shape(valueOf(property(helper.literal, 'title')), source),
       });
     }
     ts.forEachChild(node, callsOfHelpers);
@@ -152,6 +149,37 @@ export function checkLabels(): CheckLabel[] {
 /** The name of the function that makes a label: the label in camelCase (filterNarrowing for `filter_narrowing`). */
 export const camelCase = (label: string): string => label.replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase());
 
+/**
+ * Each label's sample failure: the first violation of that label its sample makes. Throws, naming
+ * every problem, when a label has no sample, a sample calls another function than the label's maker
+ * (or its namesake), makes no violation of its label, or names a label no code makes.
+ */
+export function sampleFailures(
+  labels: readonly CheckLabel[],
+  samples: Readonly<Record<string, CheckSample>> = CHECK_SAMPLES,
+): Map<string, Violation> {
+  const problems: string[] = [];
+  const failures = new Map<string, Violation>();
+  for (const entry of labels) {
+    const sample = samples[entry.label];
+    if (sample === undefined) {
+      problems.push(`${entry.label} has no sample in tests/docs/check-samples.ts`);
+      continue;
+    }
+    if (sample.check.name !== entry.producer && sample.check.name !== camelCase(entry.label)) {
+      problems.push(`${entry.label}'s sample calls ${sample.check.name}, not ${entry.producer} that makes it`);
+      continue;
+    }
+    const failure = sample.run().find((violation) => violation.check === entry.label);
+    if (failure === undefined) problems.push(`${entry.label}'s sample makes no violation labelled ${entry.label}`);
+    else failures.set(entry.label, failure);
+  }
+  const made = new Set(labels.map((entry) => entry.label));
+  for (const label of Object.keys(samples)) if (!made.has(label)) problems.push(`${label} has a sample but no code makes it`);
+  if (problems.length > 0) throw new Error(`docs/checks.md cannot be written:\n${problems.join('\n')}`);
+  return failures;
+}
+
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** What a label checks: its function's comment, else the text of the requirement it breaks. */
@@ -163,6 +191,7 @@ function whatItChecks(entry: CheckLabel, catalog: Catalog): string {
 export function checksDoc(): string {
   const catalog = loadCatalog();
   const labels = checkLabels();
+  const failures = sampleFailures(labels);
   return [
     '# Check labels',
     '',
@@ -170,14 +199,15 @@ export function checksDoc(): string {
     '',
     'Each violation a run or a passive judge reports carries the label of the check that found it (the',
     '`check` of results.json and of the HTML report). One line per label: what it checks, the requirement',
-    'it breaks, the function that makes it, and the shape of its failure line (each value the target',
-    'decides shown as …; the report adds "Expected … / Received …" and the curl line that reproduces it).',
+    'it breaks, the function that makes it, and a sample failure: the line that function writes on the',
+    'made-up inputs of tests/docs/check-samples.ts (a report adds "Expected … / Received …" and the curl',
+    'line that reproduces it).',
     '',
-    '| Label | What it checks | Requirement | Made by | Failure line |',
+    '| Label | What it checks | Requirement | Made by | Sample failure |',
     '| --- | --- | --- | --- | --- |',
     ...labels.map(
       (entry) =>
-        `| \`${entry.label}\` | ${cell(whatItChecks(entry, catalog))} | ${cell(entry.requirement)} | \`${entry.producer}\` (${entry.file}) | ${cell(entry.title)} |`,
+        `| \`${entry.label}\` | ${cell(whatItChecks(entry, catalog))} | ${cell(entry.requirement)} | \`${entry.producer}\` (${entry.file}) | ${cell(failures.get(entry.label)!.title)} |`,
     ),
     '',
   ].join('\n');
