@@ -31,15 +31,19 @@ export function errorCodesIn(body: unknown): string[] {
 
 /**
  * The error codes of an answer judged as it arrives (the passive judge's facts, coverage's
- * observation), read only from an error answer: a status that is no success, or mark-unread's 2xx
- * refusing in its result (data.success false, full-access.ts). A success's body is what was asked
- * for, its strings data (calls-in.ts reads calls from a 2xx only): a list page is thousands of nodes
- * that the walk read on every answer for nothing.
+ * observation). An error answer is walked: a status that is no success, mark-unread's 2xx refusing
+ * in its result (data.success false, full-access.ts), or a 2xx whose body is not a success's (no
+ * `data` at its top: an error envelope answered 200 is still judged on its code, as it always was).
+ * A success's `data` is what was asked for, its strings data (calls-in.ts reads calls from a 2xx
+ * only): a list page is thousands of nodes that the walk read on every answer for nothing.
  */
 export function answerErrorCodes(exchange: Exchange): string[] {
   const refusedInResult = exchange.operation === 'markGroupConversationAsUnread' && refusalOf(exchange) === 'result';
-  return isSuccess(exchange) && !refusedInResult ? [] : errorCodesIn(exchange.response.body);
+  return isSuccess(exchange) && !refusedInResult && carriesData(exchange.response.body) ? [] : errorCodesIn(exchange.response.body);
 }
+
+/** A success's body: an object with `data` at its top (read without reading `data` itself). */
+const carriesData = (body: unknown) => body !== null && typeof body === 'object' && !Array.isArray(body) && 'data' in body;
 
 /** The answer is an error that carries `code`. */
 export function errorCode(exchange: Exchange, code: string, requirement: string): Violation[] {

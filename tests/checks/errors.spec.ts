@@ -154,14 +154,16 @@ test('errorStatus never says a code was answered that no answer carried', () => 
   ).toBe('AUTH_ERR_APIKEY_NOT_FOUND answered status 400');
 });
 
-test('answerErrorCodes walks an error answer and a refusal in a result, never a success: the codes a success carries are data', () => {
+test("answerErrorCodes walks an error answer, a refusal in a result and an error envelope answered 2xx, never a success's data", () => {
   const carrying = { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND' } };
   expect(answerErrorCodes(exchange('listCalls', 401, carrying))).toEqual(['AUTH_ERR_APIKEY_NOT_FOUND']);
   expect(answerErrorCodes(exchange('getCall', 302, carrying))).toEqual(['AUTH_ERR_APIKEY_NOT_FOUND']);
   expect(
     answerErrorCodes(exchange('markGroupConversationAsUnread', 200, { data: { success: false, code: 'AUTH_ERR_NO_ACCESS' } })),
   ).toEqual(['AUTH_ERR_NO_ACCESS']);
-  expect(answerErrorCodes(exchange('getCall', 200, carrying))).toEqual([]);
+  // An error envelope with a success's status: still an error answer, judged on its code.
+  expect(answerErrorCodes(exchange('getCall', 200, carrying))).toEqual(['AUTH_ERR_APIKEY_NOT_FOUND']);
+  expect(answerErrorCodes(exchange('listCalls', 200, { data: [{ sessionId: 'ERR_CALL_SESSION_NOT_FOUND' }] }))).toEqual([]);
   expect(answerErrorCodes(exchange('markGroupConversationAsUnread', 200, { data: { success: true, code: 'AUTH_ERR_NO_ACCESS' } }))).toEqual(
     [],
   );
