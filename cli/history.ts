@@ -79,7 +79,7 @@ function trimHistory(file: string, contents: HistoryContents, keep: number): His
 }
 
 /** A line a run, target by target, then what the history marks in each target's last run. */
-export function describeHistory(file: string, contents: HistoryContents, catalog: HistoryCatalog): string[] {
+function describeHistory(file: string, contents: HistoryContents, catalog: HistoryCatalog): string[] {
   const runs = contents.entries.flatMap((entry) => (entry.kind === 'run' ? [entry.run] : []));
   if (runs.length === 0) return [`${visibleLine(file)}: no run yet.`];
   const targets = [...new Set(runs.map((run) => run.target))];

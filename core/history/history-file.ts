@@ -11,7 +11,7 @@ import { runLineProblem, type HistoryRun } from './history-line.ts';
 /** A run's line is under 2 KB; a line eight times that long is no run of ours, and is kept unread. */
 export const MAX_LINE_BYTES = 16 * 1024;
 /** A history of thousands of runs; a larger file is left alone (not read, not written) and said so. */
-export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
 export type HistoryEntry = { kind: 'run'; run: HistoryRun; bytes: Buffer } | { kind: 'kept'; bytes: Buffer };
 

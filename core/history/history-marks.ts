@@ -20,13 +20,13 @@ export interface DecodedRun {
 }
 
 /** How many runs before the latest Allure's rule looks at. */
-export const FLAKY_WINDOW = 5;
+const FLAKY_WINDOW = 5;
 
 const FAILED: ReadonlySet<RequirementStatus> = new Set(['fail', 'intermittent', 'expected-fail']);
 const PASSED: ReadonlySet<RequirementStatus> = new Set(['pass', 'warn']);
 
 /** Whether an outcome judged the requirement, and which way; an error, a skip, a block judged nothing. */
-export function judgedAs(status: RequirementStatus | undefined): Judged | undefined {
+function judgedAs(status: RequirementStatus | undefined): Judged | undefined {
   if (status === undefined) return undefined;
   return FAILED.has(status) ? 'failed' : PASSED.has(status) ? 'passed' : undefined;
 }
@@ -47,7 +47,7 @@ export function flakyJudgements(judgements: readonly Judged[]): boolean {
 }
 
 /** Whether two runs of the same suite version and seed judged the requirement both ways. */
-export function flakyForSure(runs: readonly DecodedRun[], id: string): boolean {
+function flakyForSure(runs: readonly DecodedRun[], id: string): boolean {
   const seen = new Map<string, Set<Judged>>();
   for (const run of runs) {
     const judged = judgedAs(run.outcomes.get(id));
