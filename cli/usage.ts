@@ -14,6 +14,7 @@ import { DEFAULT_UPSTREAM_TIMEOUTS } from '../passive/proxy/proxy-deadline.ts';
 import { DEFAULT_REPORT_EVERY_MINUTES, REPORT_SIGNAL } from '../passive/proxy/proxy-interim.ts';
 import { PLAYWRIGHT_TEST_OPTIONS, REFUSED_PLAYWRIGHT_OPTIONS } from '../core/run/playwright-options.ts';
 import { commandLineHere } from '../core/results/replay-command.ts';
+import { DEFAULT_HISTORY_LIMIT } from '../core/history/history-settings.ts';
 
 /** The run's Playwright options described one by one below; the rest are named in a list. */
 const SHOWN_RUN_OPTIONS = ['-g', '--grep', '-G', '--grep-invert', '-j', '--workers', '--shard'];
@@ -91,6 +92,13 @@ export const COMMANDS: readonly CommandHelp[] = [
     summary: "Print a report folder's job summary in Markdown (verdict, what failed, coverage), for a CI page or a pull request.",
     options: [{ flag: '--report-url', value: 'URL', text: 'Where readers find the whole report (an artifact), linked at its end.' }],
     details: ['REPORT_DIR defaults to REPORT_DIR, else conformance-report. Exit 0, or 2 when the folder holds no results.json.'],
+  },
+  {
+    name: 'history',
+    synopsis: '[--trim N] [FILE]',
+    summary: "Print the runs' history (FILE, or HISTORY_FILE) a line a run, then the flaky requirements and the new failures.",
+    options: [{ flag: '--trim', value: 'N', text: 'First keep only the last N runs (lines it cannot read are kept).' }],
+    details: ['Lines it cannot read are named on stderr and skipped, never removed. Exit 0, or 2 when the file cannot be read or written.'],
   },
   {
     name: 'certify',
@@ -291,6 +299,12 @@ export function variables(): VariableHelp[] {
     },
     { name: EXPECTATIONS_VARIABLE, default: 'unset', text: 'A YAML file of known failures, excused with a reason and an expiry date.' },
     { name: 'BASELINE', default: 'unset', text: "An earlier run's results.json (or its folder) to compare this run with." },
+    {
+      name: 'HISTORY_FILE',
+      default: 'unset',
+      text: 'A JSON Lines file each run adds a line to; the report shows the last runs and the flaky requirements.',
+    },
+    { name: 'HISTORY_LIMIT', default: String(DEFAULT_HISTORY_LIMIT), text: 'The most runs HISTORY_FILE keeps; the oldest go first.' },
     {
       name: 'COVERAGE_MIN',
       default: 'unset',

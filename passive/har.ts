@@ -106,6 +106,7 @@ export async function runHar(args: string[]): Promise<number> {
       sources: files,
       rerun: `${commandLineHere()} har ${[...given, ...files].map((word) => shellWord(word)).join(' ')}`,
       ...(config.expectations && { expectations: config.expectations }),
+      ...(config.history && { history: config.history }),
     });
     process.stdout.write(written.console);
     return written.exitCode;

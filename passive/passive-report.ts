@@ -27,6 +27,9 @@ import { FAILING } from '../reports/requirement-matrix.ts';
 import { cell, coverageTable } from '../reports/coverage-summary.ts';
 import { coverageOf } from '../core/coverage/model.ts';
 import { PASSIVE_FILES, takeOverReportFolder } from '../reports/report-folder.ts';
+import type { HistorySettings } from '../core/history/history-settings.ts';
+import { recordRun } from '../core/history/record-run.ts';
+import { historyMarkdown } from '../reports/history-text.ts';
 
 const SUMMARY_FILE = PASSIVE_FILES.summary;
 
@@ -52,6 +55,8 @@ export interface PassiveReportOptions {
   notes?: string[];
   /** Written beside the reports (STATE_FILE), so that reports of several proxies merge (judge-state.ts). */
   state?: PassiveState;
+  /** HISTORY_FILE and HISTORY_LIMIT: the judged traffic's line is added to the history (har). */
+  history?: HistorySettings;
 }
 
 export interface WrittenPassiveReport {
@@ -346,6 +351,7 @@ export function renderPassiveSummary(report: ConformanceReport): string {
     ...(report.coverage
       ? [`### Coverage: what the traffic tried (${report.coverage.exchanges} exchanges)`, '', ...coverageTable(report.coverage), '']
       : []),
+    ...historyMarkdown(report.history),
   ].join('\n');
 }
 
@@ -361,6 +367,8 @@ function foundIn(passive: NonNullable<ConformanceReport['passive']>, id: string)
 /** Writes index.html, results.json, junit.xml and summary.md into options.dir (and the job summary when $GITHUB_STEP_SUMMARY names one). */
 export function writePassiveReports(result: PassiveResult, options: PassiveReportOptions): WrittenPassiveReport {
   const { report, exitCode } = buildPassiveReport(result, options);
+  if (options.history && options.stage !== 'interim')
+    report.history = recordRun(report, options.history, (text) => visible(redactorFor(options.env ?? environment())(text)));
   const summary = renderPassiveSummary(report);
   const replaced = takeOverReportFolder(options.dir, 'passive');
   writeWhole(options.dir, [

@@ -32,6 +32,7 @@ import { readResultsFile } from '../core/results/results-file.ts';
 import { METADATA_KEY, runMetadata } from './run-metadata.ts';
 import { agesNoted, largestAges } from './answer-ages.ts';
 import { removeEmptyFolders, takeOverReportFolder } from './report-folder.ts';
+import { recordRun } from '../core/history/record-run.ts';
 
 /** A failure message longer than this is cut: the report stays readable, and Playwright's own report keeps the whole. */
 const MESSAGE_LIMIT = 20_000;
@@ -56,6 +57,8 @@ export default class ConformanceReporter implements Reporter {
   /** Playwright's artefacts folders (REPORT_DIR/test-results/ unless --output says otherwise), emptied of empty folders at the end. */
   private artefactFolders: string[] = [];
   private settingsGiven: ReporterSettings | undefined;
+  /** A shard's report is a part of the run: the merge of the shards adds the run to the history. */
+  private shard = false;
 
   constructor(options: ConformanceReporterOptions = {}) {
     const env = environment();
@@ -77,6 +80,7 @@ export default class ConformanceReporter implements Reporter {
   onBegin(config: FullConfig, _suite: Suite): void {
     this.metadata = config.metadata[METADATA_KEY] as RunMetadata | undefined;
     this.artefactFolders = [...new Set(config.projects.map((project) => project.outputDir))];
+    this.shard = Boolean(config.shard);
   }
 
   /**
@@ -124,6 +128,8 @@ export default class ConformanceReporter implements Reporter {
     });
     const comparison = this.comparedWithBaseline(report);
     if (comparison) report.comparison = comparison;
+    const { history } = this.settings();
+    if (history && !this.shard) report.history = recordRun(report, history, (text) => visible(this.redact(text)));
     for (const folder of this.artefactFolders) removeEmptyFolders(folder);
     const replaced = takeOverReportFolder(this.outputFolder, 'run');
     mkdirSync(this.outputFolder, { recursive: true });

@@ -9,6 +9,7 @@ import type { ConsoleMode } from '../core/run/config.ts';
 import type { ConformanceReport, FailureRecord, RequirementResult } from '../core/results/report-model.ts';
 import { describeAges } from '../core/checks/answer-age.ts';
 import { firstLineOf } from './console-reporter.ts';
+import { historyConsoleLines } from './history-text.ts';
 
 /** The longest line of what went wrong that the console shows; the report has the whole. */
 const DETAIL_LIMIT = 200;
@@ -38,6 +39,7 @@ export function consoleSummary(report: ConformanceReport, options: SummaryOption
     knownFailureLines(report),
     laterRunnerErrorLines(report),
     answerAgeLines(report),
+    historyConsoleLines(report.history),
     options.comparison ? ['', 'Compared with the baseline:', options.comparison] : [],
   ];
   return [

@@ -20,6 +20,7 @@ import { FAILING, REQUIREMENT_STATUSES } from './requirement-matrix.ts';
 import { htmlEscape as h } from './html-escape.ts';
 import { COVERAGE_STYLE, coverageNavLink, renderCoverage } from './render-coverage.ts';
 import { answerAgeNavLink, renderAnswerAges } from './render-answer-ages.ts';
+import { HISTORY_STYLE, historyNavLink, renderHistory } from './render-history.ts';
 
 // Where the escaping was first declared, and where the tests still take it from.
 export { htmlEscape } from './html-escape.ts';
@@ -52,7 +53,7 @@ export function renderHtml(report: ConformanceReport): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${h(`${report.verdict} · Conformance report`)}</title>
-<style>${STYLE}${COVERAGE_STYLE}</style>
+<style>${STYLE}${COVERAGE_STYLE}${report.history ? HISTORY_STYLE : ''}</style>
 </head>
 <body>
 <header class="verdict ${verdictClass(report.verdict)}" data-verdict="${h(report.verdict)}">
@@ -68,7 +69,7 @@ export function renderHtml(report: ConformanceReport): string {
     ${report.passive ? fact('Traffic', `${run.startedAt} to ${run.endedAt} · ${report.passive.exchanges} exchanges judged of ${report.passive.entries} entries`) : fact('Run', `${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${report.summary.requests} requests`)}
   </dl>
 </header>
-<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Test failures (${report.failures.length})</a>${coverageNavLink(report.coverage)}<a href="#readings">Readings</a>${answerAgeNavLink(report.answerAges)}<a href="#not-shown">Not shown</a>${report.passive ? '' : '<a href="#requests">Requests</a>'}<a href="#configuration">Configuration</a></nav>
+<nav aria-label="Sections of this report"><a href="#matrix">Requirements</a>${report.comparison ? '<a href="#comparison">Compared with the baseline</a>' : ''}${report.expectations ? '<a href="#expectations">Known failures</a>' : ''}<a href="#failures">Test failures (${report.failures.length})</a>${historyNavLink(report.history)}${coverageNavLink(report.coverage)}<a href="#readings">Readings</a>${answerAgeNavLink(report.answerAges)}<a href="#not-shown">Not shown</a>${report.passive ? '' : '<a href="#requests">Requests</a>'}<a href="#configuration">Configuration</a></nav>
 <main>
 ${renderTotals(report)}
 ${renderPassive(report)}
@@ -77,6 +78,7 @@ ${renderMatrix(report)}
 ${renderComparison(report)}
 ${renderExpectations(report)}
 ${renderFailures(report)}
+${renderHistory(report.history)}
 ${report.coverage ? renderCoverage(report.coverage) : ''}
 ${renderReadings(report.readings)}
 ${renderAnswerAges(report.answerAges, report.passive !== undefined)}

@@ -5,6 +5,7 @@
 // merge of blob reports (`merge-reports --reporter=…`) loads no config of the suite's: there they are
 // this process's own, as the merging command's environment sets them.
 import type { ConsoleMode, SuiteConfig } from '../core/run/config.ts';
+import type { HistorySettings } from '../core/history/history-settings.ts';
 import type { Launcher } from '../core/results/replay-command.ts';
 import { configOfThisProcess } from '../core/run/config-of-this-process.ts';
 
@@ -15,10 +16,17 @@ export interface ReporterSettings {
   launcher: Launcher;
   /** BASELINE's results.json, when one is named (the configuration has checked it is one). */
   baseline?: string;
+  /** HISTORY_FILE and HISTORY_LIMIT, when a history is kept. */
+  history?: HistorySettings;
 }
 
 export function reporterSettings(config: SuiteConfig): ReporterSettings {
-  return { console: config.console, launcher: config.launcher, ...(config.baseline !== undefined && { baseline: config.baseline }) };
+  return {
+    console: config.console,
+    launcher: config.launcher,
+    ...(config.baseline !== undefined && { baseline: config.baseline }),
+    ...(config.history && { history: { ...config.history } }),
+  };
 }
 
 /**

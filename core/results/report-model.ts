@@ -278,6 +278,34 @@ export interface ConformanceReport {
   coverage?: Coverage;
   /** Tests that carry no catalogued requirement (they count toward the verdict when they fail). */
   untraced: string[];
+  /** This run beside the earlier runs of its target in HISTORY_FILE, when one is named (core/history/). */
+  history?: HistorySummary;
+}
+
+/** A mark the history gives a requirement in this run (core/history/history-marks.ts). */
+export type HistoryMark = 'flaky' | 'flaky-for-sure' | 'new-failure' | 'fixed' | 'reading-changed';
+
+/** What HISTORY_FILE says of this run beside the runs before it on the same target. */
+export interface HistorySummary {
+  file: string;
+  /** Runs the file holds with this one (of every target). */
+  runs: number;
+  /** The file's lines skipped (and kept as they are), or why this run could not be added. */
+  problems: string[];
+  /** The last runs of this run's target (at most 30), oldest first, this run last. */
+  shown: Array<{ at: string; suite: string; seed: number; verdict: string; ms: number }>;
+  /** Each requirement a shown run judged: one letter a run (history-line.ts's OUTCOME_CODES, `.` not judged), and its marks. */
+  grid: Array<{ id: string; outcomes: string; marks: HistoryMark[] }>;
+  /** Failed now, passed since a failure in one of the five runs before (Allure's rule). */
+  flaky: string[];
+  /** Passed and failed in two runs of the same suite version and seed. */
+  flakyForSure: string[];
+  /** Failed now, passed in the last run before that judged it. */
+  newFailures: string[];
+  /** Passed now, failed in the last run before that judged it. */
+  fixed: string[];
+  /** Readings learned differently from the last run before that learned them, with the requirements judged under them. */
+  readingsChanged: Array<{ subject: string; before: string[]; now: string[]; requirements: string[] }>;
 }
 
 /** What changed between two runs, requirement by requirement (reports/compare.ts). */

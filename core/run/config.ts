@@ -14,6 +14,7 @@ import { referenceOptionsFromEnv, ReferenceOptionError, type EmbeddedReferenceOp
 import { DEFAULT_SETTLE_SECONDS } from '../checks/settling.ts';
 import { DEFAULT_MAX_ANSWER_AGE, MAX_ANSWER_AGE_LIMIT } from '../checks/answer-age.ts';
 import { LAUNCHER_VARIABLE, LAUNCHERS, type Launcher } from '../results/replay-command.ts';
+import { readHistorySettings, type HistorySettings } from '../history/history-settings.ts';
 
 export const REGIONS = ['us', 'eu', 'in'] as const;
 export type Region = (typeof REGIONS)[number];
@@ -89,6 +90,8 @@ export interface SuiteConfig {
    * replays them where they are printed (replay-command.ts).
    */
   launcher: Launcher;
+  /** HISTORY_FILE and HISTORY_LIMIT: the runs' history each run adds its line to, when one is named (core/history/). */
+  history: HistorySettings | undefined;
 }
 
 export const CONSOLE_MODES = ['compact', 'verbose'] as const;
@@ -200,6 +203,10 @@ export function loadConfig(env: Env): SuiteConfig {
     coverageMin: readInteger('COVERAGE_MIN', read('COVERAGE_MIN'), 0, 100),
     console: readChoice('CONFORMANCE_CONSOLE', read('CONFORMANCE_CONSOLE'), CONSOLE_MODES) ?? 'compact',
     launcher: readChoice(LAUNCHER_VARIABLE, read('CONFORMANCE_LAUNCHER'), LAUNCHERS) ?? 'playwright',
+    history: readHistorySettings(read('HISTORY_FILE'), read('HISTORY_LIMIT'), {
+      reportDir: reportDirectory(env),
+      artefacts: ARTEFACTS_FOLDER,
+    }),
   });
 }
 

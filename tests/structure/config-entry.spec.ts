@@ -28,6 +28,7 @@ const READERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     'passive/har.ts': "the har command's entry",
     'passive/merge-passive.ts': "the passive merge's entry",
     'passive/proxy/proxy-command.ts': "the proxy command's entry, which hands it to both of its threads",
+    'cli/history.ts': "the history command's entry, for HISTORY_FILE when no file is named (it sends nothing: no key needed)",
   },
   configOfThisProcess: {
     'core/run/config-of-this-process.ts': 'defines it',
