@@ -89,6 +89,12 @@ export interface SuiteConfig {
    * replays them where they are printed (replay-command.ts).
    */
   launcher: Launcher;
+  /**
+   * TRACE_HEADERS: whether every request carries a W3C `traceparent` and `x-conformance-test`
+   * naming its test (transport/trace-context.ts), so that a server's logs can find it; off for a
+   * target that refuses headers it does not know.
+   */
+  traceHeaders: boolean;
 }
 
 export const CONSOLE_MODES = ['compact', 'verbose'] as const;
@@ -200,6 +206,7 @@ export function loadConfig(env: Env): SuiteConfig {
     coverageMin: readInteger('COVERAGE_MIN', read('COVERAGE_MIN'), 0, 100),
     console: readChoice('CONFORMANCE_CONSOLE', read('CONFORMANCE_CONSOLE'), CONSOLE_MODES) ?? 'compact',
     launcher: readChoice(LAUNCHER_VARIABLE, read('CONFORMANCE_LAUNCHER'), LAUNCHERS) ?? 'playwright',
+    traceHeaders: readBoolean('TRACE_HEADERS', read('TRACE_HEADERS')) ?? true,
   });
 }
 
