@@ -272,6 +272,11 @@ export function variables(): VariableHelp[] {
     { name: 'MAX_IN_FLIGHT', default: String(embedded.maxInFlight), text: 'At most this many requests waiting on the target at once.' },
     { name: 'REQUEST_BUDGET', default: 'unset: no limit', text: 'At most this many requests in the run; property runs are scaled to fit.' },
     {
+      name: 'TRACE_HEADERS',
+      default: String(embedded.traceHeaders),
+      text: 'false: no traceparent and x-conformance-test headers, for a target that refuses headers it does not know.',
+    },
+    {
       name: 'PAGE_SIZE_PARAMETER',
       default: 'unset',
       text: "List Calls' page-size parameter, where none of perPage, per_page, limit, pageSize, page_size, size is acknowledged.",

@@ -173,12 +173,13 @@ function failuresOf(test: TestRecord, seed: number, launcher: Launcher): Failure
           message: last.errors.join('\n\n') || `The test ended ${last.status} without an error message.`,
           rerun,
           ...(test.attempts.length > 1 && { attempts: { failed: failedAttempts.length, total: test.attempts.length } }),
+          ...(last.traceId !== undefined && { traceId: last.traceId }),
         },
       ]
     : [];
   return [
     ...own,
-    ...test.credited.map(({ requirement, message }) => ({
+    ...test.credited.map(({ requirement, message, traceId }) => ({
       test: test.title,
       location: test.location,
       status: test.status,
@@ -186,6 +187,7 @@ function failuresOf(test: TestRecord, seed: number, launcher: Launcher): Failure
       message: `Found while testing "${test.title}", which holds ${test.requirements.join(', ') || 'no requirement'}:\n${message}`,
       rerun,
       credited: true,
+      ...(traceId !== undefined && { traceId }),
     })),
   ];
 }

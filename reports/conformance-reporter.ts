@@ -184,6 +184,8 @@ export default class ConformanceReporter implements Reporter {
     const notes = (kind: NoteKind): Note[] =>
       notesOf(annotations, kind, loadCatalog().byId.keys()).map((note) => ({ ...note, text: this.redact(note.text) }));
     const requests = requestsOf(result);
+    // Written by the suite's own fixture; held to its form all the same, since reports quote it unescaped in places.
+    const traceId = typeof requests?.traceId === 'string' && /^[0-9a-f]{32}$/.test(requests.traceId) ? requests.traceId : undefined;
     const skip = annotations.find((annotation) => annotation.type === 'skip' && annotation.description);
     const violations = notes('violation');
     const blocked = notes(BLOCKED_ANNOTATION)[0];
@@ -213,8 +215,16 @@ export default class ConformanceReporter implements Reporter {
         attachmentOf<CreditedViolation[]>(result, CREDITED_ATTACHMENT)?.map((credited) => ({
           ...credited,
           message: cut(this.redact(credited.message)),
+          ...(traceId !== undefined && { traceId }),
         })) ?? [],
-      attempts: [{ status: result.status, violated: [...new Set(violations.map((note) => note.requirement))], errors }],
+      attempts: [
+        {
+          status: result.status,
+          violated: [...new Set(violations.map((note) => note.requirement))],
+          errors,
+          ...(traceId !== undefined && { traceId }),
+        },
+      ],
     };
   }
 }

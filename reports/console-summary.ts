@@ -65,7 +65,7 @@ function failedRequirementLines(result: RequirementResult, failures: readonly Fa
       ? `intermittent, ${result.attempts.violated} of ${result.attempts.judged} attempts`
       : result.status;
   const where = first
-    ? `; first: ${first.location} "${first.test}"`
+    ? `; first: ${first.location} "${first.test}"${first.traceId === undefined ? '' : ` (trace id ${first.traceId})`}`
     : result.tests[0]
       ? `; first: ${result.tests[0].location} "${result.tests[0].title}"`
       : '';

@@ -186,7 +186,7 @@ function renderFailures(report: ConformanceReport): string {
   const items = report.failures.map(
     (failure) => `<article class="failure${failure.credited ? ' credited' : ''}" id="${anchorOf(failure)}">
 <h3>${failure.credited ? `${h(failure.requirements[0] ?? '')}, found while testing: ` : ''}${h(failure.test)}</h3>
-<p class="where">${h(failure.location)} · ${failure.credited ? `the test ${h(failure.status)}; it holds other requirements and credited this one` : h(failure.status)}${failure.attempts ? ` · failed in ${failure.attempts.failed} of ${failure.attempts.total} attempts` : ''}${failure.requirements.length > 0 ? ` · violates ${failure.requirements.map((id) => `<code>${h(id)}</code>`).join(', ')}` : ''}</p>
+<p class="where">${h(failure.location)} · ${failure.credited ? `the test ${h(failure.status)}; it holds other requirements and credited this one` : h(failure.status)}${failure.attempts ? ` · failed in ${failure.attempts.failed} of ${failure.attempts.total} attempts` : ''}${failure.requirements.length > 0 ? ` · violates ${failure.requirements.map((id) => `<code>${h(id)}</code>`).join(', ')}` : ''}${failure.traceId === undefined ? '' : ` · trace id <code class="trace-id">${h(failure.traceId)}</code>`}</p>
 <pre>${h(failure.message)}</pre>
 <p>${report.passive ? 'Judge the same traffic again:' : 'Re-run this test with the same seed:'}</p><pre class="command">${h(failure.rerun)}</pre>
 </article>`,

@@ -27,7 +27,11 @@ export function renderJunit(report: ConformanceReport): string {
   const failuresByRequirement = new Map<string, string[]>();
   for (const failure of report.failures) {
     for (const id of failure.requirements)
-      failuresByRequirement.set(id, [...(failuresByRequirement.get(id) ?? []), `${failure.test}\n${failure.message}`]);
+      failuresByRequirement.set(id, [
+        ...(failuresByRequirement.get(id) ?? []),
+        // The trace id a server's logs find the test's requests by (its traceparent), on a line of its own.
+        `${failure.test}\n${failure.traceId === undefined ? '' : `Trace id: ${failure.traceId}\n`}${failure.message}`,
+      ]);
   }
   const suites = report.sections.map((section) => {
     const inSection = report.requirements.filter((result) => result.section === section.id);

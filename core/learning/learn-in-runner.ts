@@ -11,6 +11,7 @@
 // trace holds what was sent.
 import type { FullConfig } from '@playwright/test';
 import { CallsApi } from '../transport/api.ts';
+import { LEARNING_TEST_CASE, RequestTrace } from '../transport/trace-context.ts';
 import type { SuiteConfig } from '../run/config.ts';
 import { leaveRequests, RequestLog } from '../results/request-log.ts';
 import { InFlightLimit } from '../transport/in-flight.ts';
@@ -73,10 +74,15 @@ export async function learnInRunner(config: SuiteConfig, { runState, slotKeeper 
   };
   // Batched by turn of the event loop: a test takes what was sent until then, a later test the rest.
   const later = () => (flushing ??= setImmediate(flush));
-  const api = new SettlingApi(transport, config, {
-    onSent: (exchange) => (log.learningHooks.onSent(exchange), later()),
-    onUnanswered: (request) => (log.learningHooks.onUnanswered(request), later()),
-  });
+  const api = new SettlingApi(
+    transport,
+    config,
+    {
+      onSent: (exchange) => (log.learningHooks.onSent(exchange), later()),
+      onUnanswered: (request) => (log.learningHooks.onUnanswered(request), later()),
+    },
+    new RequestTrace(LEARNING_TEST_CASE),
+  );
   try {
     await stopRunIfUnlearned(runState, () =>
       learnOnce({

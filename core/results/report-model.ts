@@ -100,8 +100,8 @@ export interface TestRecord {
   readings: DetectionSummary[];
   /** The largest age per operation this test saw its answers have (its `answer-age` annotations); absent from passive records. */
   answerAges?: AgesSeen;
-  /** Requirements this test does not hold that it found broken, described. */
-  credited: CreditedViolation[];
+  /** Requirements this test does not hold that it found broken, described, with the trace id of the attempt that found each. */
+  credited: Array<CreditedViolation & { traceId?: string }>;
   /** Every attempt, the last (this record) included: more than one when Playwright retried a failed test. */
   attempts: Attempt[];
 }
@@ -112,6 +112,8 @@ interface Attempt {
   violated: string[];
   /** The attempt's failure message, when it failed. */
   errors: string[];
+  /** The trace id every request of the attempt carried (core/transport/trace-context.ts); absent with TRACE_HEADERS=false. */
+  traceId?: string;
 }
 
 export interface RequirementResult {
@@ -185,6 +187,11 @@ export interface FailureRecord {
   credited?: boolean;
   /** When Playwright retried the test: in how many attempts it failed. */
   attempts?: { failed: number; total: number };
+  /**
+   * The W3C trace id every request of the failed attempt carried in its `traceparent`: what a
+   * server's logs find it by. Absent with TRACE_HEADERS=false, and from results files of older runs.
+   */
+  traceId?: string;
 }
 
 export interface OperationSummary {

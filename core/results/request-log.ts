@@ -38,6 +38,8 @@ export interface RequestRecord {
 export interface RequestsAttachment {
   /** The suite's seed in this worker: shards merged from runs with different seeds are told apart. */
   seed: number;
+  /** The trace id every request of the test carried (transport/trace-context.ts); absent with TRACE_HEADERS=false. */
+  traceId?: string;
   requests: RequestRecord[];
 }
 
@@ -92,8 +94,8 @@ export class RequestLog {
   }
 
   /** Attaches what was sent since the last call, even when nothing was (the report then counts the test). */
-  async attachTo(testInfo: TestInfo, seed: number): Promise<void> {
-    const body: RequestsAttachment = { seed, requests: this.drain() };
+  async attachTo(testInfo: TestInfo, seed: number, traceId?: string): Promise<void> {
+    const body: RequestsAttachment = { seed, ...(traceId !== undefined && { traceId }), requests: this.drain() };
     await testInfo.attach(REQUESTS_ATTACHMENT, { body: visible(JSON.stringify(body)), contentType: 'application/json' });
   }
 }

@@ -92,6 +92,12 @@ export interface SuiteConfig {
   launcher: Launcher;
   /** HISTORY_FILE and HISTORY_LIMIT: the runs' history each run adds its line to, when one is named (core/history/). */
   history: HistorySettings | undefined;
+  /**
+   * TRACE_HEADERS: whether every request carries a W3C `traceparent` and `x-conformance-test`
+   * naming its test (transport/trace-context.ts), so that a server's logs can find it; off for a
+   * target that refuses headers it does not know.
+   */
+  traceHeaders: boolean;
 }
 
 export const CONSOLE_MODES = ['compact', 'verbose'] as const;
@@ -207,6 +213,7 @@ export function loadConfig(env: Env): SuiteConfig {
       reportDir: reportDirectory(env),
       artefacts: ARTEFACTS_FOLDER,
     }),
+    traceHeaders: readBoolean('TRACE_HEADERS', read('TRACE_HEADERS')) ?? true,
   });
 }
 

@@ -18,6 +18,7 @@ import { tlsProblem } from '../transport/tls-problems.ts';
 import { ConfigError, configErrorLine } from './config-error.ts';
 import { preflightAsks, refusalOf, type PreflightAsk } from './preflight-checks.ts';
 import { baseOf, leaveRequests, type RequestRecord } from '../results/request-log.ts';
+import { PREFLIGHT_TEST_CASE, traceWhen } from '../transport/trace-context.ts';
 
 /** More than any error body carries: a larger one is not read, and its code not looked for. */
 const ERROR_BODY_LIMIT = 64 * 1024;
@@ -79,7 +80,10 @@ export async function reachTarget(config: SuiteConfig, sending: () => void = () 
   // for an answer here would only keep the workers from starting alongside.
   if (config.target.kind === 'embedded') return;
   if (config.callsBaseUrl === undefined) throw new TargetUnreachable('The calls service has no address.');
-  for (const [index, ask] of preflightAsks(config).entries()) {
+  // A trace of its own, so that a target's logs tell the preflight's requests from the tests'.
+  const trace = traceWhen(config.traceHeaders, PREFLIGHT_TEST_CASE);
+  for (const [index, listed] of preflightAsks(config).entries()) {
+    const ask = trace ? { ...listed, headers: { ...listed.headers, ...trace.headers() } } : listed;
     const runState = RunState.fromEnvironment(config.requestBudget);
     runState.takeRequest(`${ask.method} ${ask.url}`);
     sending();

@@ -5,13 +5,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { OperationId } from '../../openapi/contract.ts';
 import type { SuiteConfig } from '../run/config.ts';
-import type { Exchange, Unanswered } from './exchange.ts';
+import { headerOf, type Exchange, type Unanswered } from './exchange.ts';
 import { secretPlaceholders, Transport, type TransportAnswer } from './transport.ts';
 import { isSecretToken } from './secret-tokens.ts';
 import { requestContextWire } from './wire.ts';
 import { inRehearsal } from '../property/rehearsal.ts';
 import { parseJsonText, type ParsedJson } from './json-text.ts';
 import { pathSegment } from './header-value.ts';
+import type { RequestTrace } from './trace-context.ts';
 
 export type Query = Record<string, string | number | boolean>;
 
@@ -55,12 +56,18 @@ export class CallsApi {
   private readonly secrets: ReadonlyMap<string, string>;
   private readonly transport: Transport;
 
+  /** The trace every request of this client carries (trace-context.ts): none with TRACE_HEADERS=false, or when none was given. */
+  readonly trace: RequestTrace | undefined;
+
   constructor(
     /** The worker's transport; a bare request context gets a transport of its own (self-tests). */
     transport: Transport | APIRequestContext,
     private readonly config: SuiteConfig,
     private readonly hooks: ApiHooks = {},
+    /** The test's trace (or learning's): the suite always gives one; a self-test that does not sends no trace headers. */
+    trace?: RequestTrace,
   ) {
+    this.trace = config.traceHeaders ? trace : undefined;
     this.secrets = secretPlaceholders(config);
     this.transport =
       transport instanceof Transport
@@ -98,6 +105,9 @@ export class CallsApi {
     const headers: Record<string, string> = { ...options.headers };
     if (key !== null) headers[options.apiKeyHeader ?? 'apikey'] = this.placeholders.get(key) ?? key;
     if (options.onBehalfOf !== undefined) headers.onBehalfOf = options.onBehalfOf;
+    // A header the test sends itself is left as it is.
+    for (const [name, value] of Object.entries(this.trace?.headers() ?? {}))
+      if (headerOf(headers, name) === undefined) headers[name] = value;
     // Bodies go as bytes: Playwright would re-encode a string that is not JSON (a malformed body the
     // suite sends on purpose) as a JSON string literal.
     const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
@@ -112,7 +122,8 @@ export class CallsApi {
     const { parsed, isJson, tooDeep } = parsedBody(answer);
     const exchange: Exchange = {
       operation,
-      request: { method, url, ...this.redact(headers), ...(body !== undefined && { body }) },
+      // As the target saw it: in a property's replay, the trace headers of its rehearsal's request.
+      request: { method, url, ...this.redact({ ...headers, ...answer.traceHeaders }), ...(body !== undefined && { body }) },
       response: {
         status: answer.status,
         headers: answer.headers,

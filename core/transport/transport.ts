@@ -21,6 +21,7 @@ import { currentStage } from '../property/rehearsal.ts';
 import { echoRedactor, type EchoRedactor } from './echoed-secrets.ts';
 import type { SuiteConfig } from '../run/config.ts';
 import type { Wire, WireAnswer, WireRequest } from './wire.ts';
+import { traceHeadersOf, withoutTraceHeaders } from './trace-context.ts';
 
 /** Retries of a transient failure, and the wait before each: the last try starts 3.5 s after the first. */
 const TRANSIENT_BACKOFF_MS: readonly number[] = [500, 1000, 2000];
@@ -43,6 +44,11 @@ export interface TransportAnswer {
   receivedAt: number;
   /** Requests sent for this answer: more than one after a retry. */
   attempts: number;
+  /**
+   * The trace headers (trace-context.ts) of the request that got this answer: in a property's replay,
+   * its rehearsal's, which the target saw, not those of the request that asked again.
+   */
+  traceHeaders: Record<string, string>;
 }
 
 export interface TransportOptions {
@@ -204,6 +210,7 @@ export class Transport {
             durationMs: performance.now() - attempt.started,
             receivedAt: Date.now(),
             attempts,
+            traceHeaders: traceHeadersOf(request.headers),
           };
         }
         await response.dispose();
@@ -257,8 +264,11 @@ export class Transport {
   }
 }
 
-/** What makes two requests the same request: a rehearsal's answer to one is the answer to the other. */
+/**
+ * What makes two requests the same request: a rehearsal's answer to one is the answer to the other.
+ * Their trace headers name the request, not what it asks: the replay's new parent id asks the same.
+ */
 function requestKey({ method, url, headers, body }: TransportRequest): string {
-  const named = Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const named = Object.entries(withoutTraceHeaders(headers)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([method, url, named, body?.toString('base64') ?? null]);
 }

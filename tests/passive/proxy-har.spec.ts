@@ -14,6 +14,7 @@ import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import { createPassiveJudge } from '../../passive/judge.ts';
 import { readCapture } from '../../passive/capture-reader.ts';
 import { BINARY, sendRaw, startOrigin } from './proxy-origin.ts';
+import { RequestTrace, traceIdOf } from '../../core/transport/trace-context.ts';
 
 interface Entry {
   request: { url: string; headers: Array<{ name: string; value: string }>; postData?: { mimeType: string; text: string } };
@@ -123,4 +124,23 @@ test('named OUT.jsonl, the same writer writes JSON Lines of exchanges, which har
   const [fromHar, fromLines] = [await judged(harFile), await judged(linesFile)];
   expect(fromHar.exchanges).toBe(9);
   expect(fromLines).toEqual(fromHar);
+});
+
+test("the suite's trace headers pass into the HAR as they were sent: a failure's trace id is found there too", async () => {
+  const origin = await startOrigin();
+  const file = join(freshDir('proxy-har-trace'), 'out.har');
+  const har = harWriter(file, { name: 'self-test', version: '1' });
+  const proxy = await startJudgingProxy({ target: new URL(origin.base), port: 0, sinks: [har] });
+  const trace = new RequestTrace('CALLS-LIST-OK a self-test -> 200');
+  const sent = trace.headers();
+  try {
+    await sendRaw(`${proxy.base}/echo`, 'GET', Object.entries(sent).flat());
+    await proxy.stop(1_000);
+    expect(await har.finish()).toBe(1);
+  } finally {
+    await origin.close();
+  }
+  const [entry] = (JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: Entry[] } }).log.entries;
+  expect(entry!.request.headers).toEqual(expect.arrayContaining(Object.entries(sent).map(([name, value]) => ({ name, value }))));
+  expect(traceIdOf(Object.fromEntries(entry!.request.headers.map(({ name, value }) => [name, value])))).toBe(trace.traceId);
 });

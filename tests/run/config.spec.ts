@@ -114,6 +114,12 @@ test('a remote target by base addresses is read-only by default, with trailing s
   expect(config.restrictedApiKey).toBeUndefined();
 });
 
+test('trace headers are sent unless TRACE_HEADERS=false', () => {
+  expect(loadConfig({}).traceHeaders).toBe(true);
+  expect(loadConfig({ TRACE_HEADERS: 'FALSE' }).traceHeaders).toBe(false);
+  expect(loadConfig({ TRACE_HEADERS: 'true' }).traceHeaders).toBe(true);
+});
+
 test('APP_ID and REGION build the deployment addresses of both services', () => {
   const config = loadConfig({ APP_ID: '31780434a95d45', REGION: 'eu', API_KEY: 'k' });
   expect(config.callsBaseUrl).toBe('https://31780434a95d45.call-eu.cometchat.io/v3');
@@ -171,6 +177,7 @@ test('each bad value is refused with a message that starts with the variable nam
     [{ MAX_BODY_BYTES: '1k' }, 'MAX_BODY_BYTES'],
     [{ MAX_BODY_BYTES: '12' }, 'MAX_BODY_BYTES'],
     [{ CONFORMANCE_DRY_RUN: 'yes' }, 'CONFORMANCE_DRY_RUN'],
+    [{ TRACE_HEADERS: 'off' }, 'TRACE_HEADERS'],
     [{ ...remote, NODE_EXTRA_CA_CERTS: '/no/such/authority.pem' }, 'NODE_EXTRA_CA_CERTS'],
   ];
   for (const [env, variable] of cases) {

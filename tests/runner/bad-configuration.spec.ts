@@ -19,6 +19,7 @@ const cases: Array<[string, Record<string, string>]> = [
   ['API_KEY', { APP_ID: 'abc123', REGION: 'us', API_KEY: 'key with spaces' }],
   ['MAX_RPS', { MAX_RPS: 'fast' }],
   ['MAX_IN_FLIGHT', { MAX_IN_FLIGHT: 'many' }],
+  ['TRACE_HEADERS', { TRACE_HEADERS: 'off' }],
 ];
 
 for (const [variable, env] of cases) {
