@@ -1,5 +1,5 @@
 // The reports of a passive run (recorded traffic judged by passive/judge.ts): the same
-// HTML, results.json and JUnit as a run of the suite, built by the same pure report builder from
+// HTML, results.json, JUnit and SARIF as a run of the suite, built by the same pure report builder from
 // one record per requirement the traffic showed, plus a job summary. The verdict never claims more
 // than traffic can show: VIOLATIONS FOUND (exit 1) or NO VIOLATIONS IN N EXCHANGES (exit 0; 3 when
 // the traffic held no exchange of the three operations), never CONFORMANT. Every string written
@@ -20,6 +20,7 @@ import { redactorFor } from '../reports/redact.ts';
 import { visible } from '../core/results/visible.ts';
 import { renderHtml } from '../reports/render-html.ts';
 import { renderJunit } from '../reports/render-junit.ts';
+import { renderSarif } from '../reports/render-sarif.ts';
 import type { ConformanceReport, Note, RunMetadata, TestRecord } from '../core/results/report-model.ts';
 import { runMetadata } from '../reports/run-metadata.ts';
 import { REPORT_FILES } from '../reports/conformance-reporter.ts';
@@ -364,7 +365,7 @@ function foundIn(passive: NonNullable<ConformanceReport['passive']>, id: string)
   return cell(`${shown.join('; ')}${more}`);
 }
 
-/** Writes index.html, results.json, junit.xml and summary.md into options.dir (and the job summary when $GITHUB_STEP_SUMMARY names one). */
+/** Writes index.html, results.json, junit.xml, results.sarif and summary.md into options.dir (and the job summary when $GITHUB_STEP_SUMMARY names one). */
 export function writePassiveReports(result: PassiveResult, options: PassiveReportOptions): WrittenPassiveReport {
   const { report, exitCode } = buildPassiveReport(result, options);
   if (options.history && options.stage !== 'interim')
@@ -375,6 +376,7 @@ export function writePassiveReports(result: PassiveResult, options: PassiveRepor
     [REPORT_FILES.json, `${JSON.stringify(report, null, 2)}\n`],
     [REPORT_FILES.junit, renderJunit(report)],
     [REPORT_FILES.html, renderHtml(report)],
+    [REPORT_FILES.sarif, sarifOf(report, options)],
     [SUMMARY_FILE, summary],
     // The state's texts were scrubbed of the traffic's secrets by its judge; the configured keys go too.
     ...(options.state
@@ -388,6 +390,17 @@ export function writePassiveReports(result: PassiveResult, options: PassiveRepor
     `${replaced === undefined ? '' : `${replaced}\n`}Passive verdict: ${report.verdict}. ${report.verdictReason}\nRedacted from the reports: ${result.redacted.join(', ') || 'no credential header was present'}.\nReport: ${join(options.dir, REPORT_FILES.html)}\n`,
   );
   return { report, exitCode, console };
+}
+
+function sarifOf(report: ConformanceReport, options: PassiveReportOptions): string {
+  const context = {
+    catalog: options.catalog ?? loadCatalog(),
+    settings: options.config.sarif,
+    redact: redactorFor(options.env ?? environment()),
+    writer: 'passive',
+    cwd: process.cwd(),
+  } as const;
+  return renderSarif(report, context);
 }
 
 /**

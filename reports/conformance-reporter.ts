@@ -1,5 +1,5 @@
 // The conformance reporter: collects each test's requirements, outcome, annotations and requests as
-// it ends, and when the run ends writes index.html, results.json and junit.xml (into REPORT_DIR,
+// it ends, and when the run ends writes index.html, results.json, junit.xml and results.sarif (into REPORT_DIR,
 // conformance-report/ by default) from the pure summary in build-report.ts, and prints what the
 // console says of it (console-summary.ts: one line per failed requirement, the verdict). It reads only what
 // Playwright's blob reports keep, so `npx playwright merge-reports` with this reporter gives the
@@ -26,6 +26,7 @@ import { redactorFor, type Redactor } from './redact.ts';
 import { visible } from '../core/results/visible.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
+import { renderSarif } from './render-sarif.ts';
 import type { Comparison, ConformanceReport, Note, RunMetadata, TestRecord } from '../core/results/report-model.ts';
 import { compareRuns, describeComparison } from './compare.ts';
 import { readResultsFile } from '../core/results/results-file.ts';
@@ -37,7 +38,7 @@ import { recordRun } from '../core/history/record-run.ts';
 /** A failure message longer than this is cut: the report stays readable, and Playwright's own report keeps the whole. */
 const MESSAGE_LIMIT = 20_000;
 
-export const REPORT_FILES = { html: 'index.html', json: 'results.json', junit: 'junit.xml' } as const;
+export const REPORT_FILES = { html: 'index.html', json: 'results.json', junit: 'junit.xml', sarif: 'results.sarif' } as const;
 
 export interface ConformanceReporterOptions {
   /** Overrides REPORT_DIR. */
@@ -137,6 +138,14 @@ export default class ConformanceReporter implements Reporter {
     writeFileSync(join(this.outputFolder, REPORT_FILES.json), visible(`${JSON.stringify(report, null, 2)}\n`));
     writeFileSync(join(this.outputFolder, REPORT_FILES.junit), visible(renderJunit(report)));
     writeFileSync(join(this.outputFolder, REPORT_FILES.html), visible(renderHtml(report)));
+    const sarif = {
+      catalog: loadCatalog(),
+      settings: this.settings().sarif,
+      redact: this.redact,
+      writer: 'run',
+      cwd: process.cwd(),
+    } as const;
+    writeFileSync(join(this.outputFolder, REPORT_FILES.sarif), visible(renderSarif(report, sarif)));
     const where = relative(process.cwd(), join(this.outputFolder, REPORT_FILES.html)) || REPORT_FILES.html;
     if (replaced !== undefined) process.stdout.write(`${replaced}\n`);
     process.stdout.write(

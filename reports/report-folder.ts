@@ -1,7 +1,7 @@
 // What each command writes into its report folder, and what it says when that folder holds another
-// kind of command's report. A run of the suite writes index.html, results.json, junit.xml and
+// kind of command's report. A run of the suite writes index.html, results.json, junit.xml, results.sarif and
 // Playwright's artefacts (test-results/, only the folders that hold a file); the passive commands
-// (har, the judging proxy, their merge) write the same three files, summary.md and, for the proxy,
+// (har, the judging proxy, their merge) write the same four files, summary.md and, for the proxy,
 // passive-state.json. Each kind has its own default folder (DEFAULT_REPORT_DIRS), so they meet only
 // where REPORT_DIR names one folder for both: the writer then says, in one line, whose report it
 // replaces, and removes the other kind's own files, which would otherwise be read as part of the new

@@ -4,7 +4,7 @@
 // reporter options are, and nothing secret: Playwright copies its config into its JSON report). A
 // merge of blob reports (`merge-reports --reporter=…`) loads no config of the suite's: there they are
 // this process's own, as the merging command's environment sets them.
-import type { ConsoleMode, SuiteConfig } from '../core/run/config.ts';
+import type { ConsoleMode, SarifSettings, SuiteConfig } from '../core/run/config.ts';
 import type { HistorySettings } from '../core/history/history-settings.ts';
 import type { Launcher } from '../core/results/replay-command.ts';
 import { configOfThisProcess } from '../core/run/config-of-this-process.ts';
@@ -18,6 +18,8 @@ export interface ReporterSettings {
   baseline?: string;
   /** HISTORY_FILE and HISTORY_LIMIT, when a history is kept. */
   history?: HistorySettings;
+  /** SARIF_LOCATION and SARIF_PATH_PREFIX: where results.sarif points its results. */
+  sarif: SarifSettings;
 }
 
 export function reporterSettings(config: SuiteConfig): ReporterSettings {
@@ -26,18 +28,19 @@ export function reporterSettings(config: SuiteConfig): ReporterSettings {
     launcher: config.launcher,
     ...(config.baseline !== undefined && { baseline: config.baseline }),
     ...(config.history && { history: { ...config.history } }),
+    sarif: config.sarif,
   };
 }
 
 /**
  * This process's settings, for a reporter given none; where its environment holds no valid
  * configuration (a merge elsewhere), the defaults: the compact console, Playwright as the launcher,
- * no baseline.
+ * no baseline, SARIF results at the catalog's lines.
  */
 export function reporterSettingsOfThisProcess(): ReporterSettings {
   try {
     return reporterSettings(configOfThisProcess());
   } catch {
-    return { console: 'compact', launcher: 'playwright' };
+    return { console: 'compact', launcher: 'playwright', sarif: { location: 'catalog' } };
   }
 }

@@ -98,6 +98,26 @@ export interface SuiteConfig {
    * target that refuses headers it does not know.
    */
   traceHeaders: boolean;
+  /** Where results.sarif points each result for code scanning (SARIF_LOCATION, SARIF_PATH_PREFIX). */
+  sarif: SarifSettings;
+}
+
+/**
+ * Where a result of results.sarif points (reports/render-sarif.ts): `catalog`, the requirement's
+ * entry in requirements.yaml; `openapi`, the part of the OpenAPI document it concerns (its schema, or
+ * its operation). A code-scanning alert can only show a line of a file the repository holds.
+ */
+export const SARIF_LOCATIONS = ['catalog', 'openapi'] as const;
+export type SarifLocation = (typeof SARIF_LOCATIONS)[number];
+
+export interface SarifSettings {
+  location: SarifLocation;
+  /**
+   * SARIF_PATH_PREFIX: the folder, relative to the root of the repository the results are uploaded
+   * to, that holds requirements.yaml and calls-api.openapi.yaml; unset, their paths from the working
+   * directory as the suite reads them. `''` is the repository's root.
+   */
+  pathPrefix?: string;
 }
 
 export const CONSOLE_MODES = ['compact', 'verbose'] as const;
@@ -214,6 +234,7 @@ export function loadConfig(env: Env): SuiteConfig {
       artefacts: ARTEFACTS_FOLDER,
     }),
     traceHeaders: readBoolean('TRACE_HEADERS', read('TRACE_HEADERS')) ?? true,
+    sarif: Object.freeze(readSarifSettings(read)),
   });
 }
 
@@ -409,6 +430,28 @@ function readChoice<T extends string>(name: string, value: string | undefined, c
   if (value === undefined) return undefined;
   if ((choices as readonly string[]).includes(value)) return value as T;
   throw new ConfigError(name, `must be one of ${choices.join(', ')} (got "${value}")`);
+}
+
+function readSarifSettings(read: (name: string) => string | undefined): SarifSettings {
+  const location = readChoice('SARIF_LOCATION', read('SARIF_LOCATION'), SARIF_LOCATIONS) ?? 'catalog';
+  const pathPrefix = readPathPrefix(read('SARIF_PATH_PREFIX'));
+  return pathPrefix === undefined ? { location } : { location, pathPrefix };
+}
+
+/**
+ * A folder of the repository as code scanning reads a result's path: relative to the repository's
+ * root, with forward slashes, never leaving it. `.` (or `./`) is the root itself, given as `''`.
+ */
+function readPathPrefix(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const folder = value.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  const segments = folder === '' || folder === '.' ? [] : folder.split('/');
+  if (segments.some((segment) => !/^(?!\.{1,2}$)[A-Za-z0-9_.-]+$/.test(segment)))
+    throw new ConfigError(
+      'SARIF_PATH_PREFIX',
+      `must be a folder relative to the repository's root, such as contracts/calls: names of letters, digits, _, - and . separated by /, never . or .. (got "${value}")`,
+    );
+  return segments.join('/');
 }
 
 /** fast-check's path of a counterexample: run indexes separated by colons, as it prints them. */

@@ -204,6 +204,20 @@ test('the verdict job uploads the conformance report whatever the verdict', () =
   expect(upload.with?.path).toMatch(/^conformance-report\/?$/);
 });
 
+test('the verdict job uploads results.sarif to code scanning after the merge, whatever the verdict, without failing the gate', () => {
+  const { index: merged } = mergeStep();
+  const { step, index } = stepWith(
+    verdict(),
+    'uploads the SARIF',
+    (each) => each.uses?.startsWith('github/codeql-action/upload-sarif@') === true,
+  );
+  expect(index).toBeGreaterThan(merged);
+  expect(index).toBeLessThan(gateStep().index);
+  expect(step.if).toMatch(/^always\(\) && hashFiles\('conformance-report\/results\.sarif'\) != ''$/);
+  expect(step['continue-on-error']).toBe(true);
+  expect(step.with).toEqual({ sarif_file: 'conformance-report/results.sarif', category: 'conformance-staging' });
+});
+
 // --- The baseline, the gate and the job summary ----------------------------------------------
 
 const baselineStep = () => stepWith(verdict(), 'fetches the baseline', (step) => step.id === 'baseline');
@@ -394,8 +408,8 @@ function writeJson(path: string, value: unknown) {
   writeFileSync(path, JSON.stringify(value));
 }
 
-test('the verdict job, and only it, may read other runs (actions: read); nothing may write', () => {
-  expect(verdict().permissions).toEqual({ contents: 'read', actions: 'read' });
+test('the verdict job, and only it, may read other runs (actions: read); its one write is code scanning alerts, nothing else may write', () => {
+  expect(verdict().permissions).toEqual({ contents: 'read', actions: 'read', 'security-events': 'write' });
   expect(workflow.permissions).toEqual({ contents: 'read' });
   expect(shards().permissions).toBeUndefined();
 });
@@ -764,6 +778,7 @@ test('every action is pinned to a major version', () => {
   const uses = allSteps().flatMap((step) => (step.uses === undefined ? [] : [step.uses]));
   expect(uses.length).toBeGreaterThan(0);
   for (const action of uses) expect(action).toMatch(/^[\w.-]+\/[\w.-]+(\/[\w./-]+)?@v\d+$/);
-  // GitHub's own actions only: nothing of a third party runs with this workflow's secrets or token.
-  for (const action of uses) expect(action).toMatch(/^actions\//);
+  // GitHub's own actions only (actions/, and code scanning's upload from github/codeql-action):
+  // nothing of a third party runs with this workflow's secrets or token.
+  for (const action of uses) expect(action).toMatch(/^(actions\/|github\/codeql-action\/upload-sarif@)/);
 });

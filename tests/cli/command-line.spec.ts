@@ -20,7 +20,7 @@ test("--help, -h and help print the main help: every command, the variables, the
   for (const code of ['0  CONFORMANT', '1  NON-CONFORMANT', '2  configuration or suite error', '3  INCONCLUSIVE'])
     expect(text).toContain(code);
   expect(flat).toContain(
-    'index.html, results.json, junit.xml in REPORT_DIR (conformance-report/ in the current directory; passive-report/ for har and the proxy, with summary.md)',
+    'index.html, results.json, junit.xml, results.sarif in REPORT_DIR (conformance-report/ in the current directory; passive-report/ for har and the proxy, with summary.md)',
   );
   expect(flat).toContain('npm run conformance -- run --playwright-help');
   expect(flat).toContain('npx playwright test --help');

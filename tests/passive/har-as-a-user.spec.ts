@@ -56,7 +56,13 @@ test("har writes to passive-report/, leaving the last run's report alone; told t
   const own = await har(working, file, { CALLS_BASE_URL: '', CHAT_BASE_URL: '' });
   expect(own.code, own.stderr).toBe(0);
   expect(own.stdout).toContain(join('passive-report', 'index.html'));
-  expect(readdirSync(join(working, 'passive-report')).sort()).toEqual(['index.html', 'junit.xml', 'results.json', 'summary.md']);
+  expect(readdirSync(join(working, 'passive-report')).sort()).toEqual([
+    'index.html',
+    'junit.xml',
+    'results.json',
+    'results.sarif',
+    'summary.md',
+  ]);
   expect(JSON.parse(readFileSync(join(working, 'conformance-report', 'results.json'), 'utf8'))).toEqual({
     verdict: 'CONFORMANT',
     exitCode: 0,
@@ -68,7 +74,13 @@ test("har writes to passive-report/, leaving the last run's report alone; told t
   expect(over.stdout).toContain(
     'Report folder conformance-report/ held the report of a run of the suite: replaced by this one (test-results/ removed).',
   );
-  expect(readdirSync(join(working, 'conformance-report')).sort()).toEqual(['index.html', 'junit.xml', 'results.json', 'summary.md']);
+  expect(readdirSync(join(working, 'conformance-report')).sort()).toEqual([
+    'index.html',
+    'junit.xml',
+    'results.json',
+    'results.sarif',
+    'summary.md',
+  ]);
   // Written over its own kind, it says nothing.
   const again = await har(working, file, { CALLS_BASE_URL: '', CHAT_BASE_URL: '', REPORT_DIR: 'conformance-report' });
   expect(again.stdout).not.toContain('held the report');

@@ -127,7 +127,9 @@ test('reports rewritten every 0.6 s while traffic flows: every read of them find
     expect(seen.size, `${[...seen].join('\n')}\n${proxy.output()}`).toBeGreaterThanOrEqual(4);
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect((await proxy.stop()).code).toBe(0);
-    expect(readdirSync(reports).sort()).toEqual(['index.html', 'junit.xml', STATE_FILE, 'results.json', 'summary.md'].sort());
+    expect(readdirSync(reports).sort()).toEqual(
+      ['index.html', 'junit.xml', STATE_FILE, 'results.json', 'results.sarif', 'summary.md'].sort(),
+    );
   } finally {
     await reference.close();
   }

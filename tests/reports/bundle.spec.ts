@@ -46,7 +46,7 @@ test('npm run certify against the embedded reference writes a signed bundle whos
   const { bundle, run } = await certified();
   expect(run.code, run.stderr).toBe(0);
   expect(run.stdout).toContain('Certified: CONFORMANT.');
-  for (const file of ['index.html', 'results.json', 'junit.xml', 'manifest.json', 'manifest.json.sig'])
+  for (const file of ['index.html', 'results.json', 'junit.xml', 'results.sarif', 'manifest.json', 'manifest.json.sig'])
     expect(existsSync(join(bundle, file)), file).toBe(true);
 
   const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as Manifest;
@@ -63,7 +63,7 @@ test('npm run certify against the embedded reference writes a signed bundle whos
   expect(manifest.configuration).toMatchObject({ apiKey: '[redacted]', allowWrites: true });
   expect(manifest.targetAddresses).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v3$/)]);
   expect(Date.parse(manifest.endedAt)).toBeGreaterThan(Date.parse(manifest.startedAt));
-  expect(manifest.files.map((file) => file.path)).toEqual(['index.html', 'junit.xml', 'results.json']);
+  expect(manifest.files.map((file) => file.path)).toEqual(['index.html', 'junit.xml', 'results.json', 'results.sarif']);
   for (const file of manifest.files) expect(file.sha256, file.path).toBe(sha256(readFileSync(join(bundle, file.path))));
   expect(manifest.signer?.publicKey).toBe(readFileSync(signer.publicKey, 'utf8'));
 });

@@ -39,7 +39,7 @@ test(`npm run conformance from a folder of the user's: the reports and Playwrigh
   expect(run.code, run.stderr).toBe(1);
   expect(readdirSync(working)).toEqual(['reports']);
   const written = filesUnder(join(working, 'reports'));
-  for (const report of ['index.html', 'results.json', 'junit.xml']) expect(written).toContain(report);
+  for (const report of ['index.html', 'results.json', 'junit.xml', 'results.sarif']) expect(written).toContain(report);
   // Each failed test's error context, in the reports' test-results/.
   const contexts = written.filter((file) => file.endsWith('error-context.md'));
   expect(contexts.length).toBeGreaterThan(0);

@@ -250,7 +250,24 @@ test('a run is taken as started by Playwright unless the command line says where
   expect(loadConfig({ CONFORMANCE_LAUNCHER: 'installed' }).launcher).toBe('installed');
 });
 
+test("results.sarif points at the catalog's lines unless SARIF_LOCATION=openapi; SARIF_PATH_PREFIX names the folder of the user's repository that holds the files", () => {
+  expect(loadConfig({}).sarif).toEqual({ location: 'catalog' });
+  expect(loadConfig({ SARIF_LOCATION: 'openapi' }).sarif).toEqual({ location: 'openapi' });
+  expect(loadConfig({ SARIF_PATH_PREFIX: 'contracts/calls/' }).sarif).toEqual({ location: 'catalog', pathPrefix: 'contracts/calls' });
+  expect(loadConfig({ SARIF_PATH_PREFIX: './.github/conformance' }).sarif.pathPrefix).toBe('.github/conformance');
+  // The repository's root itself.
+  expect(loadConfig({ SARIF_PATH_PREFIX: '.' }).sarif.pathPrefix).toBe('');
+  expect(Object.isFrozen(loadConfig({}).sarif)).toBe(true);
+});
+
+for (const value of ['/etc/openapi', '../elsewhere', 'contracts/../..', 'contracts//calls', 'C:\\repo', 'https://example.test/x', 'a b']) {
+  test(`SARIF_PATH_PREFIX=${value} is refused with one line naming it: a folder inside the repository, with forward slashes`, () => {
+    expect(errorFor({ SARIF_PATH_PREFIX: value }).message).toMatch(/^SARIF_PATH_PREFIX must be a folder relative to the repository's root/);
+  });
+}
+
 for (const [variable, value] of [
+  ['SARIF_LOCATION', 'operation'],
   ['CONFORMANCE_PROFILE', 'lenient'],
   ['CONFORMANCE_CONSOLE', 'loud'],
   ['CONFORMANCE_SEED', 'abc'],

@@ -160,7 +160,7 @@ function expectEverythingSearched(result: SentinelRun): void {
   searched(new RegExp(`^${under(outputs.blob)}/[^!]+\\.zip![^!]+\\.zip!(\\d+-)?trace\\.network$`), 'the traces inside the blob report');
   searched(new RegExp(`^${under(outputs.json)}$`), 'the JSON report');
   searched(new RegExp(`^${under(outputs.junit)}$`), 'the JUnit report');
-  for (const file of ['index.html', 'results.json', 'junit.xml'])
+  for (const file of ['index.html', 'results.json', 'junit.xml', 'results.sarif'])
     searched(new RegExp(`^${under(outputs.conformance)}/${file}$`), `conformance-report/${file}`);
 
   const headers = apikeyHeadersInTraces(result);
