@@ -24,6 +24,8 @@ export function renderRunSummary(report: ConformanceReport, reportLink?: string)
       'Newly failing against the baseline',
       (report.comparison?.newlyFailing ?? []).map((change) => `${change.id}: ${change.base} → ${change.next}`),
     ),
+    ...listed('Flaky across runs (HISTORY_FILE)', flakyOf(report)),
+    ...listed('New failures since the last run', report.history?.newFailures ?? []),
     ...listed('Expected failures', report.expectations?.expectedFailures ?? []),
     ...listed('Listed as expected, but passed', report.expectations?.unexpectedPasses ?? []),
     ...(report.coverage ? ['### Coverage: what the run tried', '', ...coverageTable(report.coverage), ''] : []),
@@ -49,6 +51,16 @@ function failedTable(failed: readonly RequirementResult[]): string[] {
     ...more(failed.length),
     '',
   ];
+}
+
+/** The history's flaky requirements, the sure ones (same suite and seed, two outcomes) said so. */
+function flakyOf(report: ConformanceReport): string[] {
+  const history = report.history;
+  if (!history) return [];
+  const sure = new Set(history.flakyForSure);
+  return [...new Set([...history.flaky, ...history.flakyForSure])].map((id) =>
+    sure.has(id) ? `${id} (for sure: same suite and seed, two outcomes)` : id,
+  );
 }
 
 function outcome(requirement: RequirementResult): string {

@@ -72,8 +72,18 @@ test('on a faulty target: NON-CONFORMANT, the failed requirement in the summary 
   const reference = createServer({ keys: { fullAccess: key, readOnly: `${key}-ro` }, fault: findFault('not-found-as-empty-call')! });
   const base = await reference.listen(0);
   try {
+    const history = join(freshDir('action-history'), 'history.jsonl');
     const runner = context({
-      with: { 'calls-base-url': base, 'chat-base-url': base, 'api-key': key, arguments: GREP, seed: '7', comment: 'true', 'max-rps': '' },
+      with: {
+        'calls-base-url': base,
+        'chat-base-url': base,
+        'api-key': key,
+        arguments: GREP,
+        seed: '7',
+        comment: 'true',
+        'max-rps': '',
+        'history-file': history,
+      },
       github: { event_name: 'pull_request', event: { pull_request: { number: 17 } } },
     });
     const run = await runAction(runner);
@@ -93,6 +103,10 @@ test('on a faulty target: NON-CONFORMANT, the failed requirement in the summary 
     // A later push to the pull request updates the comment it left rather than adding one.
     const again = await runAction({ ...context({ with: runner.with, github: runner.github }), env: { GH_EXISTING_COMMENT: '991' } });
     expect(again.ghCalls[1]).toContain('--method PATCH repos/team/service/issues/comments/991 -f body=<!-- calls-conformance -->');
+    // The report folder holds results.sarif for code scanning, and each run added its line to the history.
+    expect(JSON.parse(readFileSync(join(run.outputs['report-dir']!, 'results.sarif'), 'utf8'))).toMatchObject({ version: '2.1.0' });
+    expect(readFileSync(history, 'utf8').trim().split('\n')).toHaveLength(2);
+    expect(readFileSync(history, 'utf8')).not.toContain(key);
   } finally {
     await reference.close();
   }

@@ -72,3 +72,22 @@ test('a long list is cut at twenty with a pointer to the HTML report; a passing 
   expect(summary).toContain('### Expected failures (1)\n\n- E-1');
   expect(renderRunSummary(report([requirement('A')], { verdict: 'CONFORMANT' }))).toContain('No requirement failed.');
 });
+
+test("the history's flaky requirements and new failures, when HISTORY_FILE kept one", () => {
+  const history = {
+    file: 'h.jsonl',
+    runs: 3,
+    problems: [],
+    shown: [],
+    grid: [],
+    flaky: ['A'],
+    flakyForSure: ['B'],
+    newFailures: ['C'],
+    fixed: [],
+    readingsChanged: [],
+  };
+  const summary = renderRunSummary(report([requirement('C', { status: 'fail' })], { history }));
+  expect(summary).toContain('### Flaky across runs (HISTORY_FILE) (2)\n\n- A\n- B (for sure: same suite and seed, two outcomes)');
+  expect(summary).toContain('### New failures since the last run (1)\n\n- C');
+  expect(renderRunSummary(report([]))).not.toContain('Flaky');
+});
