@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { effectiveLevel, loadCatalog, type Catalog } from '../openapi/catalog.ts';
 import { environment, type Env, type SuiteConfig } from '../core/run/config.ts';
 import { curlFor, type Exchange } from '../core/transport/exchange.ts';
+import { traceIdOf } from '../core/transport/trace-context.ts';
 import { WAITING_FOR_READINGS, type PassiveResult, type PassiveViolation, type RequirementTally } from './judge.ts';
 import { STATE_FILE, type PassiveState } from './judge-state.ts';
 import type { Expectations } from '../core/results/expectations.ts';
@@ -130,9 +131,19 @@ function describeViolation(violation: PassiveViolation, lines: CommandLines): st
     `  Received: ${violation.received}`,
     ...(violation.alike ? [`  …and ${violation.alike} more of ${violation.requirement} in the same exchange`] : []),
     `  Exchange: ${violation.source}${related}`,
+    ...traceLine(violation),
   ];
   if (violation.exchange) text.push('  Reproduce with:', `  ${lines.curl(violation.exchange)}`);
   return text.join('\n');
+}
+
+/**
+ * The trace id the recorded request carried (a W3C traceparent: the suite's own requests, or any
+ * traced client's), so that the server's logs of that exchange can be found; none when it had none.
+ */
+function traceLine(violation: PassiveViolation): string[] {
+  const traceId = violation.exchange && traceIdOf(violation.exchange.request.headers);
+  return traceId === undefined ? [] : [`  Trace id: ${traceId}`];
 }
 
 function recordsOf(result: PassiveResult, catalog: Catalog, location: string, lines: CommandLines): TestRecord[] {
@@ -191,13 +202,16 @@ function violatedRecord(
       : '';
   const message = `${tally.violations} violation(s) of ${requirement.id} in ${tally.judged} recorded exchange(s) or call(s) judged:\n\n${tally.examples.map((violation) => describeViolation(violation, lines)).join('\n\n')}${more}`;
   const notes = tally.examples.map((violation) => ({ requirement: requirement.id, text: `${violation.title} (${violation.source})` }));
+  // The first example's trace id stands beside the failure, as a run's attempt's does.
+  const first = tally.examples.find((violation) => violation.exchange && traceIdOf(violation.exchange.request.headers));
+  const traceId = first?.exchange && traceIdOf(first.exchange.request.headers);
   if (level === 'MUST')
     return {
       ...base,
       status: 'failed',
       violations: notes,
       errors: [message],
-      attempts: [{ status: 'failed', violated: [requirement.id], errors: [message] }],
+      attempts: [{ status: 'failed', violated: [requirement.id], errors: [message], ...(traceId !== undefined && { traceId }) }],
     };
   // Not a MUST: the record passes, its violations shown as warnings (SHOULD) or observations.
   const shownAs = level === 'SHOULD' ? { warnings: notes } : { observations: notes };

@@ -100,7 +100,11 @@ test('a violation is reported with the entry that broke it and a curl to reprodu
     data: [{ ...list.data[1], type: 'screenshare' }],
     meta: { pagination: { total: 1, count: 1, total_pages: 1, current_page: 1 } },
   };
-  const file = writeHar([harEntry({ url: `${CALLS}/calls?type=audio`, headers: authorized, status: 200, body: broken })]);
+  // A traced client's request (W3C traceparent): its trace id stands beside the failure, to find the exchange in the server's logs.
+  const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+  const file = writeHar([
+    harEntry({ url: `${CALLS}/calls?type=audio`, headers: { ...authorized, traceparent }, status: 200, body: broken }),
+  ]);
   const { run, dir } = await har([file]);
   expect(run.code, run.stderr).toBe(1);
   expect(run.stdout).toContain('Passive verdict: VIOLATIONS FOUND.');
@@ -112,6 +116,8 @@ test('a violation is reported with the entry that broke it and a curl to reprodu
     /Reproduce with:\s+curl -sS -X GET -H "apikey: \$API_KEY" -H "Authorization: \$AUTHORIZATION" -H "Cookie: \$COOKIE"/,
   );
   expect(failure?.rerun).toBe(`npm run conformance -- har ${file}`);
+  expect(failure?.traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+  expect(failure?.message).toContain('  Trace id: 4bf92f3577b34da6a3ce929d0e0e4736');
   // The filter the request carried is judged too: a screenshare call does not match type=audio.
   expect(results.requirements.find((entry) => entry.id === 'CALLS-LIST-FILTER-TYPE')?.status).toBe('fail');
   for (const secret of SECRETS) expect(everything(run, dir)).not.toContain(secret);
