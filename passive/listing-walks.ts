@@ -86,7 +86,11 @@ interface Walk {
   moving: boolean;
   pages: Map<number, KeptPage>;
   farApart: boolean;
+  /** What it keeps, counted against WalkLimits.listingIds: its session ids, and each page as one at least. */
   ids: number;
+  /** When its first page was asked and its last answered (the recorder's milliseconds). */
+  start: number;
+  end: number;
 }
 
 /** The moments of the calls each list's answers showed last (the latest answer's, the last seen kept), and when it was last asked. */
@@ -97,6 +101,9 @@ interface ListSeen {
 
 const CALLS_KEPT_PER_LIST = 200;
 const LISTS_KEPT = 500;
+const HOSTS_KEPT = 1_000;
+/** Pages of one walk: past it the walk is judged and a new one opened (a client walks far fewer). */
+const PAGES_PER_WALK = 1_000;
 /**
  * Whether a call may leave the list its filters make as it moves (then a total that stays the same
  * does not show a still list): a call never leaves a terminal status, never loses a recording
@@ -131,7 +138,10 @@ export class ListingWalks {
     const moment = momentOf(calls);
     if (moment === undefined || !span) return;
     const ahead = moment - span.end / 1000;
-    if (ahead > (this.offsets.get(host) ?? -Infinity)) this.offsets.set(host, ahead);
+    if (ahead <= (this.offsets.get(host) ?? -Infinity)) return;
+    this.offsets.delete(host);
+    this.offsets.set(host, ahead);
+    if (this.offsets.size > HOSTS_KEPT) this.offsets.delete(this.offsets.keys().next().value as string);
   }
 
   /** A successful List Calls answer: kept in its walk, which may close others. */
@@ -144,17 +154,20 @@ export class ListingWalks {
     const kept = keptPage(asked, identity.page, clock, this.settleSeconds);
     let walk = this.open.get(identity.key);
     if (walk && !this.fits(walk, kept)) {
-      const farApart = !walk.pages.has(kept.page);
+      const farApart = !walk.pages.has(kept.page) && walk.pages.size < PAGES_PER_WALK;
       if (farApart) walk.farApart = true;
       this.close(walk, sink);
-      walk = { ...identity, pages: new Map(), farApart, ids: 0 };
+      walk = { ...identity, pages: new Map(), farApart, ids: 0, start: kept.span.start, end: kept.span.end };
     }
-    walk ??= { ...identity, pages: new Map(), farApart: false, ids: 0 };
+    walk ??= { ...identity, pages: new Map(), farApart: false, ids: 0, start: kept.span.start, end: kept.span.end };
     this.open.delete(walk.key);
     this.open.set(walk.key, walk);
     walk.pages.set(kept.page, kept);
-    walk.ids += kept.ids.length;
-    this.keptIds += kept.ids.length;
+    walk.start = Math.min(walk.start, kept.span.start);
+    walk.end = Math.max(walk.end, kept.span.end);
+    const counted = Math.max(1, kept.ids.length);
+    walk.ids += counted;
+    this.keptIds += counted;
     while (this.open.size > this.limits.openListings || (this.keptIds > this.limits.listingIds && this.open.size > 1))
       this.close(this.open.values().next().value as Walk, sink);
   }
@@ -166,11 +179,8 @@ export class ListingWalks {
 
   /** Whether a page belongs to a walk: a page it does not hold yet, asked within the window of its others. */
   private fits(walk: Walk, page: KeptPage): boolean {
-    if (walk.pages.has(page.page)) return false;
-    const spans = [...walk.pages.values()].map((kept) => kept.span);
-    const start = Math.min(page.span.start, ...spans.map((span) => span.start));
-    const end = Math.max(page.span.end, ...spans.map((span) => span.end));
-    return end - start <= this.settleSeconds * 1000;
+    if (walk.pages.has(page.page) || walk.pages.size >= PAGES_PER_WALK) return false;
+    return Math.max(walk.end, page.span.end) - Math.min(walk.start, page.span.start) <= this.settleSeconds * 1000;
   }
 
   private sawList(list: string, asked: AskedPage): void {

@@ -119,3 +119,13 @@ test('open walks are bounded: past the limit the oldest is judged and closed, it
   ask(walks, page(1, 4, [call('a', T0)], '&type=video'), T0 + 24, out.into);
   expect(out.counted.violations).toContain('page 2 of a listing repeats 1 call(s) of page 1');
 });
+
+test('a walk holds at most 1,000 pages: a recording of endless empty pages is judged in walks of that many, in time that grows with it', () => {
+  const out = sink();
+  const walks = new ListingWalks(limits, 300, 0);
+  const started = Date.now();
+  for (let number = 1; number <= 2_500; number += 1) ask(walks, page(number, 0, []), T0 + 21 + number / 100, out.into);
+  walks.closeAll(out.into);
+  expect(out.counted).toEqual({ judged: 3, violations: [], notJudged: [] });
+  expect(Date.now() - started).toBeLessThan(5_000);
+});
