@@ -29,6 +29,7 @@ import { headerOf, type Exchange } from '../core/transport/exchange.ts';
 import type { OperationId } from '../openapi/contract.ts';
 import { getMatchesListOverTime, momentOf, orderOf, surelyBefore, type KeptAnswer, type Span } from './over-time.ts';
 import type { RequirementTallies } from './requirement-tallies.ts';
+import type { ListingWalks, WalkSink } from './listing-walks.ts';
 import { later, slim, sooner, type Sighting, type Sightings } from './sightings.ts';
 
 /** An exchange as the judge takes it from a recording, redacted, before it is judged. */
@@ -76,6 +77,9 @@ export interface Bench {
   envelopeKnown: () => boolean;
   /** A Get Call answer judged for the envelope once it is learned. */
   awaitEnvelope: (exchange: Exchange, source: string) => void;
+  /** The pages of each listing, judged together when their walk closes (listing-walks.ts), and what they report into. */
+  walks: ListingWalks;
+  walkSink: WalkSink;
 }
 
 interface ExchangeRule {
@@ -157,6 +161,9 @@ const LIST_PAGE_REQUIREMENTS = [
   'PAGINATION-TOTAL-PAGES-CONSISTENT',
   'CALL-SESSION-ID-UNIQUE',
 ];
+
+/** What the pages of one listing show judged together (listing-walks.ts): what a walk judged is counted under each. */
+export const WALK_REQUIREMENTS = ['PAGINATION-PAGES-PARTITION', 'PAGINATION-TOTAL-PAGES-CONSISTENT', 'PAGINATION-COUNT-WITHIN-BOUNDS'];
 
 const EXCHANGE_RULES: readonly ExchangeRule[] = [
   // Credentials: a request without a key, a request with one, and a key the target called unknown.
@@ -344,6 +351,15 @@ const EXCHANGE_RULES: readonly ExchangeRule[] = [
     appliesTo: () => true,
     judge: keepCallsSeen,
   },
+  {
+    // After keepCallsSeen: the target's clock at a page is read from what answers showed before it.
+    requirements: WALK_REQUIREMENTS,
+    shows:
+      'a walk over several pages of one List Calls listing (the same filters, page size, onBehalfOf and key) asked within the settling window (SETTLE_SECONDS)',
+    needsBody: true,
+    appliesTo: ({ calls, success, operation }) => calls.length > 0 || (success && operation === 'listCalls'),
+    judge: keepPage,
+  },
 ];
 
 /** Every requirement a rule of the table judges: what traffic can show, the catalog's field requirements aside. */
@@ -451,6 +467,15 @@ function keepCallsSeen(facts: ExchangeFacts, bench: Bench): void {
     };
     compareWithOtherView(operation, key, answer, bench);
   }
+}
+
+/** Every answer's calls read the target's clock; a successful list page joins its listing's walk (listing-walks.ts). */
+function keepPage({ pending, exchange, host, success, operation, calls, source }: ExchangeFacts, bench: Bench): void {
+  bench.walks.sawAnswer(host, pending.span, calls);
+  if (!success || operation !== 'listCalls') return;
+  const keyClass = pending.apiKeyHash ?? (pending.hasApiKey ? 'a key the recording did not name' : 'no key');
+  const clock = pending.span ? bench.sightings.clock.by(pending.span.start) : undefined;
+  bench.walks.keep({ exchange, source, span: pending.span, keyClass }, clock, bench.walkSink);
 }
 
 /** An answer about a call against the other view's latest answer about it, then kept as its own view's latest. */

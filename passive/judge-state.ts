@@ -11,7 +11,7 @@
 // refusal of each key (as a hash) and the latest answer to it that was not a refusal, the latest Get
 // Call that called each id unknown, and the readings of the target's clock. The merge compares these
 // across the proxies, in the order their recorded times say, with the same checks the judge runs.
-import { DEFAULT_LIMITS, later, getCallShownId, sooner, unknownKeyAnsweredOtherwise } from './judge.ts';
+import { DEFAULT_LIMITS, later, getCallShownId, sooner, unknownKeyAnsweredOtherwise, withWalks } from './judge.ts';
 import { notJudgedOf } from './not-judged.ts';
 import { STATE_FORMAT, type PassiveResult, type PassiveState, type RequirementTally } from './judge.ts';
 import { getMatchesListOverTime, orderOf, surelyBefore, TargetClock, type KeptAnswer } from './over-time.ts';
@@ -188,7 +188,7 @@ function mergedRuns(states: readonly PassiveState[]): Pick<PassiveState, 'runs' 
 /** The states' counts of exchanges, summed. */
 function mergedCounts(
   states: readonly PassiveState[],
-): Pick<PassiveState, 'entries' | 'exchanges' | 'byOperation' | 'ignored' | 'bodiesAbsent' | 'redacted'> {
+): Pick<PassiveState, 'entries' | 'exchanges' | 'byOperation' | 'ignored' | 'bodiesAbsent' | 'redacted' | 'walks'> {
   const sum = (pick: (state: PassiveState) => Record<string, number>) => {
     const total: Record<string, number> = {};
     for (const state of states) for (const [key, count] of Object.entries(pick(state))) total[key] = (total[key] ?? 0) + count;
@@ -201,6 +201,11 @@ function mergedCounts(
     ignored: sum((one) => one.ignored),
     bodiesAbsent: states.reduce((total, one) => total + one.bodiesAbsent, 0),
     redacted: [...new Set(states.flatMap((one) => one.redacted))].sort(),
+    // Each judge's walks were judged within its own traffic: a walk whose pages went through two proxies is one page on each.
+    walks: {
+      judged: states.reduce((total, one) => total + (one.walks?.judged ?? 0), 0),
+      notJudged: sum((one) => one.walks?.notJudged ?? {}),
+    },
   };
 }
 
@@ -251,6 +256,7 @@ function readingsOf(state: PassiveState): string {
 
 /** The result a state stands for, as the reports take it. Its texts were scrubbed by the judges that wrote it. */
 export function resultOfState(state: PassiveState): PassiveResult {
+  const walks = state.walks ?? { judged: 0, notJudged: {} };
   const requirements = new Map(state.requirements.filter(([, entry]) => entry.judged > 0 || entry.violations > 0));
   return {
     entries: state.entries,
@@ -259,7 +265,8 @@ export function resultOfState(state: PassiveState): PassiveResult {
     ignored: state.ignored,
     bodiesAbsent: state.bodiesAbsent,
     requirements,
-    notJudged: notJudgedOf(requirements),
+    notJudged: withWalks(notJudgedOf(requirements), walks),
+    walks,
     readings: state.readings,
     redacted: state.redacted,
     redact: (text) => text,

@@ -52,7 +52,8 @@ import type { Exchange } from '../core/transport/exchange.ts';
 import type { Profile } from '../core/run/profile.ts';
 import { observe, type Observation } from '../core/coverage/observe.ts';
 import { emptyTally, mergeTallies, tallyObservation, type CoverageTally } from '../core/coverage/tally.ts';
-import { factsOf, judgeByRules, type Bench, type Pending } from './exchange-rules.ts';
+import { factsOf, judgeByRules, WALK_REQUIREMENTS, type Bench, type Pending } from './exchange-rules.ts';
+import { ListingWalks, type WalkSink } from './listing-walks.ts';
 import { FIELD_REQUIREMENTS, notJudgedOf } from './not-judged.ts';
 import { recognise, type Bases } from './operations.ts';
 import { ReadingsLearner } from './readings-learner.ts';
@@ -101,6 +102,10 @@ export interface PassiveLimits {
   secrets: number;
   /** Readings of the target's clock kept (each a recorded time and the newest moment answers had shown by then). */
   clockReadings: number;
+  /** Walks of a listing's pages open at once (listing-walks.ts): past it the oldest is judged and closed. */
+  openListings: number;
+  /** Session ids the open walks keep, all together: past it the oldest walks are judged and closed. */
+  listingIds: number;
 }
 
 export const DEFAULT_LIMITS: PassiveLimits = {
@@ -110,7 +115,15 @@ export const DEFAULT_LIMITS: PassiveLimits = {
   examplesPerRequirement: 10,
   secrets: 1_000,
   clockReadings: 10_000,
+  openListings: 200,
+  listingIds: 100_000,
 };
+
+/** How the walks of listings' pages came out (listing-walks.ts): how many were judged, and how many were not, by why. */
+export interface WalkCounts {
+  judged: number;
+  notJudged: Record<string, number>;
+}
 
 /** The version of what a judge's state holds (judge-state.ts): a merge refuses any other (2: the learned readings hold the timer's). */
 export const STATE_FORMAT = 'calls-conformance passive state 2';
@@ -144,6 +157,8 @@ export interface PassiveState {
   keyAnswers: Array<[string, CitedSighting]>;
   notFound: Array<[string, CitedSighting]>;
   clock: Array<[number, number]>;
+  /** The walks of listings' pages judged and not judged. Absent from the states of versions before it (none counted). */
+  walks?: WalkCounts;
   /**
    * What the traffic tried of the interface (core/coverage/tally.ts), counted at add(). Absent from
    * the states of versions before it: a merge takes such a state's as empty, and says so.
@@ -164,6 +179,8 @@ export interface PassiveResult {
   requirements: Map<string, RequirementTally>;
   /** Requirements the traffic could not show, with why (those not in `requirements`, or judged 0 times). */
   notJudged: Map<string, string>;
+  /** The walks of listings' pages: judged, or not judged and why (those still open when a snapshot is taken are in neither). */
+  walks: WalkCounts;
   /** What was learned from the calls seen, as the reports show readings. */
   readings: DetectionSummary[];
   /** Header and query parameter names whose values were redacted. */
@@ -217,6 +234,7 @@ interface JudgeRun {
   sightings: Sightings;
   /** What the rules of exchange-rules.ts judge with. */
   bench: Bench;
+  walks: WalkCounts;
 }
 
 export function createPassiveJudge(options: PassiveJudgeOptions = {}): PassiveJudge {
@@ -235,6 +253,7 @@ function startRun(options: PassiveJudgeOptions): JudgeRun {
   const limits: PassiveLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const tallies = new RequirementTallies(limits.examplesPerRequirement);
   const sightings = new Sightings(limits);
+  const walks: WalkCounts = { judged: 0, notJudged: {} };
   const learner = new ReadingsLearner({
     catalog,
     contract,
@@ -260,6 +279,7 @@ function startRun(options: PassiveJudgeOptions): JudgeRun {
     coverage: emptyTally(),
     learner,
     sightings,
+    walks,
     bench: {
       tallies,
       sightings,
@@ -269,6 +289,8 @@ function startRun(options: PassiveJudgeOptions): JudgeRun {
       awaitEnvelope: (exchange, source) => {
         if (learner.holdForEnvelope(exchange, source)) learnEnvelope(run);
       },
+      walks: new ListingWalks(limits, options.settleSeconds ?? DEFAULT_SETTLE_SECONDS, options.maxAnswerAgeSeconds ?? 0),
+      walkSink: walkSinkOf(tallies, walks),
     },
   };
   return run;
@@ -319,6 +341,7 @@ function finishRun(run: JudgeRun): PassiveResult {
   if (!run.finished) {
     if (!run.learner.context) learnReadings(run);
     if (run.learner.envelopeAwaited) learnEnvelope(run);
+    run.bench.walks.closeAll(run.bench.walkSink);
     run.finished = true;
   }
   return resultOf(run);
@@ -366,7 +389,8 @@ function resultOf(run: JudgeRun): PassiveResult {
     ignored: { ...run.ignored, ...(waitingNow > 0 && { [WAITING_FOR_READINGS]: waitingNow }) },
     bodiesAbsent: run.bodiesAbsent,
     requirements,
-    notJudged: notJudgedOf(requirements, run.catalog),
+    notJudged: withWalks(notJudgedOf(requirements, run.catalog), run.walks),
+    walks: { judged: run.walks.judged, notJudged: { ...run.walks.notJudged } },
     readings: run.learner.summaries,
     redacted: [...run.redactedNames].sort(),
     redact: (text) => scrub(text, secretList),
@@ -412,6 +436,7 @@ function stateOf(run: JudgeRun, sources: string[]): PassiveState {
     keyAnswers: clean(sightings.keyAnswers.entries()),
     notFound: clean(sightings.notFound.entries()),
     clock: sightings.clock.readings(),
+    walks: result.walks,
     // Its keys too: a page size's is the value the request carried.
     coverage: clean({
       ...result.coverage,
@@ -437,6 +462,29 @@ function observed(exchange: Exchange, recorded: RecordedExchange): Observation |
   } catch {
     return undefined;
   }
+}
+
+/** What the walks of listings' pages report into: the tallies, and the counts of walks judged and not. */
+function walkSinkOf(tallies: RequirementTallies, walks: WalkCounts): WalkSink {
+  return {
+    judged: () => {
+      walks.judged += 1;
+      tallies.judged(...WALK_REQUIREMENTS);
+    },
+    report: (violations, source, related) => tallies.report(violations, source, related),
+    notJudged: (reason) => {
+      walks.notJudged[reason] = (walks.notJudged[reason] ?? 0) + 1;
+    },
+  };
+}
+
+/** PAGINATION-PAGES-PARTITION not judged: the reason says how many listings the traffic held, and why none could be. */
+export function withWalks(notJudged: Map<string, string>, walks: WalkCounts): Map<string, string> {
+  const reason = notJudged.get('PAGINATION-PAGES-PARTITION');
+  const counted = Object.entries(walks.notJudged);
+  if (reason === undefined || counted.length === 0) return notJudged;
+  const counts = counted.map(([why, count]) => `${count} × ${why}`).join('; ');
+  return new Map([...notJudged, ['PAGINATION-PAGES-PARTITION', `${reason}; not judged: ${counts}`]]);
 }
 
 /** Exchanges a report written while the judge runs counts as not judged yet: the readings are learned from the first calls first. */

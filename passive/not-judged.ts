@@ -26,7 +26,6 @@ export const NEVER_FROM_TRAFFIC: Readonly<Record<string, string>> = {
   'CALLS-LIST-DATE-FILTER-SEMANTICS': "the date filters' meaning is learned by probes around known calls; a recording does not hold them",
   'CALLS-LIST-FILTER-COMPLETENESS':
     'completeness needs every call of the target and the totals of every value of a filter, which only a walk the suite chooses shows',
-  'PAGINATION-PAGES-PARTITION': 'needs a whole walk over every page of one list at one time; recorded pages are not known to form one',
   'PAGINATION-PAGE-PARAMETERS': 'needs requests for chosen pages and page sizes',
   'PAGINATION-SORT-ORDER': 'needs whole walks compared; not shown by the specification',
   'PAGINATION-PAGE-SIZE-BOUNDS': 'needs requests for chosen page sizes',

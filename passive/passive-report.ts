@@ -20,6 +20,7 @@ import { buildReport } from '../reports/build-report.ts';
 import { redactorFor } from '../reports/redact.ts';
 import { visible } from '../core/results/visible.ts';
 import { renderHtml } from '../reports/render-html.ts';
+import { walksLine } from '../reports/walks-line.ts';
 import { renderJunit } from '../reports/render-junit.ts';
 import { renderSarif } from '../reports/render-sarif.ts';
 import type { ConformanceReport, Note, RunMetadata, TestRecord } from '../core/results/report-model.ts';
@@ -321,6 +322,7 @@ export function buildPassiveReport(
     byOperation: result.byOperation,
     ignored: result.ignored,
     bodiesAbsent: result.bodiesAbsent,
+    walks: result.walks,
     redacted: result.redacted,
     notJudged: report.requirements
       .filter((requirement) => requirement.status === 'skip')
@@ -361,6 +363,7 @@ export function renderPassiveSummary(report: ConformanceReport): string {
           '',
         ]
       : []),
+    ...(passive.walks ? [walksLine(passive.walks), ''] : []),
     `${passive.notJudged.length} requirement(s) not judged: traffic cannot show them (see the HTML report).`,
     '',
     ...(report.coverage

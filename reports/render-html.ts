@@ -18,6 +18,7 @@ import type {
 } from '../core/results/report-model.ts';
 import { FAILING, REQUIREMENT_STATUSES } from './requirement-matrix.ts';
 import { htmlEscape as h } from './html-escape.ts';
+import { walksLine } from './walks-line.ts';
 import { COVERAGE_STYLE, coverageNavLink, renderCoverage } from './render-coverage.ts';
 import { answerAgeNavLink, renderAnswerAges } from './render-answer-ages.ts';
 import { HISTORY_STYLE, historyNavLink, renderHistory } from './render-history.ts';
@@ -108,6 +109,7 @@ function renderPassive(report: ConformanceReport): string {
   return `<section id="passive">
 <h2>Recorded traffic judged</h2>
 <p>Read from ${h(passive.sources.join(', '))}: ${passive.entries} entries; ${passive.exchanges} exchanges of the three operations judged (${h(counts(passive.byOperation))}); left alone: ${h(counts(passive.ignored))}${passive.bodiesAbsent > 0 ? `; ${passive.bodiesAbsent} without a recorded body, judged on their status alone` : ''}.</p>
+${passive.walks ? `<p>${h(walksLine(passive.walks))}</p>` : ''}
 <p>Redacted from every report: ${h(passive.redacted.join(', ') || 'no credential header was present')}.</p>
 <h3>Not judged: traffic cannot show them (${passive.notJudged.length})</h3>
 <ul>${passive.notJudged.map((item) => `<li><code>${h(item.id)}</code>: ${h(item.reason)}</li>`).join('')}</ul>

@@ -183,7 +183,7 @@ function listIdentity(exchange: Exchange): string {
 }
 
 /** What of a call changes while it lives: its status, its end, its minutes, who joined, its recording. */
-function callState(call: CallObject): string {
+export function callState(call: CallObject): string {
   const participants = participantsOf(call);
   return JSON.stringify([
     call.status,

@@ -34,6 +34,18 @@ export function lastMomentOf(call: CallObject, before = 1e11): number | undefine
   return latest;
 }
 
+/** Every moment a call shows (UNIX seconds), its participants' too: when it was logged, started, ended, and each join and leave. */
+export function momentsOf(call: CallObject): number[] {
+  const moments: number[] = [];
+  const consider = (value: unknown) => {
+    const moment = numberOrUndefined(value);
+    if (moment !== undefined) moments.push(moment);
+  };
+  for (const field of CALL_MOMENTS) consider(call[field]);
+  for (const entry of participantsOf(call)) for (const field of PARTICIPANT_MOMENTS) consider(entry[field]);
+  return moments;
+}
+
 /** A moment later than the suite's own clock by more than this is no moment the target has seen yet: it is left out. */
 const FUTURE_SKEW_SECONDS = 3_600;
 

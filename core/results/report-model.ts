@@ -57,6 +57,12 @@ interface PassiveSummary {
   /** Requirements the traffic could not show, with why. */
   notJudged: Array<{ id: string; reason: string }>;
   /**
+   * The walks of a listing's pages judged together (several pages of one list), and those not judged,
+   * by why (one page only, pages too far apart, calls that moved between the asks). Absent from
+   * reports of older versions.
+   */
+  walks?: { judged: number; notJudged: Record<string, number> };
+  /**
    * Each requirement the traffic violated: how many violations, and the entries of the examples kept
    * (`session.har, entry 12`; at most ten examples a requirement). Absent from reports of older versions.
    */

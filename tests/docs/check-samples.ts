@@ -37,6 +37,14 @@ import {
 } from '../../core/checks/invariants/participants.ts';
 import { pageParameters } from '../../core/checks/page-parameters.ts';
 import { pagesPartition } from '../../core/checks/pages-partition.ts';
+import {
+  countAcrossPages,
+  pagesHoldTotal,
+  pagesOverlap,
+  totalAcrossPages,
+  totalPagesAcrossPages,
+  type ListedPage,
+} from '../../core/checks/listing-pages.ts';
 import { paginationConsistency } from '../../core/checks/pagination.ts';
 import { openDetection, ruleOut } from '../../core/learning/detection.ts';
 import { readingDetection } from '../../core/learning/detection.ts';
@@ -69,6 +77,15 @@ export interface CheckSample {
 function sample<A extends unknown[]>(check: (...args: A) => Violation | Violation[], ...args: A): CheckSample {
   return { check, run: () => [check(...args)].flat() };
 }
+
+/** Page `page` of a recorded listing holding `ids`, its total and total_pages as given. */
+const walked = (page: number, ids: string[], total: number, totalPages: number): ListedPage => ({
+  page,
+  ids,
+  total,
+  totalPages,
+  exchange: listPage(ids, { total, total_pages: totalPages, current_page: page }),
+});
 
 /** A one-to-one call between ana and ben, as a List Calls page shows it, with `fields` changed. */
 const aCall = (fields: Record<string, unknown> = {}): CallObject => ({
@@ -168,6 +185,11 @@ export const CHECK_SAMPLES: Readonly<Record<string, CheckSample>> = {
   no_server_error: sample(noServerError, exchange('listCalls', 500, { error: 'made up' }), 'List Calls with type=audio'),
   on_behalf_of_scope: sample(onBehalfOfScope, listPage(['call-1']), [seen(aCall())], 'zoe'),
   page_parameters: sample(pageParameters, pagingWith('limit')),
+  pages_overlap: sample(pagesOverlap, [walked(1, ['call-1', 'call-2'], 4, 2), walked(2, ['call-2', 'call-3'], 4, 2)]),
+  total_across_pages: sample(totalAcrossPages, [walked(1, ['call-1', 'call-2'], 4, 2), walked(2, ['call-3', 'call-4'], 5, 3)]),
+  total_pages_across_pages: sample(totalPagesAcrossPages, [walked(1, ['call-1', 'call-2'], 4, 2), walked(2, ['call-3', 'call-4'], 4, 3)]),
+  pages_hold_total: sample(pagesHoldTotal, [walked(1, ['call-1', 'call-2'], 3, 2), walked(2, ['call-3', 'call-4'], 3, 2)], 2),
+  count_across_pages: sample(countAcrossPages, [walked(1, ['call-1'], 4, 2), walked(2, ['call-3', 'call-4'], 4, 2)], 2),
   pages_partition: sample(pagesPartition, [listPage(['call-1']), listPage(['call-1'])], listPage(['call-1', 'call-2']), {
     perPage: 1,
     pages: 2,

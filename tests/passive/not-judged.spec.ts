@@ -36,8 +36,11 @@ test('a requirement a passive rule judges, which the traffic did not show, is sa
     'a successful Get Call answer to a request with an onBehalfOf header',
   );
   // A requirement no rule judges keeps its own reason.
-  expect(RULED_REQUIREMENTS.has('PAGINATION-PAGES-PARTITION')).toBe(false);
-  expect(result.notJudged.get('PAGINATION-PAGES-PARTITION')).toContain('needs a whole walk over every page of one list');
+  expect(RULED_REQUIREMENTS.has('PAGINATION-PAGE-PARAMETERS')).toBe(false);
+  expect(result.notJudged.get('PAGINATION-PAGE-PARAMETERS')).toContain('needs requests for chosen pages and page sizes');
+  // Pages judged together: one page of a list is said to be too few, and how many such listings there were.
+  expect(result.notJudged.get('PAGINATION-PAGES-PARTITION')).toContain('a walk over several pages of one List Calls listing');
+  expect(result.notJudged.get('PAGINATION-PAGES-PARTITION')).toContain('not judged: 1 × a listing of which the traffic held one page only');
 });
 
 test('CALLS-GET-ON-BEHALF-OF-SCOPE is judged from a Get Call answered on behalf of a user who took part', async () => {

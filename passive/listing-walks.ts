@@ -1,0 +1,315 @@
+// The pages of one listing in recorded traffic, judged together (issue 58, item 2): a client that
+// walks a list's pages (the same filters, page size, onBehalfOf and key, asked within the settling
+// window) shows what one page cannot: a call on two pages, pages that hold more or fewer calls than
+// total says, pages that disagree on total or total_pages (core/checks/listing-pages.ts).
+//
+// A walk is judged when it closes: when a page it already holds is asked again (the client walks
+// again), when a page comes too long after its first (settleSeconds), when it is the oldest of too
+// many open walks, or when the traffic ends. Only what the comparison needs is kept: each page's
+// session ids, totals, each call's state (moving-data.ts's callState) and whether it had settled.
+//
+// A living target moves while a client walks, and a page asked later may then repeat a call or name
+// a larger total. Movement is never assumed: a walk's findings are set aside only on evidence,
+// under the rules the active suite judges movement by (core/checks/moving-data.ts and settling.ts):
+// - a list whose filters calls never leave (none, type, mode, receiverType, uid, onBehalfOf) only
+//   grows, and grows its total: pages that all name one total saw nothing arrive, and are judged;
+// - otherwise (the totals differ, or a filter a call may leave: status, hasRecording,
+//   participantsCount, the dates), the findings are set aside only where the calls' own data show
+//   they moved between the asks: a call the walk shows in two states, the earlier not yet settled
+//   on the target's clock (settledBy); a call a later answer of the same list shows, not on the
+//   walk's pages, initiated after the target's clock at the walk's first page and no later than its
+//   clock at the last (the target's clock read from its own data, over-time.ts); or, for a filter a
+//   call may leave, a call on the walk's pages not yet settled. With none of these the findings
+//   stand, but a walk whose totals differ and that no later answer of its list follows is not
+//   judged: nothing in the traffic could show calls arriving while it was asked.
+import { callsIn } from '../core/checks/calls-in.ts';
+import { listingPages, type ListedPage } from '../core/checks/listing-pages.ts';
+import { callState } from '../core/checks/moving-data.ts';
+import { pageOf } from '../core/checks/pagination.ts';
+import { momentsOf, settledBy, TERMINAL_STATUSES } from '../core/checks/settling.ts';
+import type { Violation } from '../core/checks/violation.ts';
+import { headerOf, type Exchange } from '../core/transport/exchange.ts';
+import { PAGE_SIZE_NAMES } from '../core/learning/paging.ts';
+import { momentOf, type Span } from './over-time.ts';
+import { slim } from './sightings.ts';
+
+/** How much the walks keep. */
+export interface WalkLimits {
+  /** Walks open at once; past it the oldest is judged and closed. */
+  openListings: number;
+  /** Session ids kept across the open walks; past it the oldest walks are judged and closed. */
+  listingIds: number;
+}
+
+/** Why the pages of a listing were not judged together, as the report counts them. */
+export const WALK_NOT_JUDGED = {
+  onePage: 'a listing of which the traffic held one page only',
+  farApart: 'a listing whose pages were asked too far apart in time to be one walk',
+  noTime: 'a List Calls page without a recorded time, which cannot be placed in a walk',
+  moved: 'a walk whose calls show they moved between its asks (new calls, calls changing)',
+  unfollowed: 'a walk whose pages disagree on total and that no later answer of its list follows, to show whether calls arrived',
+} as const;
+
+/** What the walks report into: the passive judge's tallies. */
+export interface WalkSink {
+  judged(): void;
+  report(violations: readonly Violation[], source: string, related: string[]): void;
+  notJudged(reason: string): void;
+}
+
+/** A page as the judge hands it over: its redacted exchange, where and when it was recorded, and the key it carried. */
+export interface AskedPage {
+  exchange: Exchange;
+  source: string;
+  span: Span | undefined;
+  /** The key's class: its hash, or that it had none a recording named. */
+  keyClass: string;
+}
+
+interface KeptPage extends ListedPage {
+  source: string;
+  span: Span;
+  /** The target's clock at the ask: what earlier answers and this one showed. */
+  clock: number | undefined;
+  /** Each call's state, and whether it had settled by the clock at the ask. */
+  states: Map<string, { state: string; settled: boolean }>;
+}
+
+interface Walk {
+  /** The list (filters, scope, key) and page size. */
+  key: string;
+  /** The list whatever the page size: later answers of it may show calls that arrived. */
+  list: string;
+  host: string;
+  askedSize: number | undefined;
+  /** Filters a call may leave: a total that stays the same does not show that nothing moved. */
+  moving: boolean;
+  pages: Map<number, KeptPage>;
+  farApart: boolean;
+  /** What it keeps, counted against WalkLimits.listingIds: its session ids, and each page as one at least. */
+  ids: number;
+  /** When its first page was asked and its last answered (the recorder's milliseconds). */
+  start: number;
+  end: number;
+}
+
+/** The moments of the calls each list's answers showed last (the latest answer's, the last seen kept), and when it was last asked. */
+interface ListSeen {
+  lastStart: number;
+  moments: Map<string, number[]>;
+}
+
+const CALLS_KEPT_PER_LIST = 200;
+const LISTS_KEPT = 500;
+const HOSTS_KEPT = 1_000;
+/** Pages of one walk: past it the walk is judged and a new one opened (a client walks far fewer). */
+const PAGES_PER_WALK = 1_000;
+/**
+ * Whether a call may leave the list its filters make as it moves (then a total that stays the same
+ * does not show a still list): a call never leaves a terminal status, never loses a recording
+ * (settling.ts's one-way rule) and never stops having taken part, but leaves a ringing or ongoing
+ * status, hasRecording=false, a count of joined participants, and a date filter's window as its
+ * times arrive.
+ */
+function leavable(params: URLSearchParams): boolean {
+  const status = params.get('status');
+  if (status !== null && !TERMINAL_STATUSES.has(status)) return true;
+  if (params.has('hasRecording') && params.get('hasRecording') !== 'true') return true;
+  return ['participantsCount', 'startedAt', 'endedAt'].some((name) => params.has(name));
+}
+
+export class ListingWalks {
+  private readonly open = new Map<string, Walk>();
+  private readonly lists = new Map<string, ListSeen>();
+  /** Per host, the most the target's clock is known to be ahead of the recorder's (seconds): newest moment shown less the answer's end. */
+  private readonly offsets = new Map<string, number>();
+  private keptIds = 0;
+
+  constructor(
+    private readonly limits: WalkLimits,
+    /** The settling window (SETTLE_SECONDS): how far apart a walk's pages may be asked, and how long a call may still move after its last moment. */
+    private readonly settleSeconds: number,
+    /** MAX_ANSWER_AGE: how much older than its arrival an answer may be. */
+    private readonly ageSeconds: number,
+  ) {}
+
+  /** Every answer with calls: the target's clock against the recorder's. */
+  sawAnswer(host: string, span: Span | undefined, calls: ReturnType<typeof callsIn>): void {
+    const moment = momentOf(calls);
+    if (moment === undefined || !span) return;
+    const ahead = moment - span.end / 1000;
+    if (ahead <= (this.offsets.get(host) ?? -Infinity)) return;
+    this.offsets.delete(host);
+    this.offsets.set(host, ahead);
+    if (this.offsets.size > HOSTS_KEPT) this.offsets.delete(this.offsets.keys().next().value as string);
+  }
+
+  /** A successful List Calls answer: kept in its walk, which may close others. */
+  keep(asked: AskedPage, clock: number | undefined, sink: WalkSink): void {
+    const page = pageOf(asked.exchange);
+    if (!page) return;
+    const identity = identityOf(asked, page.pagination.current_page);
+    this.sawList(identity.list, asked);
+    if (!asked.span) return sink.notJudged(WALK_NOT_JUDGED.noTime);
+    const kept = keptPage(asked, identity.page, clock, this.settleSeconds);
+    let walk = this.open.get(identity.key);
+    if (walk && !this.fits(walk, kept)) {
+      const farApart = !walk.pages.has(kept.page) && walk.pages.size < PAGES_PER_WALK;
+      if (farApart) walk.farApart = true;
+      this.close(walk, sink);
+      walk = { ...identity, pages: new Map(), farApart, ids: 0, start: kept.span.start, end: kept.span.end };
+    }
+    walk ??= { ...identity, pages: new Map(), farApart: false, ids: 0, start: kept.span.start, end: kept.span.end };
+    this.open.delete(walk.key);
+    this.open.set(walk.key, walk);
+    walk.pages.set(kept.page, kept);
+    walk.start = Math.min(walk.start, kept.span.start);
+    walk.end = Math.max(walk.end, kept.span.end);
+    const counted = Math.max(1, kept.ids.length);
+    walk.ids += counted;
+    this.keptIds += counted;
+    while (this.open.size > this.limits.openListings || (this.keptIds > this.limits.listingIds && this.open.size > 1))
+      this.close(this.open.values().next().value as Walk, sink);
+  }
+
+  /** Every walk still open judged: the traffic has ended. */
+  closeAll(sink: WalkSink): void {
+    for (const walk of [...this.open.values()]) this.close(walk, sink);
+  }
+
+  /** Whether a page belongs to a walk: a page it does not hold yet, asked within the window of its others. */
+  private fits(walk: Walk, page: KeptPage): boolean {
+    if (walk.pages.has(page.page) || walk.pages.size >= PAGES_PER_WALK) return false;
+    return Math.max(walk.end, page.span.end) - Math.min(walk.start, page.span.start) <= this.settleSeconds * 1000;
+  }
+
+  private sawList(list: string, asked: AskedPage): void {
+    const seen = this.lists.get(list) ?? { lastStart: -Infinity, moments: new Map<string, number[]>() };
+    if (asked.span && asked.span.start > seen.lastStart) seen.lastStart = asked.span.start;
+    for (const { call } of callsIn(asked.exchange)) {
+      if (typeof call.sessionId !== 'string') continue;
+      seen.moments.delete(call.sessionId);
+      seen.moments.set(call.sessionId, momentsOf(call));
+      if (seen.moments.size > CALLS_KEPT_PER_LIST) seen.moments.delete(seen.moments.keys().next().value as string);
+    }
+    this.lists.delete(list);
+    this.lists.set(list, seen);
+    if (this.lists.size > LISTS_KEPT) this.lists.delete(this.lists.keys().next().value as string);
+  }
+
+  private close(walk: Walk, sink: WalkSink): void {
+    this.open.delete(walk.key);
+    this.keptIds -= walk.ids;
+    const pages = [...walk.pages.values()];
+    if (pages.length < 2) return sink.notJudged(walk.farApart ? WALK_NOT_JUDGED.farApart : WALK_NOT_JUDGED.onePage);
+    const violations = listingPages(pages, walk.askedSize);
+    if (violations.length === 0) return sink.judged();
+    const standing = this.standing(walk, pages);
+    if (standing !== undefined) return sink.notJudged(standing);
+    sink.judged();
+    const sources = new Map(pages.map((page) => [page.exchange, page.source]));
+    for (const violation of violations) {
+      const source = sources.get(violation.exchange!) ?? pages[0]!.source;
+      sink.report(
+        [violation],
+        source,
+        [...new Set(pages.map((page) => page.source))].filter((other) => other !== source),
+      );
+    }
+  }
+
+  /** Why a walk's findings are set aside (WALK_NOT_JUDGED), or undefined when they stand. */
+  private standing(walk: Walk, pages: readonly KeptPage[]): string | undefined {
+    const asked = [...pages].sort((a, b) => a.span.start - b.span.start);
+    const totalsDiffer = asked.some((page) => page.total !== asked[0]!.total);
+    if (!walk.moving && !totalsDiffer) return undefined;
+    if (changedBetween(asked) || this.arrivedBetween(walk, asked) || (walk.moving && unsettledOn(asked))) return WALK_NOT_JUDGED.moved;
+    const seen = this.lists.get(walk.list);
+    // Asked after the walk's last page: its span starts the answers' age before it was sent.
+    if (totalsDiffer && !(seen && seen.lastStart + this.ageSeconds * 1000 > asked.at(-1)!.span.end)) return WALK_NOT_JUDGED.unfollowed;
+    return undefined;
+  }
+
+  /**
+   * A call an answer of the list showed (the walk's or a later one) with a moment (logged, started,
+   * ended, a join or a leave) after the target's clock at the walk's first ask and no later than its
+   * clock at the last: the recorder's time at the last added to the most the target's clock was seen
+   * ahead of the recorder's, a second for whole seconds and the answers' age allowed.
+   */
+  private arrivedBetween(walk: Walk, asked: readonly KeptPage[]): boolean {
+    const from = asked[0]!.clock;
+    const ahead = this.offsets.get(walk.host);
+    const seen = this.lists.get(walk.list);
+    if (from === undefined || ahead === undefined || !seen) return false;
+    const until = asked.at(-1)!.span.end / 1000 + ahead + 1 + this.ageSeconds;
+    for (const moments of seen.moments.values()) if (moments.some((moment) => moment > from && moment <= until)) return true;
+    return false;
+  }
+}
+
+/** A call the walk shows in two states, the earlier answer showing it not yet settled: it moved between the asks. */
+function changedBetween(asked: readonly KeptPage[]): boolean {
+  const first = new Map<string, { state: string; settled: boolean }>();
+  for (const page of asked)
+    for (const [id, now] of page.states) {
+      const earlier = first.get(id);
+      if (!earlier) first.set(id, now);
+      else if (earlier.state !== now.state && !earlier.settled) return true;
+    }
+  return false;
+}
+
+/** A call on the walk's pages not yet settled at its ask: under a filter it may leave, it may have left. */
+const unsettledOn = (asked: readonly KeptPage[]): boolean =>
+  asked.some((page) => [...page.states.values()].some((entry) => !entry.settled));
+
+function keptPage(asked: AskedPage, number: number, clock: number | undefined, settleSeconds: number): KeptPage {
+  const { items, pagination } = pageOf(asked.exchange)!;
+  const calls = callsIn(asked.exchange);
+  const own = momentOf(calls);
+  const at = own === undefined ? clock : clock === undefined ? own : Math.max(clock, own);
+  const states = new Map<string, { state: string; settled: boolean }>();
+  const ids: string[] = [];
+  for (const { call } of calls) {
+    if (typeof call.sessionId !== 'string') continue;
+    ids.push(call.sessionId);
+    states.set(call.sessionId, { state: callState(call), settled: settledBy(call, at, settleSeconds) });
+  }
+  // A page whose items are not calls with ids holds as many unnamed items: they still count against total.
+  for (let index = ids.length; index < items.length; index += 1) ids.push(`(item ${index + 1} of page ${number})`);
+  return {
+    page: number,
+    ids,
+    total: pagination.total,
+    totalPages: pagination.total_pages,
+    ...(pagination.per_page !== undefined && { perPage: pagination.per_page }),
+    exchange: slim(asked.exchange),
+    source: asked.source,
+    span: asked.span!,
+    clock: at,
+    states,
+  };
+}
+
+/** The walk a page belongs to: its list (filters, scope, key), its page size, and its page number. */
+function identityOf(asked: AskedPage, answered: number): Pick<Walk, 'key' | 'list' | 'host' | 'askedSize' | 'moving'> & { page: number } {
+  const url = new URL(asked.exchange.request.url);
+  const params = new URLSearchParams(url.searchParams);
+  // The page asked for, as the active suite compares pages; a page parameter not a page number, the page the answer names.
+  const page = params.has('page') ? Number(params.get('page')) : 1;
+  const sizeName = PAGE_SIZE_NAMES.find((name) => params.has(name));
+  const size = sizeName === undefined ? undefined : Number(params.get(sizeName));
+  params.delete('page');
+  for (const name of PAGE_SIZE_NAMES) params.delete(name);
+  params.sort();
+  const onBehalfOf = headerOf(asked.exchange.request.headers, 'onBehalfOf')?.[1] ?? '';
+  const list = JSON.stringify([url.origin, url.pathname, params.toString(), onBehalfOf, asked.keyClass]);
+  return {
+    key: JSON.stringify([list, sizeName ?? '', size ?? '']),
+    list,
+    host: url.origin,
+    askedSize: size !== undefined && Number.isInteger(size) && size > 0 ? size : undefined,
+    moving: leavable(params),
+    page: Number.isInteger(page) && page > 0 ? page : answered,
+  };
+}
