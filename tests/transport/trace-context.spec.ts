@@ -3,6 +3,8 @@
 // header value Node sends.
 import { test, expect } from '@playwright/test';
 import { validateHeaderValue } from 'node:http';
+import { ROOT_CONTEXT, defaultTextMapGetter, trace as otelTrace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
   RequestTrace,
   TEST_CASE_HEADER,
@@ -84,4 +86,26 @@ test("a test's name becomes a header value: its title, which starts with its req
     expect(value, title).toMatch(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/);
     expect(() => validateHeaderValue(TEST_CASE_HEADER, value)).not.toThrow();
   }
+});
+
+test("OpenTelemetry's W3C Trace Context propagator reads every traceparent the suite sends, ids and sampled flag as sent, and refuses a malformed one", () => {
+  const propagator = new W3CTraceContextPropagator();
+  const parsed = (traceparent: string) => otelTrace.getSpanContext(propagator.extract(ROOT_CONTEXT, { traceparent }, defaultTextMapGetter));
+  const trace = new RequestTrace('CALLS-GET-OK a test');
+  for (let request = 0; request < 200; request += 1) {
+    const value = trace.headers().traceparent!;
+    expect(parsed(value), value).toEqual({
+      traceId: trace.traceId,
+      spanId: value.split('-')[2],
+      traceFlags: 1,
+      isRemote: true,
+    });
+  }
+  // The parser does refuse: an all-zero trace id, an upper-case id, a short span id.
+  for (const bad of [
+    `00-${'0'.repeat(32)}-${'1'.repeat(16)}-01`,
+    `00-${'A'.repeat(32)}-${'1'.repeat(16)}-01`,
+    `00-${'1'.repeat(32)}-${'1'.repeat(15)}-01`,
+  ])
+    expect(parsed(bad), bad).toBeUndefined();
 });
