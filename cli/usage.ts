@@ -101,6 +101,17 @@ export const COMMANDS: readonly CommandHelp[] = [
     details: ['Lines it cannot read are named on stderr and skipped, never removed. Exit 0, or 2 when the file cannot be read or written.'],
   },
   {
+    name: 'diff',
+    synopsis: '',
+    summary:
+      "Ask the primary (the configured target) and a candidate (CANDIDATE_CALLS_BASE_URL, …) the suite's read plan; report where the candidate differs beyond the primary's own noise.",
+    options: [],
+    details: [
+      'Each difference is classed against the words: a regression (the requirement named), a fix, a reading changed, or a behaviour change.',
+      'Exit 0 no difference beyond noise, 1 differences, 2 a configuration error, 3 inconclusive. Reports in REPORT_DIR, else diff-report/.',
+    ],
+  },
+  {
     name: 'certify',
     synopsis: '[--out BUNDLE_DIR] [--signing-key KEY.pem] [--output DIR]',
     summary: 'Run the whole suite, writes included, and write a certification bundle (reports, manifest, signature).',
