@@ -25,7 +25,7 @@ function candidateRequest(exchange: Exchange): Exchange {
   return { ...exchange, request: { ...exchange.request, headers } };
 }
 
-export interface SideShown {
+interface SideShown {
   status: number;
   curl: string;
   /** The value at the path, as shown. */
@@ -33,7 +33,7 @@ export interface SideShown {
   excerpt: string;
 }
 
-export interface SampleShown {
+interface SampleShown {
   request: string;
   primary: SideShown;
   candidate: SideShown;

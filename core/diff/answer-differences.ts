@@ -4,21 +4,11 @@
 // difference named by its class. Pure: the same two answers give the same differences, and the cost
 // grows with what was received, no faster (a call is found by its id in a map, never by a search).
 
-export const DIFFERENCE_CLASSES = [
-  'status',
-  'error-code',
-  'missing-field',
-  'extra-field',
-  'type',
-  'value',
-  'order',
-  'size',
-  'membership',
-] as const;
-export type DifferenceClass = (typeof DIFFERENCE_CLASSES)[number];
+export type DifferenceClass =
+  'status' | 'error-code' | 'missing-field' | 'extra-field' | 'type' | 'value' | 'order' | 'size' | 'membership';
 
 /** The path a difference of status is filed under: no field of the body holds it. */
-export const STATUS_PATH = '(status)';
+const STATUS_PATH = '(status)';
 
 export interface AnswerDifference {
   /** Generalised: `data[].participants[].state`. */

@@ -15,8 +15,7 @@ import { shown, type Violation } from '../checks/violation.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import type { PlannedRequest } from './read-plan.ts';
 
-export const VERDICT_CLASSES = ['regression', 'fix', 'reading-changed', 'behaviour-change'] as const;
-export type VerdictClass = (typeof VERDICT_CLASSES)[number];
+type VerdictClass = 'regression' | 'fix' | 'reading-changed' | 'behaviour-change';
 
 export interface Classed {
   verdict: VerdictClass;

@@ -3,6 +3,7 @@
 // readings that changed between the sides, and the exit code (0 nothing beyond noise, 1 differences,
 // 3 inconclusive). Pure: the reports render it, results.json holds it.
 import type { Contract } from '../../openapi/contract.ts';
+import { targetClock } from '../checks/settling.ts';
 import type { SchemaRequirementIndex } from '../checks/schema-requirements.ts';
 import { classDifference, violationsOf, type Classed, type SideJudging } from './classing.ts';
 import { beyondNoise, inconclusiveOperations, tallyComparisons, type DiffTally, type MovementRules, type PathTally } from './diff-tally.ts';
@@ -19,7 +20,7 @@ export interface DiffFinding extends Classed {
   samples: PathTally['samples'];
 }
 
-export const DIFF_EXIT = { same: 0, differences: 1, inconclusive: 3 } as const;
+const DIFF_EXIT = { same: 0, differences: 1, inconclusive: 3 } as const;
 
 export interface DiffOutcome {
   exitCode: (typeof DIFF_EXIT)[keyof typeof DIFF_EXIT];
@@ -35,7 +36,7 @@ export interface DiffOutcome {
 }
 
 /** Each reading learned of the two sides that differs, in a line: `subject: primary's → candidate's`. */
-export function readingsChanged(primary: LearnedSide, candidate: LearnedSide): string[] {
+function readingsChanged(primary: LearnedSide, candidate: LearnedSide): string[] {
   const changed: string[] = [];
   const accepted = new Map(candidate.learned.detections.map((detection) => [detection.subject, detection.accepted.join(', ')]));
   for (const detection of primary.learned.detections) {
@@ -60,7 +61,9 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
   // A sequence only where both sides were seen to keep one order; else lists are sets of calls.
   const orderedLists =
     asked.primary.order !== undefined && asked.primary.order !== 'unordered' && asked.primary.order === asked.candidate.order;
-  const tally = tallyComparisons(asked.comparisons, settings, orderedLists, judging.movement);
+  // The clock learning saw on both sides: a lower bound of the target's now at every comparison.
+  const clock = targetClock([...asked.primary.learned.exchanges, ...asked.candidate.learned.exchanges]);
+  const tally = tallyComparisons(asked.comparisons, settings, orderedLists, { ...judging.movement, clock });
   const comparisonsOf = new Map(tally.operations.map((operation) => [operation.operation, operation.comparisons]));
   const side = (learned: LearnedSide): SideJudging => ({
     ...judging,

@@ -5,7 +5,7 @@
 import { ConfigError } from '../run/config-error.ts';
 
 /** The operations the diff compares: reads only, unless writes are allowed (they are not compared yet). */
-export const DIFF_OPERATIONS = ['listCalls', 'getCall'] as const;
+const DIFF_OPERATIONS = ['listCalls', 'getCall'] as const;
 export type DiffOperation = (typeof DIFF_OPERATIONS)[number];
 
 export interface NoiseThresholds {

@@ -9,6 +9,7 @@ import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts
 import type { PlannedRequest } from './read-plan.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import { settledBy, targetClock } from '../checks/settling.ts';
+import { callsIn } from '../checks/calls-in.ts';
 
 /** One planned request as asked: the primary twice (the A/A pass), the candidate once, in `order`. */
 export interface Comparison {
@@ -30,7 +31,7 @@ export interface PathTally {
   samples: Array<{ comparison: Comparison; difference: AnswerDifference }>;
 }
 
-export interface OperationTally {
+interface OperationTally {
   operation: DiffOperation;
   comparisons: number;
   /** Comparisons where the primary's two answers differed at all. */
@@ -45,25 +46,41 @@ export interface DiffTally {
   ignored: Array<IgnoreRule & { suppressed: number }>;
 }
 
-export const SAMPLES_KEPT = 3;
+const SAMPLES_KEPT = 3;
 
 export interface MovementRules {
   /** SETTLE_SECONDS: how long after its last moment a call may still change (settling.ts). */
   settleSeconds: number;
+  /**
+   * The target's clock before the comparisons began (what learning saw: settling.ts's targetClock), a
+   * lower bound of its now at every comparison; each pair of answers may show a later one.
+   */
+  clock?: number | undefined;
 }
+
+/** The counts of a list that change as calls arrive or change state. */
+const MOVING_COUNTS: ReadonlySet<string> = new Set(['meta.pagination.total', 'meta.pagination.total_pages', 'meta.pagination.count']);
 
 /**
  * Two answers compared on what cannot have moved between them (settling.ts): a call that had not
  * settled by the target's clock as the two answers show it may have arrived, ended, entered or left a
  * filter or a page between the asks, so it is compared on nothing, and one side listing it and the
- * other not is movement. A call settled by then is compared in full.
+ * other not is movement, as is a different count of calls beside it. A call settled by then is
+ * compared in full.
  */
 function differencesBeyondMovement(first: Exchange, second: Exchange, orderedLists: boolean, rules: MovementRules) {
-  const clock = targetClock([first, second]);
+  const shown = targetClock([first, second]);
+  const clock = shown === undefined || rules.clock === undefined ? (shown ?? rules.clock) : Math.max(shown, rules.clock);
   const isStill = (call: Record<string, unknown>) => settledBy(call, clock, rules.settleSeconds);
   let moved = 0;
   const differences: AnswerDifference[] = [];
+  // A count of calls moves with the calls: where either answer shows one still moving, its totals may too.
+  const moving = [first, second].some((answer) => callsIn(answer).some(({ call }) => !isStill(call)));
   for (const difference of answerDifferences(asCompared(first), asCompared(second), { orderedLists, isStill })) {
+    if (moving && difference.kind === 'value' && MOVING_COUNTS.has(difference.path)) {
+      moved++;
+      continue;
+    }
     if (difference.kind !== 'membership') {
       differences.push(difference);
       continue;

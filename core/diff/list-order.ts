@@ -4,8 +4,7 @@
 // follow different ones, that is a reading that changed, not a violation.
 import type { Exchange } from '../transport/exchange.ts';
 
-export const LIST_ORDERS = ['newest-first', 'oldest-first', 'unordered'] as const;
-export type ListOrder = (typeof LIST_ORDERS)[number];
+export type ListOrder = 'newest-first' | 'oldest-first' | 'unordered';
 
 /** The moment a call is ordered by: its initiatedAt, else its startedAt. */
 function momentOf(call: unknown): number | undefined {

@@ -10,7 +10,7 @@ import type { LearnedTarget } from '../learning/learn-target.ts';
 import type { DiffOperation } from './diff-settings.ts';
 
 /** Which key a planned request carries: the side's own full key, its restricted one, none, or one no side knows. */
-export type PlannedKey = 'full' | 'restricted' | 'none' | 'unknown';
+type PlannedKey = 'full' | 'restricted' | 'none' | 'unknown';
 
 export interface PlannedRequest {
   operation: DiffOperation;

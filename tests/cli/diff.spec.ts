@@ -39,6 +39,8 @@ async function diff(second: SecondDoor, options: ReferenceOptions = {}, env: Rec
         CANDIDATE_API_KEY: CANDIDATE_KEYS.fullAccess,
         CANDIDATE_RESTRICTED_API_KEY: CANDIDATE_KEYS.readOnly,
         REPORT_DIR: dir,
+        // One pacer holds both sides: high enough not to slow the test, set so that the pacing is on.
+        MAX_RPS: '400',
         ...env,
       }),
       SUITE_RUN_TIMEOUT_MS,

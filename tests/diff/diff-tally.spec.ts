@@ -62,3 +62,28 @@ test('DIFF_IGNORE takes out its path and counts the comparisons it silenced; too
     { operation: 'listCalls', reason: '1 comparisons, fewer than DIFF_MIN_COMPARISONS=2' },
   ]);
 });
+
+test('a different count of calls is movement where an answer shows a call still moving, and a difference where none is', () => {
+  const counted = (total: number, ...calls: unknown[]): Exchange => {
+    const exchange = answer(...calls);
+    return { ...exchange, response: { ...exchange.response, body: { data: calls, meta: { pagination: { total } } } } };
+  };
+  const settled = [call('old', 1000), call('newer', 5000)];
+  const moving = [...settled, call('live', 5000, { status: 'ongoing' })];
+  // The clock learning saw: the newer settled call is past SETTLE_SECONDS by it.
+  const clocked = { settleSeconds: 300, clock: 6000 };
+  const withMovement = tallyComparisons(
+    [comparison(counted(3, ...moving), counted(3, ...moving), counted(4, ...moving))],
+    settings,
+    false,
+    clocked,
+  );
+  expect(withMovement.paths).toEqual([]);
+  const standing = tallyComparisons(
+    [comparison(counted(2, ...settled), counted(2, ...settled), counted(3, ...settled))],
+    settings,
+    false,
+    clocked,
+  );
+  expect(standing.paths.map(({ kind, path }) => `${kind} ${path}`)).toEqual(['value meta.pagination.total']);
+});
