@@ -13,6 +13,8 @@ import { Pacer } from '../core/transport/rate-limit.ts';
 import { InFlightLimit } from '../core/transport/in-flight.ts';
 import { TransportError } from '../core/transport/errors.ts';
 import { askBothSides, type DiffSide } from '../core/diff/run-diff.ts';
+import { planBound } from '../core/diff/read-plan.ts';
+import { LEARNING_REQUESTS } from '../core/run/budget-plan.ts';
 import { judgeDiff } from '../core/diff/diff-outcome.ts';
 import { loadContract } from '../openapi/contract.ts';
 import { loadCatalog } from '../openapi/catalog.ts';
@@ -33,6 +35,14 @@ function sideOf(config: SuiteConfig, pacer: Pacer, wires: Wire[]): DiffSide {
   return { api: new CallsApi(transport, config), config };
 }
 
+/** What a diff would send, and nothing sent: learning each side, then each planned request three times. */
+function dryRunLine(config: SuiteConfig): string {
+  const asks = 3 * planBound(config.runs);
+  const total = 2 * LEARNING_REQUESTS + asks;
+  const paced = config.maxRps === undefined ? '' : `, at MAX_RPS=${config.maxRps} about ${Math.ceil(total / config.maxRps)} s`;
+  return `Dry run: diff would send about ${LEARNING_REQUESTS} requests to each side to learn it, then at most ${asks} (the plan of at most ${asks / 3} reads for CONFORMANCE_RUNS=${config.runs}, asked of the primary twice and the candidate once): at most ${total} in all${paced}. Reads only; nothing sent.`;
+}
+
 export async function runDiffCommand(args: readonly string[]): Promise<number> {
   if (args.length > 0) {
     process.stderr.write(`diff takes no arguments (got ${errorLine(args.join(' '))}); it is configured by the environment\n`);
@@ -48,6 +58,10 @@ export async function runDiffCommand(args: readonly string[]): Promise<number> {
     return EXIT.error;
   }
   const redact = redactorFor(env);
+  if (config.primary.dryRun) {
+    process.stdout.write(`${dryRunLine(config.primary)}\n`);
+    return EXIT.conformant;
+  }
   // MAX_RPS holds for the two sides together: both are asked by one pacer.
   const pacer = new Pacer(config.primary.maxRps);
   const wires: Wire[] = [];

@@ -6,7 +6,7 @@ import type { Contract } from '../../openapi/contract.ts';
 import { checkExchange, type ExchangeContext } from '../checks/index.ts';
 import { callsIn } from '../checks/calls-in.ts';
 import { errorCode } from '../checks/errors.ts';
-import { describeFilters, filterNarrowing, givenFilters, matchesFilter } from '../checks/filters.ts';
+import { describeFilters, filterNarrowing, getOnBehalfOfScope, givenFilters, matchesFilter, onBehalfOfScope } from '../checks/filters.ts';
 import { pageOf } from '../checks/pagination.ts';
 import { settledBy, targetClock } from '../checks/settling.ts';
 import type { Readings } from '../checks/readings.ts';
@@ -52,7 +52,20 @@ export function violationsOf(request: PlannedRequest, exchange: Exchange, other:
     errorCode(exchange, code, requirement),
   );
   const narrowing = request.filters ? filterNarrowing(exchange, callsIn(exchange), request.filters, judging.readings) : [];
-  return [...checkExchange(exchange, context), ...due, ...narrowing, ...missingMatches(request, exchange, other, judging)];
+  return [
+    ...checkExchange(exchange, context),
+    ...due,
+    ...narrowing,
+    ...scope(request, exchange),
+    ...missingMatches(request, exchange, other, judging),
+  ];
+}
+
+/** On behalf of a user, List Calls and Get Call answer only calls in that user's scope. */
+function scope(request: PlannedRequest, exchange: Exchange): Violation[] {
+  if (request.onBehalfOf === undefined) return [];
+  const check = request.operation === 'listCalls' ? onBehalfOfScope : getOnBehalfOfScope;
+  return check(exchange, callsIn(exchange), request.onBehalfOf);
 }
 
 /** Whether the answer holds every call it counts: nothing it lacks can be on another page. */

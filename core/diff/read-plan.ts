@@ -4,8 +4,8 @@
 // behalf of sampled users; Get Call on sampled and unknown ids; the authentication cases. Reads only.
 import fc from 'fast-check';
 import type { Query } from '../transport/api.ts';
-import { filterCombination, filterValue, usableFilters } from '../arbitraries/call-filters.ts';
-import { filterQuery, type Filters } from '../checks/filters.ts';
+import { ENUMS, filterCombination, filterValue, usableFilters } from '../arbitraries/call-filters.ts';
+import { FILTER_NAMES, filterQuery, type FilterName, type Filters } from '../checks/filters.ts';
 import type { LearnedTarget } from '../learning/learn-target.ts';
 import type { DiffOperation } from './diff-settings.ts';
 
@@ -41,6 +41,21 @@ function listing(query: Query, extra: Partial<PlannedRequest> = {}): PlannedRequ
   return { operation: 'listCalls', label, query, key: 'full', ...extra };
 }
 
+/** The values each filter is asked alone with: all of an enumerated one's, two of any other's. */
+const aloneCount = (name: FilterName) => (name in ENUMS ? ENUMS[name as keyof typeof ENUMS].length : 2);
+
+/**
+ * The most requests the plan can hold for `runs` (the dry run's count): pages and sizes, each filter
+ * alone, the combinations, on behalf of users, Get Call on sampled, unknown and scoped ids, and the
+ * authentication cases. Each is asked three times.
+ */
+export function planBound(runs: number): number {
+  const quarter = Math.max(2, runs / 4);
+  const pages = 3 + quarter;
+  const alone = FILTER_NAMES.reduce((sum, name) => sum + aloneCount(name), 0);
+  return Math.ceil(pages + alone + runs + quarter + runs + 4 + 2 + 4);
+}
+
 const filtered = (filters: Filters) => listing(filterQuery(filters), { filters });
 
 /** `runs` draws of each kind, from `learned` (the primary's), under `seed`. */
@@ -48,9 +63,14 @@ export function readPlan(learned: LearnedTarget, seed: number, runs: number, res
   const { sample, readings, paging } = learned;
   const draws = <T>(arbitrary: fc.Arbitrary<T>, count: number, offset: number) =>
     fc.sample(arbitrary, { seed: seed + offset, numRuns: count });
-  const single = usableFilters(readings).flatMap((name, index) =>
-    draws(filterValue(name, sample), 2, index).map((value) => filtered({ [name]: value })),
-  );
+  // Each filter alone: every value of an enumerated one (the specification lists them all), two drawn for the others.
+  const valuesOf = (name: FilterName, index: number): ReadonlyArray<Filters[FilterName]> =>
+    name in ENUMS
+      ? ENUMS[name as keyof typeof ENUMS]
+      : name === 'hasRecording'
+        ? [true, false]
+        : draws(filterValue(name, sample), 2, index);
+  const single = usableFilters(readings).flatMap((name, index) => valuesOf(name, index).map((value) => filtered({ [name]: value })));
   const pairs = draws(filterCombination(sample, readings), runs, 100).map(filtered);
   const sizes = paging.perPage ? draws(fc.integer({ min: 1, max: 50 }), Math.max(2, runs / 4), 200) : [];
   const pages = [

@@ -12,6 +12,7 @@ import type { ReferenceOptions } from '../../reference/server.ts';
 import { childEnv, runScript, type RunResult } from '../runner/run-suite.ts';
 import { CLI, freshDir, SUITE_RUN_TIMEOUT_MS } from '../reports/report-runs.ts';
 import type { DiffResults } from '../../reports/diff-report.ts';
+import { planBound } from '../../core/diff/read-plan.ts';
 
 const PRIMARY_KEYS = { fullAccess: 'primary-side-full-key-7f3a9c1e', readOnly: 'primary-side-readonly-key-2b8d4e6f' };
 const CANDIDATE_KEYS = { fullAccess: 'candidate-side-full-key-91c0ab55', readOnly: 'candidate-side-readonly-key-6e2f0d13' };
@@ -70,6 +71,8 @@ test('clean against clean: no difference beyond noise, exit 0, and no key of eit
   expect(run.run.code, run.run.stderr + run.run.stdout).toBe(0);
   expect(run.results!.diff.findings).toEqual([]);
   expect(run.run.stdout).toContain('NO DIFFERENCE BEYOND NOISE');
+  // The dry run's count is a bound of what was asked (CONFORMANCE_RUNS unset: 20).
+  expect(run.results!.diff.requests).toBeLessThanOrEqual(3 * planBound(20));
   expectNoKeyIn(run);
   expect(readFileSync(join(run.dir, 'index.html'), 'utf8')).toContain('<h2>Differences beyond noise</h2>');
   expect(readFileSync(join(run.dir, 'junit.xml'), 'utf8')).toContain('<testsuite name="diff"');
@@ -123,5 +126,26 @@ test('a DIFF_IGNORE rule is counted where it silenced something; one that would 
   expect(hostile.run.code).toBe(2);
   expect(hostile.run.stderr.trim()).toBe(
     'Configuration error: DIFF_IGNORE refuses "data[]": it would silence a whole answer, not one field of it',
+  );
+});
+
+test('the dry run states what a diff would send, paced by MAX_RPS, and sends nothing', async () => {
+  const run = await runScript(
+    CLI.conformance,
+    ['diff'],
+    childEnv({
+      CALLS_BASE_URL: 'http://primary.invalid/v3',
+      CHAT_BASE_URL: 'http://primary.invalid/v3',
+      API_KEY: PRIMARY_KEYS.fullAccess,
+      CANDIDATE_CALLS_BASE_URL: 'http://candidate.invalid/v3',
+      CANDIDATE_CHAT_BASE_URL: 'http://candidate.invalid/v3',
+      CANDIDATE_API_KEY: CANDIDATE_KEYS.fullAccess,
+      CONFORMANCE_DRY_RUN: 'true',
+      MAX_RPS: '5',
+    }),
+  );
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout).toMatch(
+    /^Dry run: diff would send about \d+ requests to each side to learn it, then at most \d+ .* at MAX_RPS=5 about \d+ s\. Reads only; nothing sent\.\n$/,
   );
 });

@@ -35,13 +35,12 @@ const judging: SideJudging = {
   readings: OPEN_READINGS,
   settleSeconds: 300,
 };
-const exchange = (status: number, body: unknown): Exchange =>
-  ({
-    operation: 'getCall',
-    request: { method: 'GET', url: 'http://x.invalid/v3/calls/v1.us.x', headers: {} },
-    response: { status, headers: { 'content-type': 'application/json' }, body, text: JSON.stringify(body), isJson: true },
-    durationMs: 1,
-  });
+const exchange = (status: number, body: unknown): Exchange => ({
+  operation: 'getCall',
+  request: { method: 'GET', url: 'http://x.invalid/v3/calls/v1.us.x', headers: {} },
+  response: { status, headers: { 'content-type': 'application/json' }, body, text: JSON.stringify(body), isJson: true },
+  durationMs: 1,
+});
 
 test('an unknown id answered as an empty call breaks CALLS-GET-NOT-FOUND; answered not found, it breaks nothing', () => {
   const request: PlannedRequest = { operation: 'getCall', label: 'Get Call v1.us.x', sessionId: 'v1.us.x', unknown: true, key: 'full' };

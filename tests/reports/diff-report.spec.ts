@@ -7,13 +7,12 @@ import type { DiffOutcome } from '../../core/diff/diff-outcome.ts';
 import type { Exchange } from '../../core/transport/exchange.ts';
 
 const hostile = '<script>alert(1)</script>\u001b[31m';
-const exchange = (status: number, text: string): Exchange =>
-  ({
-    operation: 'listCalls',
-    request: { method: 'GET', url: 'http://x.invalid/v3/calls', headers: { apikey: '$API_KEY' }, variableHeaders: ['apikey'] },
-    response: { status, headers: {}, body: JSON.parse(text) as unknown, text, isJson: true },
-    durationMs: 1,
-  });
+const exchange = (status: number, text: string): Exchange => ({
+  operation: 'listCalls',
+  request: { method: 'GET', url: 'http://x.invalid/v3/calls', headers: { apikey: '$API_KEY' }, variableHeaders: ['apikey'] },
+  response: { status, headers: {}, body: JSON.parse(text) as unknown, text, isJson: true },
+  durationMs: 1,
+});
 
 test('a hostile field name and value are escaped everywhere; the candidate reproduces with $CANDIDATE_API_KEY', () => {
   const primary = exchange(200, JSON.stringify({ data: [] }));
