@@ -11,6 +11,7 @@
 // `npm run conformance -- har FILE...` judges recorded traffic (passive/har.ts, docs/passive.md).
 // `npm run conformance -- proxy --target URL [--port N] [--har OUT.har]` runs the judging proxy (proxy.ts).
 // `npm run conformance -- history [--trim N] [FILE]` prints the runs' history, and trims it (history.ts).
+// `npm run conformance -- diff` compares a candidate's answers with the primary's (diff.ts, docs/diff.md).
 import { fileURLToPath } from 'node:url';
 import { EXIT, runWithVerdict } from './playwright-run.ts';
 import { environment, loadConfig } from '../core/run/config.ts';
@@ -24,6 +25,7 @@ import { runHar } from '../passive/har.ts';
 import { printSummary } from './summary-command.ts';
 import { runProxy } from '../passive/proxy/proxy-command.ts';
 import { runHistory } from './history.ts';
+import { runDiffCommand } from './diff.ts';
 import { ownFile, testFilterArgs } from '../core/run/package-paths.ts';
 import { untestedNodeLine } from '../core/run/node-version.ts';
 import { commandLineHere } from '../core/results/replay-command.ts';
@@ -62,13 +64,14 @@ async function main(commandLine: string[]): Promise<number> {
   if (answered !== undefined || line.kind !== 'command') return answered ?? EXIT.error;
   const { command, args } = line;
   // The suite's runs say it in Playwright's configuration; the commands that do not start Playwright, here.
-  const untested = ['compare', 'har', 'proxy', 'summary', 'history'].includes(command) ? untestedNodeLine() : undefined;
+  const untested = ['compare', 'har', 'proxy', 'summary', 'history', 'diff'].includes(command) ? untestedNodeLine() : undefined;
   if (untested !== undefined) process.stderr.write(`${untested}\n`);
   if (command === 'compare') return compare(args);
   if (command === 'har') return runHar(args);
   if (command === 'summary') return printSummary(args);
   if (command === 'proxy') return runProxy(args);
   if (command === 'history') return runHistory(args);
+  if (command === 'diff') return runDiffCommand(args);
   if (command === 'dry-run') process.env.CONFORMANCE_DRY_RUN = 'true';
   const listing = command === 'merge' ? undefined : dryRunListing();
   if (listing !== undefined) {

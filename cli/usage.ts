@@ -15,6 +15,7 @@ import { DEFAULT_REPORT_EVERY_MINUTES, REPORT_SIGNAL } from '../passive/proxy/pr
 import { PLAYWRIGHT_TEST_OPTIONS, REFUSED_PLAYWRIGHT_OPTIONS } from '../core/run/playwright-options.ts';
 import { commandLineHere } from '../core/results/replay-command.ts';
 import { DEFAULT_HISTORY_LIMIT } from '../core/history/history-settings.ts';
+import { DEFAULT_NOISE } from '../core/diff/diff-settings.ts';
 
 /** The run's Playwright options described one by one below; the rest are named in a list. */
 const SHOWN_RUN_OPTIONS = ['-g', '--grep', '-G', '--grep-invert', '-j', '--workers', '--shard'];
@@ -99,6 +100,17 @@ export const COMMANDS: readonly CommandHelp[] = [
     summary: "Print the runs' history (FILE, or HISTORY_FILE) a line a run, then the flaky requirements and the new failures.",
     options: [{ flag: '--trim', value: 'N', text: 'First keep only the last N runs (lines it cannot read are kept).' }],
     details: ['Lines it cannot read are named on stderr and skipped, never removed. Exit 0, or 2 when the file cannot be read or written.'],
+  },
+  {
+    name: 'diff',
+    synopsis: '',
+    summary:
+      "Ask the primary (the configured target) and a candidate (CANDIDATE_CALLS_BASE_URL, …) the suite's read plan; report where the candidate differs beyond the primary's own noise.",
+    options: [],
+    details: [
+      'Each difference is classed against the words: a regression (the requirement named), a fix, a reading changed, or a behaviour change.',
+      'Exit 0 no difference beyond noise, 1 differences, 2 a configuration error, 3 inconclusive. Reports in REPORT_DIR, else diff-report/.',
+    ],
   },
   {
     name: 'certify',
@@ -329,6 +341,27 @@ export function variables(): VariableHelp[] {
       name: 'REPORT_DIR',
       default: `${reportDirectory({})}; ${reportDirectory({}, 'passive')} for har, proxy`,
       text: 'Where the reports are written, relative to the current directory.',
+    },
+    {
+      name: 'CANDIDATE_CALLS_BASE_URL',
+      default: 'unset',
+      text: "diff's candidate, with CANDIDATE_CHAT_BASE_URL, read as CALLS_BASE_URL and CHAT_BASE_URL are.",
+    },
+    {
+      name: 'CANDIDATE_API_KEY',
+      default: 'unset',
+      text: "diff's candidate's key (and CANDIDATE_RESTRICTED_API_KEY). Never printed.",
+    },
+    {
+      name: 'DIFF_NOISE_RELATIVE',
+      default: String(DEFAULT_NOISE.relativePercent),
+      text: 'diff reports a path only where the candidate differs more often than the primary differs from itself, by this percent of it',
+    },
+    { name: 'DIFF_NOISE_ABSOLUTE', default: String(DEFAULT_NOISE.absolutePercent), text: '… and by at least these percentage points.' },
+    {
+      name: 'DIFF_IGNORE',
+      default: 'unset',
+      text: "diff's declared noise: operation:path,path;… (listCalls:data[].mid); a whole answer is refused.",
     },
     { name: 'ENV_FILE', default: '.env', text: 'The file read under the environment (the environment wins); empty for none.' },
   ];

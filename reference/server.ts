@@ -51,6 +51,11 @@ export interface ReferenceOptions {
   answerAge?: AnswerAges;
   /** The caches' clock in milliseconds, performance.now by default; a test passes its own to step time. */
   cacheClock?: () => number;
+  /**
+   * Another server's store, served through this one as a second door (two-doors.ts): both answer
+   * from the same calls, moving alike. Its seed, size and readings are the other server's.
+   */
+  store?: Store;
 }
 
 export interface ReferenceServer {
@@ -83,11 +88,13 @@ export function createServer(options: ReferenceOptions = {}): ReferenceServer {
   const ready = () => {
     if (!built) {
       const readings = options.readings ?? DEFAULT_READINGS;
-      const store = createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings, {
-        live: options.live,
-        startedAtField: options.startedAtFilter,
-        alternatives: options.alternatives ?? [],
-      });
+      const store =
+        options.store ??
+        createStore(options.seed ?? DEFAULT_SEED, options.calls ?? DEFAULT_CALLS, readings, {
+          live: options.live,
+          startedAtField: options.startedAtFilter,
+          alternatives: options.alternatives ?? [],
+        });
       built = { store, fault: options.fault ? options.fault.hooks({ store, keys, readings }) : NO_FAULT };
     }
     return built;

@@ -15,6 +15,7 @@ import { DEFAULT_SETTLE_SECONDS } from '../checks/settling.ts';
 import { DEFAULT_MAX_ANSWER_AGE, MAX_ANSWER_AGE_LIMIT } from '../checks/answer-age.ts';
 import { LAUNCHER_VARIABLE, LAUNCHERS, type Launcher } from '../results/replay-command.ts';
 import { readHistorySettings, type HistorySettings } from '../history/history-settings.ts';
+import { readDiffSettings, type DiffSettings } from '../diff/diff-settings.ts';
 
 export const REGIONS = ['us', 'eu', 'in'] as const;
 export type Region = (typeof REGIONS)[number];
@@ -269,6 +270,53 @@ const PASSIVE_RUN_KEY = 'passive-run-sends-no-request';
  */
 export function loadPassiveConfig(env: Env): SuiteConfig {
   return loadConfig({ ...env, API_KEY: env.API_KEY || PASSIVE_RUN_KEY });
+}
+
+/** The diff command's configuration: the primary (the usual target), the candidate beside it, the diff's settings. */
+export interface DiffConfig {
+  primary: SuiteConfig;
+  candidate: SuiteConfig;
+  diff: DiffSettings;
+  /** Where the diff's reports go: REPORT_DIR, else DEFAULT_DIFF_REPORT_DIR, so that no conformance report is replaced. */
+  reportDir: string;
+}
+
+export const DEFAULT_DIFF_REPORT_DIR = 'diff-report';
+
+/** The candidate's variables, each read as the primary's namesake is read. */
+export const CANDIDATE_VARIABLES: Readonly<Record<string, string>> = {
+  CALLS_BASE_URL: 'CANDIDATE_CALLS_BASE_URL',
+  CHAT_BASE_URL: 'CANDIDATE_CHAT_BASE_URL',
+  API_KEY: 'CANDIDATE_API_KEY',
+  RESTRICTED_API_KEY: 'CANDIDATE_RESTRICTED_API_KEY',
+};
+
+/**
+ * The configuration of `diff` (docs/diff.md), read once at its entry. Both sides are remote targets,
+ * each with its own addresses and keys; everything else (bounds, seed, timeouts) is the run's, shared.
+ * A candidate's bad value is named by its own variable.
+ */
+export function loadDiffConfig(env: Env): DiffConfig {
+  const read = variablesOf(env);
+  if (read('CALLS_BASE_URL') === undefined)
+    throw new ConfigError('CALLS_BASE_URL', 'is required by diff: the primary (trusted) deployment, with CHAT_BASE_URL and API_KEY');
+  if (read('CANDIDATE_CALLS_BASE_URL') === undefined)
+    throw new ConfigError(
+      'CANDIDATE_CALLS_BASE_URL',
+      'is required by diff: the candidate, with CANDIDATE_CHAT_BASE_URL and CANDIDATE_API_KEY',
+    );
+  const primary = loadConfig({ ...env, ALLOW_WRITES: 'false' });
+  const candidateEnv: Record<string, string | undefined> = { ...env, ALLOW_WRITES: 'false', CONFORMANCE_SEED: String(primary.seed) };
+  for (const [own, candidate] of Object.entries(CANDIDATE_VARIABLES)) candidateEnv[own] = env[candidate];
+  let candidate: SuiteConfig;
+  try {
+    candidate = loadConfig(candidateEnv);
+  } catch (error) {
+    if (error instanceof ConfigError && CANDIDATE_VARIABLES[error.variable] !== undefined)
+      throw new ConfigError(CANDIDATE_VARIABLES[error.variable]!, error.message.slice(error.variable.length + 1));
+    throw error;
+  }
+  return Object.freeze({ primary, candidate, diff: readDiffSettings(read), reportDir: read('REPORT_DIR') ?? DEFAULT_DIFF_REPORT_DIR });
 }
 
 /**

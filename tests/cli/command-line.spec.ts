@@ -53,8 +53,12 @@ test('the help shows the defaults the configuration really applies', () => {
   expect(byName.get('ALLOW_WRITES')).toBe('true for the reference, false for a remote target');
 });
 
-test('every variable the help names is one the configuration reads (core/run/config.ts, the one place it enters, and the reference options it asks for)', () => {
-  const source = [new URL('../../core/run/config.ts', import.meta.url), new URL('../../reference/options-from-env.ts', import.meta.url)]
+test('every variable the help names is one the configuration reads (core/run/config.ts, the one place it enters, and the reference options and diff settings it asks for)', () => {
+  const source = [
+    new URL('../../core/run/config.ts', import.meta.url),
+    new URL('../../reference/options-from-env.ts', import.meta.url),
+    new URL('../../core/diff/diff-settings.ts', import.meta.url),
+  ]
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
   const names = variables().flatMap((variable) => variable.name.split(', '));

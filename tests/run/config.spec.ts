@@ -297,13 +297,14 @@ test('NODE_EXTRA_CA_CERTS in the env file is refused: Node reads it as it starts
 
 test('.env.example documents every variable the configuration reads, and the table of docs/configuration.md names each', () => {
   const root = new URL('../../', import.meta.url);
-  // The embedded reference's own variables are read beside it, for the configuration.
-  const source = ['core/run/config.ts', 'reference/options-from-env.ts']
+  // The embedded reference's own variables are read beside it, for the configuration; the diff's, for its command.
+  const source = ['core/run/config.ts', 'reference/options-from-env.ts', 'core/diff/diff-settings.ts']
     .map((file) => readFileSync(new URL(file, root), 'utf8'))
     .join('\n');
   const read = new Set([...source.matchAll(/read\('([A-Z_]+)'\)|env\.([A-Z_]{4,})/g)].map((match) => match[1] ?? match[2]!));
   expect(read.size).toBeGreaterThan(20);
   expect(read).toContain('REFERENCE_ALTERNATIVES');
+  expect(read).toContain('DIFF_IGNORE');
   const example = readFileSync(new URL('.env.example', root), 'utf8');
   const table = readFileSync(new URL('docs/configuration.md', root), 'utf8');
   for (const variable of read) {

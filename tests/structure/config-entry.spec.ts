@@ -30,6 +30,10 @@ const READERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     'passive/proxy/proxy-command.ts': "the proxy command's entry, which hands it to both of its threads",
     'cli/history.ts': "the history command's entry, for HISTORY_FILE when no file is named (it sends nothing: no key needed)",
   },
+  loadDiffConfig: {
+    'core/run/config.ts': 'defines it',
+    'cli/diff.ts': "the diff command's entry: both sides and the diff's settings",
+  },
   configOfThisProcess: {
     'core/run/config-of-this-process.ts': 'defines it',
     'playwright.config.ts': 'a worker loading the config',

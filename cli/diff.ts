@@ -1,0 +1,99 @@
+// `npm run conformance -- diff` (docs/diff.md): the candidate's answers compared with the primary's,
+// on the suite's own read plan, noise measured by asking the primary twice, every difference beyond
+// noise classed against the words. Exit 0 no difference beyond noise, 1 differences, 2 configuration,
+// 3 inconclusive (a side unreachable, too few comparisons, or an operation too noisy to judge).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { environment, loadDiffConfig, type SuiteConfig } from '../core/run/config.ts';
+import { ConfigError, configErrorLine } from '../core/run/config-error.ts';
+import { CallsApi } from '../core/transport/api.ts';
+import { Transport, secretPlaceholders } from '../core/transport/transport.ts';
+import { directWire, type Wire } from '../core/transport/wire.ts';
+import { Pacer } from '../core/transport/rate-limit.ts';
+import { InFlightLimit } from '../core/transport/in-flight.ts';
+import { TransportError } from '../core/transport/errors.ts';
+import { askBothSides, type DiffSide } from '../core/diff/run-diff.ts';
+import { planBound } from '../core/diff/read-plan.ts';
+import { LEARNING_REQUESTS } from '../core/run/budget-plan.ts';
+import { judgeDiff } from '../core/diff/diff-outcome.ts';
+import { loadContract } from '../openapi/contract.ts';
+import { loadCatalog } from '../openapi/catalog.ts';
+import { indexSchemaRequirements } from '../core/checks/schema-requirements.ts';
+import { errorLine } from '../core/results/visible.ts';
+import { redactorFor } from '../reports/redact.ts';
+import { diffResults, diffSummaryLines, renderDiffHtml, renderDiffJunit } from '../reports/diff-report.ts';
+import { EXIT } from './playwright-run.ts';
+
+function sideOf(config: SuiteConfig, pacer: Pacer, wires: Wire[]): DiffSide {
+  const wire = directWire(
+    secretPlaceholders(config),
+    { maxBodyBytes: config.maxBodyBytes, timeoutMs: config.requestTimeoutMs },
+    config.maxInFlight,
+  );
+  wires.push(wire);
+  const transport = new Transport(wire, { config, pacer, inFlight: new InFlightLimit(config.maxInFlight) });
+  return { api: new CallsApi(transport, config), config };
+}
+
+/** What a diff would send, and nothing sent: learning each side, then each planned request three times. */
+function dryRunLine(config: SuiteConfig): string {
+  const asks = 3 * planBound(config.runs);
+  const total = 2 * LEARNING_REQUESTS + asks;
+  const paced = config.maxRps === undefined ? '' : `, at MAX_RPS=${config.maxRps} about ${Math.ceil(total / config.maxRps)} s`;
+  return `Dry run: diff would send about ${LEARNING_REQUESTS} requests to each side to learn it, then at most ${asks} (the plan of at most ${asks / 3} reads for CONFORMANCE_RUNS=${config.runs}, asked of the primary twice and the candidate once): at most ${total} in all${paced}. Reads only; nothing sent.`;
+}
+
+export async function runDiffCommand(args: readonly string[]): Promise<number> {
+  if (args.length > 0) {
+    process.stderr.write(`diff takes no arguments (got ${errorLine(args.join(' '))}); it is configured by the environment\n`);
+    return EXIT.error;
+  }
+  const env = environment();
+  let config;
+  try {
+    config = loadDiffConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${configErrorLine(error)}\n`);
+    return EXIT.error;
+  }
+  const redact = redactorFor(env);
+  if (config.primary.dryRun) {
+    process.stdout.write(`${dryRunLine(config.primary)}\n`);
+    return EXIT.conformant;
+  }
+  // MAX_RPS holds for the two sides together: both are asked by one pacer.
+  const pacer = new Pacer(config.primary.maxRps);
+  const wires: Wire[] = [];
+  const sides = { primary: sideOf(config.primary, pacer, wires), candidate: sideOf(config.candidate, pacer, wires) };
+  let asked;
+  try {
+    asked = await askBothSides(sides, config.primary.seed, config.primary.runs);
+  } catch (error) {
+    if (!(error instanceof TransportError)) throw error;
+    process.stderr.write(`${redact(`Diff: INCONCLUSIVE: ${errorLine(error)}`)}\n`);
+    return EXIT.inconclusive;
+  } finally {
+    await Promise.all(wires.map((wire) => wire.close()));
+  }
+  const contract = loadContract();
+  const outcome = judgeDiff(asked, {
+    contract,
+    schemaRequirements: indexSchemaRequirements(loadCatalog(), contract.document),
+    settings: config.diff,
+    movement: { settleSeconds: config.primary.settleSeconds },
+  });
+  const results = diffResults(outcome);
+  mkdirSync(config.reportDir, { recursive: true });
+  const write = (name: string, text: string) => writeFileSync(join(config.reportDir, name), redact(text));
+  write(
+    'results.json',
+    `${JSON.stringify({ kind: 'diff', seed: config.primary.seed, exitCode: outcome.exitCode, diff: results }, null, 2)}\n`,
+  );
+  write('index.html', renderDiffHtml(results));
+  write('junit.xml', renderDiffJunit(results));
+  process.stdout.write(
+    `${redact([...diffSummaryLines(results), `Reports: ${config.reportDir}/ (seed ${config.primary.seed})`].join('\n'))}\n`,
+  );
+  return outcome.exitCode;
+}

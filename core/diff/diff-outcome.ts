@@ -1,0 +1,101 @@
+// What a diff run found, judged: the paths beyond noise, each classed against the words
+// (classing.ts), the operations that could not be judged, what each ignore rule silenced, the
+// readings that changed between the sides, and the exit code (0 nothing beyond noise, 1 differences,
+// 3 inconclusive). Pure: the reports render it, results.json holds it.
+import type { Contract } from '../../openapi/contract.ts';
+import { targetClock } from '../checks/settling.ts';
+import type { SchemaRequirementIndex } from '../checks/schema-requirements.ts';
+import { classDifference, violationsOf, type Classed, type SideJudging } from './classing.ts';
+import { beyondNoise, inconclusiveOperations, tallyComparisons, type DiffTally, type MovementRules, type PathTally } from './diff-tally.ts';
+import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts';
+import type { DiffAsked, LearnedSide } from './run-diff.ts';
+
+export interface DiffFinding extends Classed {
+  operation: DiffOperation;
+  path: string;
+  kind: PathTally['kind'];
+  comparisons: number;
+  candidate: number;
+  aa: number;
+  samples: PathTally['samples'];
+}
+
+const DIFF_EXIT = { same: 0, differences: 1, inconclusive: 3 } as const;
+
+export interface DiffOutcome {
+  exitCode: (typeof DIFF_EXIT)[keyof typeof DIFF_EXIT];
+  findings: DiffFinding[];
+  /** Paths where the candidate differed, but no more than the primary differs from itself. */
+  withinNoise: Array<Pick<PathTally, 'operation' | 'path' | 'kind' | 'candidate' | 'aa'>>;
+  inconclusive: Array<{ operation: DiffOperation; reason: string }>;
+  operations: DiffTally['operations'];
+  ignored: Array<IgnoreRule & { suppressed: number }>;
+  readingsChanged: string[];
+  orderedLists: boolean;
+  requests: number;
+}
+
+/** Each reading learned of the two sides that differs, in a line: `subject: primary's → candidate's`. */
+function readingsChanged(primary: LearnedSide, candidate: LearnedSide): string[] {
+  const changed: string[] = [];
+  const accepted = new Map(candidate.learned.detections.map((detection) => [detection.subject, detection.accepted.join(', ')]));
+  for (const detection of primary.learned.detections) {
+    const theirs = accepted.get(detection.subject);
+    if (theirs !== undefined && theirs !== detection.accepted.join(', '))
+      changed.push(`${detection.subject}: ${detection.accepted.join(', ') || 'none'} → ${theirs || 'none'}`);
+  }
+  if (primary.order !== candidate.order) changed.push(`list-order: ${primary.order ?? 'untold'} → ${candidate.order ?? 'untold'}`);
+  return changed;
+}
+
+export interface DiffJudging {
+  contract: Contract;
+  schemaRequirements: SchemaRequirementIndex;
+  settings: DiffSettings;
+  movement: MovementRules;
+}
+
+export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
+  const { settings } = judging;
+  const changed = readingsChanged(asked.primary, asked.candidate);
+  // A sequence only where both sides were seen to keep one order; else lists are sets of calls.
+  const orderedLists =
+    asked.primary.order !== undefined && asked.primary.order !== 'unordered' && asked.primary.order === asked.candidate.order;
+  // The clock learning saw on both sides: a lower bound of the target's now at every comparison.
+  const clock = targetClock([...asked.primary.learned.exchanges, ...asked.candidate.learned.exchanges]);
+  const tally = tallyComparisons(asked.comparisons, settings, orderedLists, { ...judging.movement, clock });
+  const comparisonsOf = new Map(tally.operations.map((operation) => [operation.operation, operation.comparisons]));
+  const side = (learned: LearnedSide): SideJudging => ({
+    ...judging,
+    readings: learned.learned.readings,
+    settleSeconds: judging.movement.settleSeconds,
+  });
+  const [primaryJudging, candidateJudging] = [side(asked.primary), side(asked.candidate)];
+  const findings: DiffFinding[] = [];
+  const withinNoise: DiffOutcome['withinNoise'] = [];
+  for (const path of tally.paths.filter(({ candidate }) => candidate > 0)) {
+    const comparisons = comparisonsOf.get(path.operation) ?? 0;
+    if (!beyondNoise(path, comparisons, settings)) {
+      withinNoise.push({ operation: path.operation, path: path.path, kind: path.kind, candidate: path.candidate, aa: path.aa });
+      continue;
+    }
+    const pairs = path.samples.map(({ comparison }) => ({
+      primary: violationsOf(comparison.request, comparison.primary, comparison.candidate, primaryJudging),
+      candidate: violationsOf(comparison.request, comparison.candidate, comparison.primary, candidateJudging),
+    }));
+    findings.push({ ...path, comparisons, ...classDifference(pairs, changed) });
+  }
+  const inconclusive = inconclusiveOperations(tally, settings);
+  const exitCode = findings.length > 0 ? DIFF_EXIT.differences : inconclusive.length > 0 ? DIFF_EXIT.inconclusive : DIFF_EXIT.same;
+  return {
+    exitCode,
+    findings,
+    withinNoise,
+    inconclusive,
+    operations: tally.operations,
+    ignored: tally.ignored,
+    readingsChanged: changed,
+    orderedLists,
+    requests: asked.comparisons.length * 3,
+  };
+}

@@ -1,0 +1,170 @@
+// The comparisons counted, field path by field path, and judged against the noise (Diffy's rule): a
+// path is reported only where the candidate differs from the primary more often than the primary
+// differs from itself (the A/A pass), by the relative and the absolute thresholds both. Declared
+// noise (DIFF_IGNORE) is taken out first, each rule counting what it suppressed; a call one side lists
+// and the other not is movement only where its times say it could have moved between the asks:
+// where it had not settled by the target's own clock, as the settling rules decide.
+import { answerDifferences, type AnswerDifference, type DifferenceClass } from './answer-differences.ts';
+import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts';
+import type { PlannedRequest } from './read-plan.ts';
+import type { Exchange } from '../transport/exchange.ts';
+import { settledBy, targetClock } from '../checks/settling.ts';
+import { callsIn } from '../checks/calls-in.ts';
+
+/** One planned request as asked: the primary twice (the A/A pass), the candidate once, in `order`. */
+export interface Comparison {
+  request: PlannedRequest;
+  primary: Exchange;
+  again: Exchange;
+  candidate: Exchange;
+}
+
+export interface PathTally {
+  operation: DiffOperation;
+  path: string;
+  kind: DifferenceClass;
+  /** Comparisons where the candidate differed from the primary here. */
+  candidate: number;
+  /** Comparisons where the primary differed from itself here. */
+  aa: number;
+  /** A few of the candidate's differences, with their comparison. */
+  samples: Array<{ comparison: Comparison; difference: AnswerDifference }>;
+}
+
+interface OperationTally {
+  operation: DiffOperation;
+  comparisons: number;
+  /** Comparisons where the primary's two answers differed at all. */
+  aaDiffering: number;
+  /** Calls listed by one side only whose times say they moved between the asks. */
+  movement: number;
+}
+
+export interface DiffTally {
+  operations: OperationTally[];
+  paths: PathTally[];
+  ignored: Array<IgnoreRule & { suppressed: number }>;
+}
+
+const SAMPLES_KEPT = 3;
+
+export interface MovementRules {
+  /** SETTLE_SECONDS: how long after its last moment a call may still change (settling.ts). */
+  settleSeconds: number;
+  /**
+   * The target's clock before the comparisons began (what learning saw: settling.ts's targetClock), a
+   * lower bound of its now at every comparison; each pair of answers may show a later one.
+   */
+  clock?: number | undefined;
+}
+
+/** The counts of a list that change as calls arrive or change state. */
+const MOVING_COUNTS: ReadonlySet<string> = new Set(['meta.pagination.total', 'meta.pagination.total_pages', 'meta.pagination.count']);
+
+/**
+ * Two answers compared on what cannot have moved between them (settling.ts): a call that had not
+ * settled by the target's clock as the two answers show it may have arrived, ended, entered or left a
+ * filter or a page between the asks, so it is compared on nothing, and one side listing it and the
+ * other not is movement, as is a different count of calls beside it. A call settled by then is
+ * compared in full.
+ */
+function differencesBeyondMovement(first: Exchange, second: Exchange, orderedLists: boolean, rules: MovementRules) {
+  const shown = targetClock([first, second]);
+  const clock = shown === undefined || rules.clock === undefined ? (shown ?? rules.clock) : Math.max(shown, rules.clock);
+  const isStill = (call: Record<string, unknown>) => settledBy(call, clock, rules.settleSeconds);
+  let moved = 0;
+  const differences: AnswerDifference[] = [];
+  // A count of calls moves with the calls: where either answer shows one still moving, its totals may too.
+  const moving = [first, second].some((answer) => callsIn(answer).some(({ call }) => !isStill(call)));
+  for (const difference of answerDifferences(asCompared(first), asCompared(second), { orderedLists, isStill })) {
+    if (moving && difference.kind === 'value' && MOVING_COUNTS.has(difference.path)) {
+      moved++;
+      continue;
+    }
+    if (difference.kind !== 'membership') {
+      differences.push(difference);
+      continue;
+    }
+    const unexplained = (difference.onlyIn ?? []).filter(({ call }) => isStill(call));
+    moved += (difference.onlyIn ?? []).length - unexplained.length;
+    if (unexplained.length > 0) differences.push({ ...difference, onlyIn: unexplained });
+  }
+  return { differences, moved };
+}
+
+const asCompared = (exchange: Exchange) => ({ status: exchange.response.status, body: exchange.response.body });
+
+/** Whether `rule` silences the difference at `path` of `operation`: the path itself, or a field under it. */
+const silences = (rule: IgnoreRule, operation: DiffOperation, path: string) =>
+  rule.operation === operation && (path === rule.path || path.startsWith(`${rule.path}.`) || path.startsWith(`${rule.path}[]`));
+
+export function tallyComparisons(
+  comparisons: readonly Comparison[],
+  settings: DiffSettings,
+  orderedLists: boolean,
+  rules: MovementRules,
+): DiffTally {
+  const operations = new Map<DiffOperation, OperationTally>();
+  const paths = new Map<string, PathTally>();
+  const ignored = settings.ignore.map((rule) => ({ ...rule, suppressed: 0 }));
+  const pathTally = (operation: DiffOperation, difference: AnswerDifference) => {
+    const key = `${operation} ${difference.kind} ${difference.path}`;
+    if (!paths.has(key)) paths.set(key, { operation, path: difference.path, kind: difference.kind, candidate: 0, aa: 0, samples: [] });
+    return paths.get(key)!;
+  };
+  /** The differences no rule silences, each rule counting the comparisons it silenced something in. */
+  const heard = (operation: DiffOperation, differences: readonly AnswerDifference[]) => {
+    const silenced = new Set<number>();
+    const kept = differences.filter((difference) => {
+      const index = ignored.findIndex((rule) => silences(rule, operation, difference.path));
+      if (index !== -1) silenced.add(index);
+      return index === -1;
+    });
+    for (const index of silenced) ignored[index]!.suppressed++;
+    return kept;
+  };
+  for (const comparison of comparisons) {
+    const { operation } = comparison.request;
+    const tally = operations.get(operation) ?? { operation, comparisons: 0, aaDiffering: 0, movement: 0 };
+    operations.set(operation, tally);
+    tally.comparisons++;
+    const aa = differencesBeyondMovement(comparison.primary, comparison.again, orderedLists, rules);
+    const candidate = differencesBeyondMovement(comparison.primary, comparison.candidate, orderedLists, rules);
+    tally.movement += candidate.moved;
+    const aaHeard = heard(operation, aa.differences);
+    if (aaHeard.length > 0) tally.aaDiffering++;
+    for (const difference of aaHeard) pathTally(operation, difference).aa++;
+    for (const difference of heard(operation, candidate.differences)) {
+      const entry = pathTally(operation, difference);
+      entry.candidate++;
+      if (entry.samples.length < SAMPLES_KEPT) entry.samples.push({ comparison, difference });
+    }
+  }
+  return { operations: [...operations.values()], paths: [...paths.values()], ignored };
+}
+
+const percent = (count: number, of: number) => (of === 0 ? 0 : (100 * count) / of);
+
+/** Whether the candidate's rate at this path beats the A/A rate by both thresholds. */
+export function beyondNoise(path: PathTally, comparisons: number, settings: DiffSettings): boolean {
+  const [candidate, aa] = [percent(path.candidate, comparisons), percent(path.aa, comparisons)];
+  const { relativePercent, absolutePercent } = settings.noise;
+  return candidate > 0 && candidate - aa >= absolutePercent && candidate > aa * (1 + relativePercent / 100);
+}
+
+/** The operations that cannot be judged, each with why: too few comparisons, or the primary too noisy against itself. */
+export function inconclusiveOperations(tally: DiffTally, settings: DiffSettings): Array<{ operation: DiffOperation; reason: string }> {
+  return tally.operations.flatMap(({ operation, comparisons, aaDiffering }) => {
+    if (comparisons < settings.minComparisons)
+      return [{ operation, reason: `${comparisons} comparisons, fewer than DIFF_MIN_COMPARISONS=${settings.minComparisons}` }];
+    const noise = percent(aaDiffering, comparisons);
+    if (noise >= settings.noise.inconclusivePercent)
+      return [
+        {
+          operation,
+          reason: `the primary differed from itself in ${noise.toFixed(0)}% of comparisons, at or above DIFF_NOISE_INCONCLUSIVE=${settings.noise.inconclusivePercent}%`,
+        },
+      ];
+    return [];
+  });
+}

@@ -1,0 +1,105 @@
+// A diff run: both sides learned (their readings, and the order they list calls in), the read plan
+// drawn from the primary's data, and each planned request asked of the primary twice and of the
+// candidate once, close together and in a random order of its own (Scientist's rule: movement then
+// hits both sides alike). Every request goes through each side's transport, paced by MAX_RPS together.
+import type { CallsApi, RequestOptions } from '../transport/api.ts';
+import type { Exchange } from '../transport/exchange.ts';
+import type { SuiteConfig } from '../run/config.ts';
+import { learnTarget, type LearnedTarget } from '../learning/learn-target.ts';
+import { learnListOrder, type ListOrder } from './list-order.ts';
+import { readPlan, UNKNOWN_KEY, type PlannedRequest } from './read-plan.ts';
+import type { Comparison } from './diff-tally.ts';
+
+export interface DiffSide {
+  api: CallsApi;
+  config: SuiteConfig;
+}
+
+export interface LearnedSide {
+  learned: LearnedTarget;
+  order: ListOrder | undefined;
+}
+
+export interface DiffAsked {
+  primary: LearnedSide;
+  candidate: LearnedSide;
+  plan: PlannedRequest[];
+  comparisons: Comparison[];
+}
+
+/** Planned requests asked at once: each one's three asks are sequential, in their own order. */
+const REQUESTS_AT_ONCE = 4;
+
+async function learnSide(side: DiffSide, seed: number): Promise<LearnedSide> {
+  const { config } = side;
+  const learned = await learnTarget(side.api, seed, {
+    settleSeconds: config.settleSeconds,
+    maxAnswerAgeSeconds: config.maxAnswerAgeSeconds,
+    ...(config.pageSizeParameter !== undefined && { pageSizeNames: [config.pageSizeParameter] }),
+  });
+  return { learned, order: learnListOrder(learned.sample.exchanges) };
+}
+
+function ask(side: DiffSide, request: PlannedRequest): Promise<Exchange> {
+  const keys: Record<PlannedRequest['key'], string | null | undefined> = {
+    full: undefined,
+    restricted: side.config.restrictedApiKey,
+    none: null,
+    unknown: UNKNOWN_KEY,
+  };
+  const options: RequestOptions = {
+    apiKey: keys[request.key],
+    ...(request.onBehalfOf !== undefined && { onBehalfOf: request.onBehalfOf }),
+  };
+  return request.operation === 'listCalls'
+    ? side.api.listCalls(request.query ?? {}, options)
+    : side.api.getCall(request.sessionId!, options);
+}
+
+/** A small seeded generator (mulberry32): the same seed asks the sides in the same orders. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+type Ask = 'primary' | 'again' | 'candidate';
+
+function shuffled(random: () => number): Ask[] {
+  const asks: Ask[] = ['primary', 'again', 'candidate'];
+  for (let index = asks.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [asks[index], asks[other]] = [asks[other]!, asks[index]!];
+  }
+  return asks;
+}
+
+async function compareOne(sides: { primary: DiffSide; candidate: DiffSide }, request: PlannedRequest, order: Ask[]): Promise<Comparison> {
+  const answers: Partial<Record<Ask, Exchange>> = {};
+  for (const which of order) answers[which] = await ask(which === 'candidate' ? sides.candidate : sides.primary, request);
+  return { request, primary: answers.primary!, again: answers.again!, candidate: answers.candidate! };
+}
+
+/** Learns both sides, draws the plan and asks it; a side that cannot be reached throws (the run is inconclusive). */
+export async function askBothSides(sides: { primary: DiffSide; candidate: DiffSide }, seed: number, runs: number): Promise<DiffAsked> {
+  const [primary, candidate] = await Promise.all([learnSide(sides.primary, seed), learnSide(sides.candidate, seed)]);
+  const restricted = sides.primary.config.restrictedApiKey !== undefined && sides.candidate.config.restrictedApiKey !== undefined;
+  const plan = readPlan(primary.learned, seed, runs, restricted);
+  const random = seededRandom(seed);
+  const orders = plan.map(() => shuffled(random));
+  const comparisons: Comparison[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < plan.length) {
+      const index = next++;
+      comparisons[index] = await compareOne(sides, plan[index]!, orders[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: REQUESTS_AT_ONCE }, worker));
+  return { primary, candidate, plan, comparisons };
+}

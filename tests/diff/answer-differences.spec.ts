@@ -1,0 +1,61 @@
+// The comparison of two answers: each class of difference found on answers made to show it, and
+// none on answers alike or alike but for an order the words leave open.
+import { test, expect } from '@playwright/test';
+import { answerDifferences, type ComparedAnswer } from '../../core/diff/answer-differences.ts';
+
+const call = (sessionId: string, extra: Record<string, unknown> = {}) => ({
+  sessionId,
+  status: 'ended',
+  initiatedAt: 100,
+  participants: [{ uid: 'a', state: 'left' }],
+  ...extra,
+});
+const list = (...calls: unknown[]): ComparedAnswer => ({
+  status: 200,
+  body: { data: calls, meta: { pagination: { total: calls.length } } },
+});
+const classes = (primary: ComparedAnswer, candidate: ComparedAnswer, orderedLists = false) =>
+  answerDifferences(primary, candidate, { orderedLists }).map(({ kind, path }) => `${kind} ${path}`);
+
+test('answers alike, and lists alike but for their order when the order is open, differ in nothing', () => {
+  expect(classes(list(call('x'), call('y')), list(call('x'), call('y')))).toEqual([]);
+  expect(classes(list(call('x'), call('y')), list(call('y'), call('x')))).toEqual([]);
+});
+
+test('an order the learned reading fixes is compared: the same calls in another order are an order difference', () => {
+  expect(classes(list(call('x'), call('y')), list(call('y'), call('x')), true)).toEqual(['order data[]']);
+});
+
+test('each field class is named with its path, array positions generalised', () => {
+  const primary = list(call('x', { mid: 'm', durations: 3 }));
+  const candidate = list(call('x', { participants: [{ uid: 'a', state: 'ongoing' }], durations: '3', tags: [] }));
+  expect(classes(primary, candidate)).toEqual([
+    'value data[].participants[].state',
+    'missing-field data[].mid',
+    'type data[].durations',
+    'extra-field data[].tags',
+  ]);
+});
+
+test('calls one side lists and the other not are membership, the calls kept; arrays of other things differ in size', () => {
+  const differences = answerDifferences(list(call('x'), call('y')), list(call('x'), call('z')), { orderedLists: false });
+  expect(differences.map(({ kind, path }) => `${kind} ${path}`)).toEqual(['membership data[]']);
+  expect(differences[0]!.onlyIn!.map(({ side, call }) => `${side} ${String(call.sessionId)}`)).toEqual(['primary y', 'candidate z']);
+  expect(classes(list(call('x', { participants: [] })), list(call('x')))).toEqual(['size data[].participants[]']);
+  expect(classes(list(), list(call('x')))).toEqual(['membership data[]', 'value meta.pagination.total']);
+});
+
+test('statuses and error codes differ as such; a different status is not compared field by field', () => {
+  const notFound = { status: 404, body: { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'a' } } };
+  const other = { status: 400, body: { error: { code: 'ERR_BAD_REQUEST', message: 'b' } } };
+  expect(classes(notFound, other)).toEqual(['status (status)', 'error-code error.code']);
+  expect(classes(notFound, { ...notFound, body: { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'other words' } } })).toEqual([]);
+  expect(classes(list(call('x')), notFound)).toEqual(['status (status)', 'error-code error.code']);
+});
+
+test('a call still moving is compared on its presence only', () => {
+  const moving = (value: string) => list(call('x', { status: value }));
+  const isStill = (seen: Record<string, unknown>) => seen.status === 'ended';
+  expect(answerDifferences(moving('ongoing'), moving('ended'), { orderedLists: false, isStill })).toEqual([]);
+  expect(answerDifferences(moving('ongoing'), moving('ended'), { orderedLists: false }).map(({ kind }) => kind)).toEqual(['value']);
+});

@@ -1,0 +1,89 @@
+// The noise rule: a path is reported only where the candidate differs more often than the primary
+// differs from itself, by both thresholds; an operation with too few comparisons is inconclusive;
+// a call one side lists and the other not is movement only where it had not settled.
+import { test, expect } from '@playwright/test';
+import { beyondNoise, inconclusiveOperations, tallyComparisons, type Comparison } from '../../core/diff/diff-tally.ts';
+import { DEFAULT_NOISE, type DiffSettings } from '../../core/diff/diff-settings.ts';
+import type { Exchange } from '../../core/transport/exchange.ts';
+
+const settings: DiffSettings = { noise: DEFAULT_NOISE, minComparisons: 2, ignore: [] };
+const call = (sessionId: string, endedAt: number, extra: Record<string, unknown> = {}) => ({
+  sessionId,
+  status: 'ended',
+  initiatedAt: endedAt - 60,
+  endedAt,
+  ...extra,
+});
+const answer = (...calls: unknown[]): Exchange =>
+  ({
+    operation: 'listCalls',
+    request: { method: 'GET', url: 'http://x.invalid/v3/calls', headers: {} },
+    response: { status: 200, headers: {}, body: { data: calls }, text: '', isJson: true },
+  }) as Exchange;
+const comparison = (primary: Exchange, again: Exchange, candidate: Exchange): Comparison => ({
+  request: { operation: 'listCalls', label: 'List Calls', query: {}, key: 'full' },
+  primary,
+  again,
+  candidate,
+});
+const rules = { settleSeconds: 300 };
+
+test('a path the candidate differs at and the primary never does is beyond noise; one as noisy as the primary is not', () => {
+  const same = answer(call('a', 1000), call('b', 5000));
+  const changed = answer(call('a', 1000, { mid: 'x' }), call('b', 5000));
+  const tally = tallyComparisons([comparison(same, same, changed), comparison(same, same, same)], settings, false, rules);
+  const path = tally.paths.find(({ path }) => path === 'data[].mid')!;
+  expect([path.kind, path.candidate, path.aa]).toEqual(['extra-field', 1, 0]);
+  expect(beyondNoise(path, 2, settings)).toBe(true);
+  // The primary differing from itself as often as the candidate does: noise.
+  const noisy = tallyComparisons([comparison(same, changed, changed), comparison(same, same, same)], settings, false, rules);
+  expect(beyondNoise(noisy.paths[0]!, 2, settings)).toBe(false);
+});
+
+test('a call listed by one side only is movement while it had not settled by the answers’ clock, and a difference once settled', () => {
+  const recent = answer(call('old', 1000), call('new', 4990));
+  const withoutRecent = answer(call('old', 1000));
+  const moved = tallyComparisons([comparison(recent, recent, withoutRecent)], settings, false, rules);
+  expect(moved.paths).toEqual([]);
+  expect(moved.operations[0]!.movement).toBe(1);
+  const settledGone = tallyComparisons([comparison(recent, recent, answer(call('new', 4990)))], settings, false, rules);
+  expect(settledGone.paths.map(({ kind, path }) => `${kind} ${path}`)).toEqual(['membership data[]']);
+});
+
+test('DIFF_IGNORE takes out its path and counts the comparisons it silenced; too few comparisons is inconclusive', () => {
+  // The call judged at the clock its newer neighbour gives: settled, so compared.
+  const same = answer(call('a', 1000), call('b', 5000));
+  const changed = answer(call('a', 1000, { mid: 'x' }), call('b', 5000));
+  const ignoring = { ...settings, ignore: [{ operation: 'listCalls' as const, path: 'data[].mid' }] };
+  const tally = tallyComparisons([comparison(same, same, changed)], ignoring, false, rules);
+  expect(tally.paths).toEqual([]);
+  expect(tally.ignored).toEqual([{ operation: 'listCalls', path: 'data[].mid', suppressed: 1 }]);
+  expect(inconclusiveOperations(tally, ignoring)).toEqual([
+    { operation: 'listCalls', reason: '1 comparisons, fewer than DIFF_MIN_COMPARISONS=2' },
+  ]);
+});
+
+test('a different count of calls is movement where an answer shows a call still moving, and a difference where none is', () => {
+  const counted = (total: number, ...calls: unknown[]): Exchange => {
+    const exchange = answer(...calls);
+    return { ...exchange, response: { ...exchange.response, body: { data: calls, meta: { pagination: { total } } } } };
+  };
+  const settled = [call('old', 1000), call('newer', 5000)];
+  const moving = [...settled, call('live', 5000, { status: 'ongoing' })];
+  // The clock learning saw: the newer settled call is past SETTLE_SECONDS by it.
+  const clocked = { settleSeconds: 300, clock: 6000 };
+  const withMovement = tallyComparisons(
+    [comparison(counted(3, ...moving), counted(3, ...moving), counted(4, ...moving))],
+    settings,
+    false,
+    clocked,
+  );
+  expect(withMovement.paths).toEqual([]);
+  const standing = tallyComparisons(
+    [comparison(counted(2, ...settled), counted(2, ...settled), counted(3, ...settled))],
+    settings,
+    false,
+    clocked,
+  );
+  expect(standing.paths.map(({ kind, path }) => `${kind} ${path}`)).toEqual(['value meta.pagination.total']);
+});
