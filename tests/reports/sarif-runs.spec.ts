@@ -40,7 +40,10 @@ test(`a run against the reference with the fault ${FAULT} writes valid SARIF nam
   expect(result.locations[0]!.physicalLocation.artifactLocation.uri).toBe('openapi/requirements.yaml');
   expect(pointedLine(result)).toBe(`  - id: ${BROKEN}`);
   expect(result.message.text).toMatch(/Expected: [\s\S]*Received: /);
-  expect(result.properties.reproduce).toMatch(/^curl -sS -X GET -H "apikey: \$API_KEY" 'http:\/\/127\.0\.0\.1:\d+\/v3\/calls\//);
+  // The trace headers the request was sent with come before the address (core/transport/trace-context.ts).
+  expect(result.properties.reproduce).toMatch(
+    /^curl -sS -X GET -H "apikey: \$API_KEY" -H 'traceparent: 00-[0-9a-f]{32}-[0-9a-f]{16}-01' -H 'x-conformance-test: CALLS-GET-OK [^']*' 'http:\/\/127\.0\.0\.1:\d+\/v3\/calls\//,
+  );
   expect(result.properties.rerun).toMatch(/^CONFORMANCE_SEED=11 npm run conformance -- run suite\/calls-get\/\S+\.spec\.ts:\d+$/);
   expect(text).not.toContain(DEMO_KEYS.fullAccess);
 });
