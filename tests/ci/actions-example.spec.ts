@@ -218,6 +218,24 @@ test('the verdict job uploads results.sarif to code scanning after the merge, wh
   expect(step.with).toEqual({ sarif_file: 'conformance-report/results.sarif', category: 'conformance-staging' });
 });
 
+test("the verdict job keeps the runs' history between runs: restored before the merge, named to it, saved after whatever the verdict", () => {
+  const { step: merge, index: merged } = mergeStep();
+  const file = merge.env?.HISTORY_FILE;
+  expect(typeof file === 'string' && file !== '', 'the merge step sets HISTORY_FILE').toBe(true);
+  const cache = (kind: string) =>
+    stepWith(verdict(), `${kind}s the history`, (step) => step.uses?.startsWith(`actions/cache/${kind}@`) === true);
+  const [restore, save] = [cache('restore'), cache('save')];
+  expect(restore.index).toBeLessThan(merged);
+  expect(save.index).toBeGreaterThan(merged);
+  expect(restore.step.with?.path).toBe(file);
+  expect(save.step.with?.path).toBe(file);
+  // A cache entry is never overwritten: each run saves under a key of its own, found again by its prefix.
+  expect(save.step.with?.key).toBe(restore.step.with?.key);
+  expect(String(save.step.with?.key)).toContain('${{ github.run_id }}');
+  expect(String(save.step.with?.key).startsWith(String(restore.step.with?.['restore-keys']))).toBe(true);
+  expect(save.step.if).toMatch(/^always\(\) && /);
+});
+
 // --- The baseline, the gate and the job summary ----------------------------------------------
 
 const baselineStep = () => stepWith(verdict(), 'fetches the baseline', (step) => step.id === 'baseline');
