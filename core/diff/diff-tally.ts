@@ -29,6 +29,12 @@ export interface PathTally {
   aa: number;
   /** A few of the candidate's differences, with their comparison. */
   samples: Array<{ comparison: Comparison; difference: AnswerDifference }>;
+  /**
+   * The same counts within each kind of request of the plan (read-plan.ts's `kind`: the auth cases,
+   * the unknown ids, the pages …), each with its comparisons: a difference in one kind of request is
+   * judged against the noise of that kind too, not diluted by every other request of the operation.
+   */
+  kinds: Record<string, { candidate: number; aa: number; comparisons: number }>;
 }
 
 interface OperationTally {
@@ -92,7 +98,11 @@ function differencesBeyondMovement(first: Exchange, second: Exchange, orderedLis
   return { differences, moved };
 }
 
-const asCompared = (exchange: Exchange) => ({ status: exchange.response.status, body: exchange.response.body });
+/** The media type without its parameters, and whether the bytes were UTF-8. */
+const formatOf = ({ response }: Exchange) =>
+  `${(response.headers['content-type'] ?? '(none)').split(';')[0]!.trim().toLowerCase()}${response.notUtf8 ? ', not UTF-8' : ''}`;
+
+const asCompared = (exchange: Exchange) => ({ status: exchange.response.status, body: exchange.response.body, format: formatOf(exchange) });
 
 /** Whether `rule` silences the difference at `path` of `operation`: the path itself, or a field under it. */
 const silences = (rule: IgnoreRule, operation: DiffOperation, path: string) =>
@@ -109,9 +119,13 @@ export function tallyComparisons(
   const ignored = settings.ignore.map((rule) => ({ ...rule, suppressed: 0 }));
   const pathTally = (operation: DiffOperation, difference: AnswerDifference) => {
     const key = `${operation} ${difference.kind} ${difference.path}`;
-    if (!paths.has(key)) paths.set(key, { operation, path: difference.path, kind: difference.kind, candidate: 0, aa: 0, samples: [] });
+    if (!paths.has(key))
+      paths.set(key, { operation, path: difference.path, kind: difference.kind, candidate: 0, aa: 0, samples: [], kinds: {} });
     return paths.get(key)!;
   };
+  const requestKinds = new Map<string, number>();
+  const kindTally = (entry: PathTally, comparison: Comparison) =>
+    (entry.kinds[comparison.request.kind] ??= { candidate: 0, aa: 0, comparisons: 0 });
   /** The differences no rule silences, each rule counting the comparisons it silenced something in. */
   const heard = (operation: DiffOperation, differences: readonly AnswerDifference[]) => {
     const silenced = new Set<number>();
@@ -128,28 +142,48 @@ export function tallyComparisons(
     const tally = operations.get(operation) ?? { operation, comparisons: 0, aaDiffering: 0, movement: 0 };
     operations.set(operation, tally);
     tally.comparisons++;
+    const kindKey = `${operation} ${comparison.request.kind}`;
+    requestKinds.set(kindKey, (requestKinds.get(kindKey) ?? 0) + 1);
     const aa = differencesBeyondMovement(comparison.primary, comparison.again, orderedLists, rules);
     const candidate = differencesBeyondMovement(comparison.primary, comparison.candidate, orderedLists, rules);
     tally.movement += candidate.moved;
     const aaHeard = heard(operation, aa.differences);
     if (aaHeard.length > 0) tally.aaDiffering++;
-    for (const difference of aaHeard) pathTally(operation, difference).aa++;
+    for (const difference of aaHeard) {
+      const entry = pathTally(operation, difference);
+      entry.aa++;
+      kindTally(entry, comparison).aa++;
+    }
     for (const difference of heard(operation, candidate.differences)) {
       const entry = pathTally(operation, difference);
       entry.candidate++;
+      kindTally(entry, comparison).candidate++;
       if (entry.samples.length < SAMPLES_KEPT) entry.samples.push({ comparison, difference });
     }
   }
+  for (const entry of paths.values())
+    for (const [kind, counts] of Object.entries(entry.kinds)) counts.comparisons = requestKinds.get(`${entry.operation} ${kind}`) ?? 0;
   return { operations: [...operations.values()], paths: [...paths.values()], ignored };
 }
 
 const percent = (count: number, of: number) => (of === 0 ? 0 : (100 * count) / of);
 
-/** Whether the candidate's rate at this path beats the A/A rate by both thresholds. */
-export function beyondNoise(path: PathTally, comparisons: number, settings: DiffSettings): boolean {
-  const [candidate, aa] = [percent(path.candidate, comparisons), percent(path.aa, comparisons)];
+/** Whether the candidate's rate beats the A/A rate by both thresholds. */
+function rateBeyond(counts: { candidate: number; aa: number }, comparisons: number, settings: DiffSettings): boolean {
+  const [candidate, aa] = [percent(counts.candidate, comparisons), percent(counts.aa, comparisons)];
   const { relativePercent, absolutePercent } = settings.noise;
   return candidate > 0 && candidate - aa >= absolutePercent && candidate > aa * (1 + relativePercent / 100);
+}
+
+/**
+ * Whether the candidate's rate at this path beats the A/A rate by both thresholds, over the
+ * operation's comparisons or over those of one kind of request: an answer that differs on the one
+ * request with an unknown key is no less a difference for the many lists asked beside it.
+ */
+export function beyondNoise(path: PathTally, comparisons: number, settings: DiffSettings): boolean {
+  return (
+    rateBeyond(path, comparisons, settings) || Object.values(path.kinds).some((counts) => rateBeyond(counts, counts.comparisons, settings))
+  );
 }
 
 /** The operations that cannot be judged, each with why: too few comparisons, or the primary too noisy against itself. */

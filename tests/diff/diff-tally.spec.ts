@@ -21,7 +21,7 @@ const answer = (...calls: unknown[]): Exchange =>
     response: { status: 200, headers: {}, body: { data: calls }, text: '', isJson: true },
   }) as Exchange;
 const comparison = (primary: Exchange, again: Exchange, candidate: Exchange): Comparison => ({
-  request: { operation: 'listCalls', label: 'List Calls', query: {}, key: 'full' },
+  request: { operation: 'listCalls', kind: 'pages', label: 'List Calls', query: {}, key: 'full' },
   primary,
   again,
   candidate,
@@ -86,4 +86,23 @@ test('a different count of calls is movement where an answer shows a call still 
     clocked,
   );
   expect(standing.paths.map(({ kind, path }) => `${kind} ${path}`)).toEqual(['value meta.pagination.total']);
+});
+
+test('a difference in one kind of request is judged against that kind’s noise too, not diluted by the rest of the operation', () => {
+  const same = answer(call('a', 1000), call('b', 5000));
+  const changed = answer(call('a', 1000, { mid: 'x' }), call('b', 5000));
+  const ofKind = (kind: string, primary: Exchange, again: Exchange, candidate: Exchange): Comparison => ({
+    ...comparison(primary, again, candidate),
+    request: { operation: 'listCalls', kind, label: `List Calls (${kind})`, query: {}, key: 'full' },
+  });
+  // One difference in 40 comparisons (2.5%, under the 3-point threshold), the only request of its kind.
+  const many = Array.from({ length: 39 }, () => ofKind('filter', same, same, same));
+  const tally = tallyComparisons([...many, ofKind('auth', same, same, changed)], settings, false, rules);
+  const path = tally.paths.find(({ path }) => path === 'data[].mid')!;
+  expect(path.kinds).toEqual({ auth: { candidate: 1, aa: 0, comparisons: 1 } });
+  expect(beyondNoise(path, 40, settings)).toBe(true);
+  // Without its own kind it would be lost in the operation; and its kind as noisy as the candidate is noise.
+  expect(beyondNoise({ ...path, kinds: {} }, 40, settings)).toBe(false);
+  const noisy = tallyComparisons([...many, ofKind('auth', same, changed, changed)], settings, false, rules);
+  expect(beyondNoise(noisy.paths[0]!, 40, settings)).toBe(false);
 });
