@@ -4,6 +4,7 @@
 // noise (DIFF_IGNORE) is taken out first, each rule counting what it suppressed; a call one side lists
 // and the other not is movement only where its times say it could have moved between the asks:
 // where it had not settled by the target's own clock, as the settling rules decide.
+import { pushedOffCount } from './page-shift.ts';
 import { answerDifferences, type AnswerDifference, type DifferenceClass } from './answer-differences.ts';
 import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts';
 import type { PlannedRequest } from './read-plan.ts';
@@ -17,6 +18,14 @@ export interface Comparison {
   primary: Exchange;
   again: Exchange;
   candidate: Exchange;
+}
+
+interface KindCounts {
+  candidate: number;
+  aa: number;
+  comparisons: number;
+  /** The primary, asked twice, showed nothing moving in any request of this kind (no call arrived, left or changed between its asks). */
+  still: boolean;
 }
 
 export interface PathTally {
@@ -34,7 +43,7 @@ export interface PathTally {
    * the unknown ids, the pages …), each with its comparisons: a difference in one kind of request is
    * judged against the noise of that kind too, not diluted by every other request of the operation.
    */
-  kinds: Record<string, { candidate: number; aa: number; comparisons: number }>;
+  kinds: Record<string, KindCounts>;
 }
 
 interface OperationTally {
@@ -91,8 +100,16 @@ function differencesBeyondMovement(first: Exchange, second: Exchange, orderedLis
       differences.push(difference);
       continue;
     }
-    const unexplained = (difference.onlyIn ?? []).filter(({ call }) => isStill(call));
-    moved += (difference.onlyIn ?? []).length - unexplained.length;
+    const onlyIn = difference.onlyIn ?? [];
+    const settled = onlyIn.filter(({ call }) => isStill(call));
+    // Settled calls one side lacks, as many as the calls that side shows arriving may have pushed off its page.
+    const only = (side: 'primary' | 'candidate') => onlyIn.filter((entry) => entry.side === side).map(({ call }) => call);
+    const pushed = {
+      primary: pushedOffCount(second, first, only('candidate'), isStill),
+      candidate: pushedOffCount(first, second, only('primary'), isStill),
+    };
+    const unexplained = settled.filter(({ side }) => pushed[side]-- <= 0);
+    moved += onlyIn.length - unexplained.length;
     if (unexplained.length > 0) differences.push({ ...difference, onlyIn: unexplained });
   }
   return { differences, moved };
@@ -123,9 +140,9 @@ export function tallyComparisons(
       paths.set(key, { operation, path: difference.path, kind: difference.kind, candidate: 0, aa: 0, samples: [], kinds: {} });
     return paths.get(key)!;
   };
-  const requestKinds = new Map<string, number>();
+  const requestKinds = new Map<string, { comparisons: number; aaMoved: number }>();
   const kindTally = (entry: PathTally, comparison: Comparison) =>
-    (entry.kinds[comparison.request.kind] ??= { candidate: 0, aa: 0, comparisons: 0 });
+    (entry.kinds[comparison.request.kind] ??= { candidate: 0, aa: 0, comparisons: 0, still: false });
   /** The differences no rule silences, each rule counting the comparisons it silenced something in. */
   const heard = (operation: DiffOperation, differences: readonly AnswerDifference[]) => {
     const silenced = new Set<number>();
@@ -143,8 +160,9 @@ export function tallyComparisons(
     operations.set(operation, tally);
     tally.comparisons++;
     const kindKey = `${operation} ${comparison.request.kind}`;
-    requestKinds.set(kindKey, (requestKinds.get(kindKey) ?? 0) + 1);
     const aa = differencesBeyondMovement(comparison.primary, comparison.again, orderedLists, rules);
+    const ofKind = requestKinds.get(kindKey) ?? { comparisons: 0, aaMoved: 0 };
+    requestKinds.set(kindKey, { comparisons: ofKind.comparisons + 1, aaMoved: ofKind.aaMoved + aa.moved });
     const candidate = differencesBeyondMovement(comparison.primary, comparison.candidate, orderedLists, rules);
     tally.movement += candidate.moved;
     const aaHeard = heard(operation, aa.differences);
@@ -162,7 +180,11 @@ export function tallyComparisons(
     }
   }
   for (const entry of paths.values())
-    for (const [kind, counts] of Object.entries(entry.kinds)) counts.comparisons = requestKinds.get(`${entry.operation} ${kind}`) ?? 0;
+    for (const [kind, counts] of Object.entries(entry.kinds)) {
+      const ofKind = requestKinds.get(`${entry.operation} ${kind}`);
+      counts.comparisons = ofKind?.comparisons ?? 0;
+      counts.still = ofKind?.aaMoved === 0;
+    }
   return { operations: [...operations.values()], paths: [...paths.values()], ignored };
 }
 
@@ -176,14 +198,22 @@ function rateBeyond(counts: { candidate: number; aa: number }, comparisons: numb
 }
 
 /**
+ * Differences in what kind of answer came back: its status, its error code, its body's type. Calls
+ * arriving and changing move which calls an answer holds and what they show, never these.
+ */
+const answerKind = (path: PathTally) => path.kind === 'status' || path.kind === 'error-code' || path.path === '(body)';
+
+/**
  * Whether the candidate's rate at this path beats the A/A rate by both thresholds, over the
- * operation's comparisons or over those of one kind of request: an answer that differs on the one
- * request with an unknown key is no less a difference for the many lists asked beside it.
+ * operation's comparisons or over those of one kind of request: a refusal of the one request with an
+ * unknown key, or calls a filter alone kept, are no less a difference for the many lists asked beside
+ * them. Within a kind, a difference in the calls and their fields counts only where the primary,
+ * asked twice, showed nothing moving in that kind (a living target's lists shift calls between pages
+ * as calls arrive, which the whole operation's rate allows for and one kind's few requests would not).
  */
 export function beyondNoise(path: PathTally, comparisons: number, settings: DiffSettings): boolean {
-  return (
-    rateBeyond(path, comparisons, settings) || Object.values(path.kinds).some((counts) => rateBeyond(counts, counts.comparisons, settings))
-  );
+  const judged = Object.values(path.kinds).filter((counts) => answerKind(path) || counts.still);
+  return rateBeyond(path, comparisons, settings) || judged.some((counts) => rateBeyond(counts, counts.comparisons, settings));
 }
 
 /** The operations that cannot be judged, each with why: too few comparisons, or the primary too noisy against itself. */
