@@ -24,6 +24,11 @@ export interface AnswerDifference {
 export interface ComparedAnswer {
   status: number;
   body: unknown;
+  /**
+   * What the body is, as a client reads it: its media type, and whether its bytes are UTF-8 (the
+   * suite's json-body.ts judges the same). Two answers with the same parsed body still differ here.
+   */
+  format?: string;
 }
 
 export interface CompareOptions {
@@ -53,6 +58,7 @@ export function answerDifferences(primary: ComparedAnswer, candidate: ComparedAn
   const codes = [errorCode(primary.body), errorCode(candidate.body)];
   if (codes[0] !== codes[1] && (codes[0] !== undefined || codes[1] !== undefined))
     note({ path: 'error.code', kind: 'error-code', primary: codes[0], candidate: codes[1] });
+  if (primary.format !== candidate.format) note({ path: '(body)', kind: 'type', primary: primary.format, candidate: candidate.format });
   // A different status is a different answer: its body is not compared field by field.
   if (primary.status === candidate.status) new Walk(note, options).compare(primary.body, candidate.body, '');
   return [...found.values()];

@@ -5,9 +5,10 @@
 import type { Contract } from '../../openapi/contract.ts';
 import { checkExchange, type ExchangeContext } from '../checks/index.ts';
 import { callsIn } from '../checks/calls-in.ts';
-import { errorCode } from '../checks/errors.ts';
+import { errorCode, listAnswered, noServerError, successStatus } from '../checks/errors.ts';
 import { describeFilters, filterNarrowing, getOnBehalfOfScope, givenFilters, matchesFilter, onBehalfOfScope } from '../checks/filters.ts';
 import { pageOf } from '../checks/pagination.ts';
+import { getCallIdentity } from '../checks/get-matches-list.ts';
 import { settledBy, targetClock } from '../checks/settling.ts';
 import type { Readings } from '../checks/readings.ts';
 import type { SchemaRequirementIndex } from '../checks/schema-requirements.ts';
@@ -34,7 +35,11 @@ export interface SideJudging {
 /** The errors a planned request is due, by requirement: what the suite's auth and not-found tests check. */
 const DUE_ERRORS: ReadonlyArray<{ applies: (request: PlannedRequest) => boolean; code: string; requirement: string }> = [
   { applies: (request) => request.key === 'none', code: 'AUTH_ERR_EMPTY_APIKEY', requirement: 'AUTH-EMPTY-KEY' },
-  { applies: (request) => request.key === 'unknown', code: 'AUTH_ERR_APIKEY_NOT_FOUND', requirement: 'AUTH-INVALID-KEY' },
+  {
+    applies: (request) => request.key === 'unknown' || request.key === 'extended',
+    code: 'AUTH_ERR_APIKEY_NOT_FOUND',
+    requirement: 'AUTH-INVALID-KEY',
+  },
   {
     applies: (request) => request.unknown === true && request.key === 'full',
     code: 'ERR_CALL_SESSION_NOT_FOUND',
@@ -51,10 +56,22 @@ export function violationsOf(request: PlannedRequest, exchange: Exchange, other:
   const due = DUE_ERRORS.filter(({ applies }) => applies(request)).flatMap(({ code, requirement }) =>
     errorCode(exchange, code, requirement),
   );
+  const success = [
+    ...(request.apiKeyHeader === undefined ? [] : successStatus(exchange, 'AUTH-HEADER-NAME-CASE-INSENSITIVE', request.label)),
+    ...(request.inScope === true ? successStatus(exchange, 'CALLS-GET-ON-BEHALF-OF', request.label) : []),
+    ...(request.malformed === true ? noServerError(exchange, request.label) : []),
+    // A known call asked for is the call answered (the suite's Get Call test checks the same).
+    ...(request.operation === 'getCall' && request.unknown !== true ? getCallIdentity(exchange, request.sessionId, 'CALLS-GET-OK') : []),
+    // A filter value the specification allows is answered with a list, not refused.
+    ...(request.filters === undefined ? [] : listAnswered(exchange, request.label)),
+    // The list's own pages are answered 200, as the suite's List Calls test asks.
+    ...(request.kind === 'pages' ? listAnswered(exchange, request.label, 'CALLS-LIST-OK') : []),
+  ];
   const narrowing = request.filters ? filterNarrowing(exchange, callsIn(exchange), request.filters, judging.readings) : [];
   return [
     ...checkExchange(exchange, context),
     ...due,
+    ...success,
     ...narrowing,
     ...scope(request, exchange),
     ...missingMatches(request, exchange, other, judging),

@@ -9,6 +9,7 @@ import { classDifference, violationsOf, type Classed, type SideJudging } from '.
 import { beyondNoise, inconclusiveOperations, tallyComparisons, type DiffTally, type MovementRules, type PathTally } from './diff-tally.ts';
 import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts';
 import type { DiffAsked, LearnedSide } from './run-diff.ts';
+import { crossRequestViolations } from './cross-requests.ts';
 
 export interface DiffFinding extends Classed {
   operation: DiffOperation;
@@ -71,6 +72,8 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
     settleSeconds: judging.movement.settleSeconds,
   });
   const [primaryJudging, candidateJudging] = [side(asked.primary), side(asked.candidate)];
+  // What several answers of one side show together (cross-requests.ts), for the classing.
+  const cross = crossRequestViolations(asked.comparisons, asked, judging.movement.settleSeconds);
   const findings: DiffFinding[] = [];
   const withinNoise: DiffOutcome['withinNoise'] = [];
   for (const path of tally.paths.filter(({ candidate }) => candidate > 0)) {
@@ -80,8 +83,14 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
       continue;
     }
     const pairs = path.samples.map(({ comparison }) => ({
-      primary: violationsOf(comparison.request, comparison.primary, comparison.candidate, primaryJudging),
-      candidate: violationsOf(comparison.request, comparison.candidate, comparison.primary, candidateJudging),
+      primary: [
+        ...violationsOf(comparison.request, comparison.primary, comparison.candidate, primaryJudging),
+        ...(cross.primary.get(comparison) ?? []),
+      ],
+      candidate: [
+        ...violationsOf(comparison.request, comparison.candidate, comparison.primary, candidateJudging),
+        ...(cross.candidate.get(comparison) ?? []),
+      ],
     }));
     findings.push({ ...path, comparisons, ...classDifference(pairs, changed) });
   }

@@ -4,6 +4,7 @@
 // noise (DIFF_IGNORE) is taken out first, each rule counting what it suppressed; a call one side lists
 // and the other not is movement only where its times say it could have moved between the asks:
 // where it had not settled by the target's own clock, as the settling rules decide.
+import { pushedOffCount } from './page-shift.ts';
 import { answerDifferences, type AnswerDifference, type DifferenceClass } from './answer-differences.ts';
 import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts';
 import type { PlannedRequest } from './read-plan.ts';
@@ -19,6 +20,14 @@ export interface Comparison {
   candidate: Exchange;
 }
 
+interface KindCounts {
+  candidate: number;
+  aa: number;
+  comparisons: number;
+  /** The primary, asked twice, showed nothing moving in any request of this kind (no call arrived, left or changed between its asks). */
+  still: boolean;
+}
+
 export interface PathTally {
   operation: DiffOperation;
   path: string;
@@ -29,6 +38,12 @@ export interface PathTally {
   aa: number;
   /** A few of the candidate's differences, with their comparison. */
   samples: Array<{ comparison: Comparison; difference: AnswerDifference }>;
+  /**
+   * The same counts within each kind of request of the plan (read-plan.ts's `kind`: the auth cases,
+   * the unknown ids, the pages …), each with its comparisons: a difference in one kind of request is
+   * judged against the noise of that kind too, not diluted by every other request of the operation.
+   */
+  kinds: Record<string, KindCounts>;
 }
 
 interface OperationTally {
@@ -85,14 +100,26 @@ function differencesBeyondMovement(first: Exchange, second: Exchange, orderedLis
       differences.push(difference);
       continue;
     }
-    const unexplained = (difference.onlyIn ?? []).filter(({ call }) => isStill(call));
-    moved += (difference.onlyIn ?? []).length - unexplained.length;
+    const onlyIn = difference.onlyIn ?? [];
+    const settled = onlyIn.filter(({ call }) => isStill(call));
+    // Settled calls one side lacks, as many as the calls that side shows arriving may have pushed off its page.
+    const only = (side: 'primary' | 'candidate') => onlyIn.filter((entry) => entry.side === side).map(({ call }) => call);
+    const pushed = {
+      primary: pushedOffCount(second, first, only('candidate'), isStill),
+      candidate: pushedOffCount(first, second, only('primary'), isStill),
+    };
+    const unexplained = settled.filter(({ side }) => pushed[side]-- <= 0);
+    moved += onlyIn.length - unexplained.length;
     if (unexplained.length > 0) differences.push({ ...difference, onlyIn: unexplained });
   }
   return { differences, moved };
 }
 
-const asCompared = (exchange: Exchange) => ({ status: exchange.response.status, body: exchange.response.body });
+/** The media type without its parameters, and whether the bytes were UTF-8. */
+const formatOf = ({ response }: Exchange) =>
+  `${(response.headers['content-type'] ?? '(none)').split(';')[0]!.trim().toLowerCase()}${response.notUtf8 ? ', not UTF-8' : ''}`;
+
+const asCompared = (exchange: Exchange) => ({ status: exchange.response.status, body: exchange.response.body, format: formatOf(exchange) });
 
 /** Whether `rule` silences the difference at `path` of `operation`: the path itself, or a field under it. */
 const silences = (rule: IgnoreRule, operation: DiffOperation, path: string) =>
@@ -109,9 +136,13 @@ export function tallyComparisons(
   const ignored = settings.ignore.map((rule) => ({ ...rule, suppressed: 0 }));
   const pathTally = (operation: DiffOperation, difference: AnswerDifference) => {
     const key = `${operation} ${difference.kind} ${difference.path}`;
-    if (!paths.has(key)) paths.set(key, { operation, path: difference.path, kind: difference.kind, candidate: 0, aa: 0, samples: [] });
+    if (!paths.has(key))
+      paths.set(key, { operation, path: difference.path, kind: difference.kind, candidate: 0, aa: 0, samples: [], kinds: {} });
     return paths.get(key)!;
   };
+  const requestKinds = new Map<string, { comparisons: number; aaMoved: number }>();
+  const kindTally = (entry: PathTally, comparison: Comparison) =>
+    (entry.kinds[comparison.request.kind] ??= { candidate: 0, aa: 0, comparisons: 0, still: false });
   /** The differences no rule silences, each rule counting the comparisons it silenced something in. */
   const heard = (operation: DiffOperation, differences: readonly AnswerDifference[]) => {
     const silenced = new Set<number>();
@@ -128,28 +159,61 @@ export function tallyComparisons(
     const tally = operations.get(operation) ?? { operation, comparisons: 0, aaDiffering: 0, movement: 0 };
     operations.set(operation, tally);
     tally.comparisons++;
+    const kindKey = `${operation} ${comparison.request.kind}`;
     const aa = differencesBeyondMovement(comparison.primary, comparison.again, orderedLists, rules);
+    const ofKind = requestKinds.get(kindKey) ?? { comparisons: 0, aaMoved: 0 };
+    requestKinds.set(kindKey, { comparisons: ofKind.comparisons + 1, aaMoved: ofKind.aaMoved + aa.moved });
     const candidate = differencesBeyondMovement(comparison.primary, comparison.candidate, orderedLists, rules);
     tally.movement += candidate.moved;
     const aaHeard = heard(operation, aa.differences);
     if (aaHeard.length > 0) tally.aaDiffering++;
-    for (const difference of aaHeard) pathTally(operation, difference).aa++;
+    for (const difference of aaHeard) {
+      const entry = pathTally(operation, difference);
+      entry.aa++;
+      kindTally(entry, comparison).aa++;
+    }
     for (const difference of heard(operation, candidate.differences)) {
       const entry = pathTally(operation, difference);
       entry.candidate++;
+      kindTally(entry, comparison).candidate++;
       if (entry.samples.length < SAMPLES_KEPT) entry.samples.push({ comparison, difference });
     }
   }
+  for (const entry of paths.values())
+    for (const [kind, counts] of Object.entries(entry.kinds)) {
+      const ofKind = requestKinds.get(`${entry.operation} ${kind}`);
+      counts.comparisons = ofKind?.comparisons ?? 0;
+      counts.still = ofKind?.aaMoved === 0;
+    }
   return { operations: [...operations.values()], paths: [...paths.values()], ignored };
 }
 
 const percent = (count: number, of: number) => (of === 0 ? 0 : (100 * count) / of);
 
-/** Whether the candidate's rate at this path beats the A/A rate by both thresholds. */
-export function beyondNoise(path: PathTally, comparisons: number, settings: DiffSettings): boolean {
-  const [candidate, aa] = [percent(path.candidate, comparisons), percent(path.aa, comparisons)];
+/** Whether the candidate's rate beats the A/A rate by both thresholds. */
+function rateBeyond(counts: { candidate: number; aa: number }, comparisons: number, settings: DiffSettings): boolean {
+  const [candidate, aa] = [percent(counts.candidate, comparisons), percent(counts.aa, comparisons)];
   const { relativePercent, absolutePercent } = settings.noise;
   return candidate > 0 && candidate - aa >= absolutePercent && candidate > aa * (1 + relativePercent / 100);
+}
+
+/**
+ * Differences in what kind of answer came back: its status, its error code, its body's type. Calls
+ * arriving and changing move which calls an answer holds and what they show, never these.
+ */
+const answerKind = (path: PathTally) => path.kind === 'status' || path.kind === 'error-code' || path.path === '(body)';
+
+/**
+ * Whether the candidate's rate at this path beats the A/A rate by both thresholds, over the
+ * operation's comparisons or over those of one kind of request: a refusal of the one request with an
+ * unknown key, or calls a filter alone kept, are no less a difference for the many lists asked beside
+ * them. Within a kind, a difference in the calls and their fields counts only where the primary,
+ * asked twice, showed nothing moving in that kind (a living target's lists shift calls between pages
+ * as calls arrive, which the whole operation's rate allows for and one kind's few requests would not).
+ */
+export function beyondNoise(path: PathTally, comparisons: number, settings: DiffSettings): boolean {
+  const judged = Object.values(path.kinds).filter((counts) => answerKind(path) || counts.still);
+  return rateBeyond(path, comparisons, settings) || judged.some((counts) => rateBeyond(counts, counts.comparisons, settings));
 }
 
 /** The operations that cannot be judged, each with why: too few comparisons, or the primary too noisy against itself. */

@@ -4,16 +4,24 @@
 // behalf of sampled users; Get Call on sampled and unknown ids; the authentication cases. Reads only.
 import fc from 'fast-check';
 import type { Query } from '../transport/api.ts';
-import { ENUMS, filterCombination, filterValue, usableFilters } from '../arbitraries/call-filters.ts';
+import { ENUMS, filterCombination, filterValue, participantsUnderEveryReading, usableFilters } from '../arbitraries/call-filters.ts';
+import { travelsInAHeader } from '../transport/header-value.ts';
 import { FILTER_NAMES, filterQuery, type FilterName, type Filters } from '../checks/filters.ts';
 import type { LearnedTarget } from '../learning/learn-target.ts';
+import { headerNameCasing } from '../arbitraries/identifiers.ts';
+import { derivedToken } from '../transport/secret-tokens.ts';
 import type { DiffOperation } from './diff-settings.ts';
 
-/** Which key a planned request carries: the side's own full key, its restricted one, none, or one no side knows. */
-type PlannedKey = 'full' | 'restricted' | 'none' | 'unknown';
+/**
+ * Which key a planned request carries: the side's own full key, its restricted one, none, one no
+ * side knows, or the side's full key with characters added (a key a prefix match lets through).
+ */
+type PlannedKey = 'full' | 'restricted' | 'none' | 'unknown' | 'extended';
 
 export interface PlannedRequest {
   operation: DiffOperation;
+  /** The kind of request (the plan's part it comes from): noise is judged within each kind too (diff-tally.ts). */
+  kind: string;
   /** One line naming what is asked, the same on both sides. */
   label: string;
   query?: Query;
@@ -23,11 +31,24 @@ export interface PlannedRequest {
   /** A sessionId no call has: Get Call is due to answer ERR_CALL_SESSION_NOT_FOUND. */
   unknown?: true;
   key: PlannedKey;
+  /** The header the key goes under, in another letter case than `apikey`: it is due to be accepted. */
+  apiKeyHeader?: string;
+  /** A malformed parameter: the client's mistake, never to be answered with a server error. */
+  malformed?: true;
+  /** On behalf of a user who joined the call asked for: Get Call is due to find it. */
+  inScope?: true;
   onBehalfOf?: string;
 }
 
 /** A key that no deployment issued: its answers are compared, and it is no secret. */
 export const UNKNOWN_KEY = 'calls-conformance-diff-unknown-key';
+
+/** Each side's own full key with characters added, sent as a token its wire resolves (the key never in an exchange). */
+export const EXTENDED_KEY = derivedToken('$API_KEY', [{ kind: 'append', text: '-diff-extended' }]);
+
+/** The numeric parameters of List Calls, each asked once with a malformed value. */
+const NUMERIC_PARAMETERS = ['participantsCount', 'startedAt', 'endedAt', 'page', 'perPage'] as const;
+const MALFORMED_NUMBERS = ['abc', 'NaN', '1.5x', '--1', '1e', 'twelve'];
 
 const described = (query: Query) =>
   Object.keys(query).length === 0
@@ -36,13 +57,24 @@ const described = (query: Query) =>
         .map(([name, value]) => `${name}=${String(value)}`)
         .join('&')}`;
 
-function listing(query: Query, extra: Partial<PlannedRequest> = {}): PlannedRequest {
+function listing(kind: string, query: Query, extra: Partial<PlannedRequest> = {}): PlannedRequest {
   const label = `${described(query)}${extra.onBehalfOf === undefined ? '' : ` onBehalfOf=${extra.onBehalfOf}`}`;
-  return { operation: 'listCalls', label, query, key: 'full', ...extra };
+  return { operation: 'listCalls', kind, label, query, key: 'full', ...extra };
 }
 
-/** The values each filter is asked alone with: all of an enumerated one's, two of any other's. */
-const aloneCount = (name: FilterName) => (name in ENUMS ? ENUMS[name as keyof typeof ENUMS].length : 2);
+/** The values each filter is asked alone with: all of an enumerated one's, two of any other's, and the middle of a date's. */
+const aloneCount = (name: FilterName) =>
+  name in ENUMS ? ENUMS[name as keyof typeof ENUMS].length : name === 'startedAt' || name === 'endedAt' ? 3 : 2;
+
+/**
+ * A date filter's bound in the middle of the times the sample showed: it keeps some calls and drops
+ * others, where a drawn bound may keep all or none (a filter then ignored shows nothing).
+ */
+function middleOf(name: FilterName, sample: LearnedTarget['sample']): number[] {
+  const seen = name === 'startedAt' ? sample.values.startedAts : name === 'endedAt' ? sample.values.endedAts : [];
+  const sorted = [...seen].sort((a, b) => a - b);
+  return sorted.length === 0 ? [] : [sorted[Math.floor(sorted.length / 2)]!];
+}
 
 /**
  * The most requests the plan can hold for `runs` (the dry run's count): pages and sizes, each filter
@@ -53,62 +85,130 @@ export function planBound(runs: number): number {
   const quarter = Math.max(2, runs / 4);
   const pages = 3 + quarter;
   const alone = FILTER_NAMES.reduce((sum, name) => sum + aloneCount(name), 0);
-  return Math.ceil(pages + alone + runs + quarter + runs + 4 + 2 + 4);
+  // Unknown ids (made up, shaped, with unusual characters, long), on behalf of a user and of one who
+  // joined, the authentication cases (with the header's case and the extended key), malformed numbers.
+  return Math.ceil(pages + alone + runs + quarter + runs + 6 + 2 + 2 + 8 + NUMERIC_PARAMETERS.length);
 }
 
-const filtered = (filters: Filters) => listing(filterQuery(filters), { filters });
+const filtered = (kind: string) => (filters: Filters) => listing(kind, filterQuery(filters), { filters });
+
+type Draws = <T>(arbitrary: fc.Arbitrary<T>, count: number, offset: number) => T[];
+
+const drawsUnder =
+  (seed: number): Draws =>
+  (arbitrary, count, offset) =>
+    fc.sample(arbitrary, { seed: seed + offset, numRuns: count });
 
 /** `runs` draws of each kind, from `learned` (the primary's), under `seed`. */
 export function readPlan(learned: LearnedTarget, seed: number, runs: number, restricted: boolean): PlannedRequest[] {
   const { sample, readings, paging } = learned;
-  const draws = <T>(arbitrary: fc.Arbitrary<T>, count: number, offset: number) =>
-    fc.sample(arbitrary, { seed: seed + offset, numRuns: count });
+  const draws = drawsUnder(seed);
   // Each filter alone: every value of an enumerated one (the specification lists them all), two drawn for the others.
   const valuesOf = (name: FilterName, index: number): ReadonlyArray<Filters[FilterName]> =>
     name in ENUMS
       ? ENUMS[name as keyof typeof ENUMS]
       : name === 'hasRecording'
         ? [true, false]
-        : draws(filterValue(name, sample), 2, index);
-  const single = usableFilters(readings).flatMap((name, index) => valuesOf(name, index).map((value) => filtered({ [name]: value })));
-  const pairs = draws(filterCombination(sample, readings), runs, 100).map(filtered);
+        : [...draws(filterValue(name, sample), 2, index), ...middleOf(name, sample)];
+  const single = usableFilters(readings).flatMap((name, index) =>
+    valuesOf(name, index).map((value) => filtered('filter')({ [name]: value })),
+  );
+  const pairs = draws(filterCombination(sample, readings), runs, 100).map(filtered('filters'));
   const sizes = paging.perPage ? draws(fc.integer({ min: 1, max: 50 }), Math.max(2, runs / 4), 200) : [];
   const pages = [
-    listing({}),
-    ...(paging.page ? [listing({ page: 2 }), listing({ page: 3 })] : []),
-    ...sizes.map((size) => listing({ [paging.sizeName]: size, ...(paging.page && { page: 2 }) })),
+    listing('pages', {}),
+    ...(paging.page ? [listing('pages', { page: 2 }), listing('pages', { page: 3 })] : []),
+    ...sizes.map((size) => listing('page-sizes', { [paging.sizeName]: size, ...(paging.page && { page: 2 }) })),
   ];
   const uids = sample.values.uids.length > 0 ? draws(fc.constantFrom(...sample.values.uids), Math.max(2, runs / 4), 300) : [];
   const ids = sample.calls.map(({ call }) => String(call.sessionId));
   const sampledIds = ids.length > 0 ? draws(fc.constantFrom(...ids), runs, 400) : [];
-  // Unknown ids of two shapes: plainly made up, and shaped like the target's own (a sampled id, its tail changed).
-  const madeUp = draws(fc.stringMatching(/^[a-z0-9]{8,24}$/), 2, 500).map((id) => `diff-unknown-${id}`);
-  const shaped = sampledIds.slice(0, 2).map((id) => `${id.slice(0, -8)}${id.slice(-8).split('').reverse().join('')}0`);
-  const get = (sessionId: string, extra: Partial<PlannedRequest> = {}): PlannedRequest => ({
-    operation: 'getCall',
-    label: `Get Call ${sessionId}${extra.onBehalfOf === undefined ? '' : ` onBehalfOf=${extra.onBehalfOf}`}`,
-    sessionId,
-    key: 'full',
-    ...extra,
-  });
   return [
     ...pages,
     ...single,
     ...pairs,
-    ...uids.map((uid) => listing({}, { onBehalfOf: uid })),
-    ...sampledIds.map((id) => get(id)),
-    ...[...madeUp, ...shaped].filter((id) => !ids.includes(id)).map((id) => get(id, { unknown: true })),
-    ...uids.slice(0, 2).flatMap((uid, index) => (sampledIds[index] === undefined ? [] : [get(sampledIds[index], { onBehalfOf: uid })])),
-    ...authCases(restricted, ids[0]),
+    ...uids.map((uid) => listing('on-behalf-of', {}, { onBehalfOf: uid })),
+    ...sampledIds.map((id) => get('get', id)),
+    ...unknownIds(draws, ids, sampledIds).map((id) => get('unknown-id', id, { unknown: true })),
+    ...uids
+      .slice(0, 2)
+      .flatMap((uid, index) => (sampledIds[index] === undefined ? [] : [get('get-on-behalf-of', sampledIds[index], { onBehalfOf: uid })])),
+    ...joinedScopes(draws, learned).map(({ sessionId, uid }) => get('get-on-behalf-of', sessionId, { onBehalfOf: uid, inScope: true })),
+    ...authCases(draws, restricted, ids[0]),
+    ...malformed(draws),
   ];
 }
 
-function authCases(restricted: boolean, sessionId: string | undefined): PlannedRequest[] {
+function get(kind: string, sessionId: string, extra: Partial<PlannedRequest> = {}): PlannedRequest {
+  const label = `Get Call ${sessionId}${extra.onBehalfOf === undefined ? '' : ` onBehalfOf=${extra.onBehalfOf}`}`;
+  return { operation: 'getCall', kind, label, sessionId, key: 'full', ...extra };
+}
+
+/**
+ * Unknown ids of four shapes: plainly made up, shaped like the target's own (a sampled id, its tail
+ * changed), holding characters other than letters and digits, and longer than any id the target shows.
+ */
+function unknownIds(draws: Draws, ids: readonly string[], sampledIds: readonly string[]): string[] {
+  const madeUp = draws(fc.stringMatching(/^[a-z0-9]{8,24}$/), 4, 500);
+  const shaped = sampledIds.slice(0, 2).map((id) => `${id.slice(0, -8)}${id.slice(-8).split('').reverse().join('')}0`);
+  const unusual = `diff unknown:${madeUp[2]}~`;
+  const long = `diff-unknown-${madeUp[3]!.padEnd(24, '0').repeat(4)}`;
+  return [...madeUp.slice(0, 2).map((id) => `diff-unknown-${id}`), ...shaped, unusual, long].filter((id) => !ids.includes(id));
+}
+
+/** Sampled calls, each with a user who took part in it under every reading (what the suite's own Get Call on-behalf test asks). */
+function joinedScopes(draws: Draws, learned: LearnedTarget): Array<{ sessionId: string; uid: string }> {
+  const joined = learned.sample.calls.flatMap((seen) => {
+    // Not its initiator: a target that finds calls only for who started them is what this shows.
+    const [uid] = participantsUnderEveryReading(seen, learned.readings).filter(
+      (uid) => uid !== seen.call.initiator && travelsInAHeader(uid),
+    );
+    return uid === undefined ? [] : [{ sessionId: String(seen.call.sessionId), uid }];
+  });
+  return joined.length === 0 ? [] : draws(fc.constantFrom(...joined), 2, 600);
+}
+
+/** List Calls with each numeric parameter malformed: a client's mistake, never a server error. */
+const malformed = (draws: Draws): PlannedRequest[] =>
+  NUMERIC_PARAMETERS.map((name, index) => {
+    const [value] = draws(fc.constantFrom(...MALFORMED_NUMBERS), 1, 700 + index);
+    return listing('malformed', { [name]: value! }, { malformed: true });
+  });
+
+function authCases(draws: Draws, restricted: boolean, sessionId: string | undefined): PlannedRequest[] {
+  // The header's name in another letter case than the usual one: the key is due to be accepted.
+  const [header] = draws(
+    headerNameCasing().filter((name) => name !== 'apikey'),
+    1,
+    800,
+  );
   const cases: PlannedRequest[] = [
-    { operation: 'listCalls', label: 'List Calls without a key', query: {}, key: 'none' },
-    { operation: 'listCalls', label: 'List Calls with a key no deployment issued', query: {}, key: 'unknown' },
+    { operation: 'listCalls', kind: 'auth', label: 'List Calls without a key', query: {}, key: 'none' },
+    { operation: 'listCalls', kind: 'auth', label: 'List Calls with a key no deployment issued', query: {}, key: 'unknown' },
+    { operation: 'listCalls', kind: 'auth', label: 'List Calls with the key and characters added', query: {}, key: 'extended' },
+    {
+      operation: 'listCalls',
+      kind: 'header-case',
+      label: `List Calls with the key under ${header!}`,
+      query: {},
+      key: 'full',
+      apiKeyHeader: header!,
+    },
   ];
-  if (sessionId !== undefined) cases.push({ operation: 'getCall', label: 'Get Call without a key', sessionId, key: 'none' });
-  if (restricted) cases.push({ operation: 'listCalls', label: 'List Calls with the restricted key', query: {}, key: 'restricted' });
+  if (sessionId !== undefined)
+    cases.push(
+      { operation: 'getCall', kind: 'auth', label: 'Get Call without a key', sessionId, key: 'none' },
+      { operation: 'getCall', kind: 'auth', label: 'Get Call with a key no deployment issued', sessionId, key: 'unknown' },
+      {
+        operation: 'getCall',
+        kind: 'header-case',
+        label: `Get Call with the key under ${header!}`,
+        sessionId,
+        key: 'full',
+        apiKeyHeader: header!,
+      },
+    );
+  if (restricted)
+    cases.push({ operation: 'listCalls', kind: 'auth', label: 'List Calls with the restricted key', query: {}, key: 'restricted' });
   return cases;
 }

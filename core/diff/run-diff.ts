@@ -7,7 +7,7 @@ import type { Exchange } from '../transport/exchange.ts';
 import type { SuiteConfig } from '../run/config.ts';
 import { learnTarget, type LearnedTarget } from '../learning/learn-target.ts';
 import { learnListOrder, type ListOrder } from './list-order.ts';
-import { readPlan, UNKNOWN_KEY, type PlannedRequest } from './read-plan.ts';
+import { EXTENDED_KEY, readPlan, UNKNOWN_KEY, type PlannedRequest } from './read-plan.ts';
 import type { Comparison } from './diff-tally.ts';
 
 export interface DiffSide {
@@ -46,9 +46,11 @@ function ask(side: DiffSide, request: PlannedRequest): Promise<Exchange> {
     restricted: side.config.restrictedApiKey,
     none: null,
     unknown: UNKNOWN_KEY,
+    extended: EXTENDED_KEY,
   };
   const options: RequestOptions = {
     apiKey: keys[request.key],
+    ...(request.apiKeyHeader !== undefined && { apiKeyHeader: request.apiKeyHeader }),
     ...(request.onBehalfOf !== undefined && { onBehalfOf: request.onBehalfOf }),
   };
   return request.operation === 'listCalls'

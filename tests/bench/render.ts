@@ -6,6 +6,7 @@ import { remoteTargets, renderRemote, type RemoteResults } from './remote.ts';
 import { renderClients, type ClientCost } from './clients.ts';
 import { livingTargets, renderLiving, type LivingResults } from './living.ts';
 import { answerSizeTargets, renderAnswerSize, type AnswerSizeResults } from './answer-size.ts';
+import { diffFaultsTarget, type DiffFaultSweep } from './diff-faults.ts';
 
 interface PhaseTimes {
   totalMs: number;
@@ -56,6 +57,8 @@ export interface BenchResults {
   living?: LivingResults;
   /** One answer judged against its size (answer-size.ts). */
   answerSize?: AnswerSizeResults;
+  /** The diff against each catalog fault that changes a read; its table is docs/diff.md's. */
+  diffFaults?: DiffFaultSweep;
   detection?: {
     measuredNow: boolean;
     matrixMs?: number;
@@ -116,6 +119,7 @@ export function targetsOf(results: BenchResults): Target[] {
     ...(results.remote ? remoteTargets(results.remote) : []),
     ...(results.living ? livingTargets(results.living) : []),
     ...(results.answerSize ? answerSizeTargets(results.answerSize) : []),
+    ...(results.diffFaults ? [diffFaultsTarget(results.diffFaults)] : []),
   ];
 }
 

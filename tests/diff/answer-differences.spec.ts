@@ -59,3 +59,12 @@ test('a call still moving is compared on its presence only', () => {
   expect(answerDifferences(moving('ongoing'), moving('ended'), { orderedLists: false, isStill })).toEqual([]);
   expect(answerDifferences(moving('ongoing'), moving('ended'), { orderedLists: false }).map(({ kind }) => kind)).toEqual(['value']);
 });
+
+test('the same parsed body labelled otherwise, or in bytes that are not UTF-8, differs in the body’s type', () => {
+  const notFound = { status: 404, body: { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'a' } } };
+  expect(classes({ ...notFound, format: 'application/json' }, { ...notFound, format: 'application/json' })).toEqual([]);
+  expect(classes({ ...notFound, format: 'application/json' }, { ...notFound, format: 'text/plain' })).toEqual(['type (body)']);
+  expect(classes({ ...notFound, format: 'application/json' }, { ...notFound, format: 'application/json, not UTF-8' })).toEqual([
+    'type (body)',
+  ]);
+});

@@ -43,7 +43,14 @@ const exchange = (status: number, body: unknown): Exchange => ({
 });
 
 test('an unknown id answered as an empty call breaks CALLS-GET-NOT-FOUND; answered not found, it breaks nothing', () => {
-  const request: PlannedRequest = { operation: 'getCall', label: 'Get Call v1.us.x', sessionId: 'v1.us.x', unknown: true, key: 'full' };
+  const request: PlannedRequest = {
+    operation: 'getCall',
+    kind: 'unknown-id',
+    label: 'Get Call v1.us.x',
+    sessionId: 'v1.us.x',
+    unknown: true,
+    key: 'full',
+  };
   const notFound = exchange(404, { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'no such call' } });
   const empty = exchange(200, { data: {} });
   expect(violationsOf(request, notFound, empty, judging)).toEqual([]);

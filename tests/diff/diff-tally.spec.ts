@@ -21,7 +21,7 @@ const answer = (...calls: unknown[]): Exchange =>
     response: { status: 200, headers: {}, body: { data: calls }, text: '', isJson: true },
   }) as Exchange;
 const comparison = (primary: Exchange, again: Exchange, candidate: Exchange): Comparison => ({
-  request: { operation: 'listCalls', label: 'List Calls', query: {}, key: 'full' },
+  request: { operation: 'listCalls', kind: 'pages', label: 'List Calls', query: {}, key: 'full' },
   primary,
   again,
   candidate,
@@ -86,4 +86,32 @@ test('a different count of calls is movement where an answer shows a call still 
     clocked,
   );
   expect(standing.paths.map(({ kind, path }) => `${kind} ${path}`)).toEqual(['value meta.pagination.total']);
+});
+
+test('a difference in one kind of request is judged against that kind’s noise too; one in the calls only where the primary saw nothing move there', () => {
+  const same = answer(call('a', 1000), call('b', 5000));
+  const changed = answer(call('a', 1000, { mid: 'x' }), call('b', 5000));
+  const refused = { ...same, response: { ...same.response, status: 401, body: { error: { code: 'AUTH_ERR_EMPTY_APIKEY' } } } } as Exchange;
+  const ofKind = (kind: string, primary: Exchange, again: Exchange, candidate: Exchange): Comparison => ({
+    ...comparison(primary, again, candidate),
+    request: { operation: 'listCalls', kind, label: `List Calls (${kind})`, query: {}, key: 'full' },
+  });
+  const at = (tally: ReturnType<typeof tallyComparisons>, path: string) => tally.paths.find((entry) => entry.path === path)!;
+  // One difference in 40 comparisons (2.5%, under the 3-point threshold), the only request of its kind.
+  const many = Array.from({ length: 39 }, () => ofKind('filter', same, same, same));
+  const status = at(tallyComparisons([...many, ofKind('header-case', same, same, refused)], settings, false, rules), '(status)');
+  expect(status.kinds).toEqual({ 'header-case': { candidate: 1, aa: 0, comparisons: 1, still: true } });
+  expect(beyondNoise(status, 40, settings)).toBe(true);
+  // Without its own kind it would be lost in the operation; and its kind as noisy as the candidate is noise.
+  expect(beyondNoise({ ...status, kinds: {} }, 40, settings)).toBe(false);
+  const noisy = at(tallyComparisons([...many, ofKind('header-case', same, refused, refused)], settings, false, rules), '(status)');
+  expect(beyondNoise(noisy, 40, settings)).toBe(false);
+  // A call of a list differing once: within its kind where the primary showed nothing moving there;
+  // where it showed a call arriving (a settled call pushed off the page by it may be all it is), not.
+  const field = at(tallyComparisons([...many, ofKind('pages', same, same, changed)], settings, false, rules), 'data[].mid');
+  expect(beyondNoise(field, 40, settings)).toBe(true);
+  const arrived = answer(call('a', 1000), call('b', 5000), call('new', 4990, { status: 'ongoing' }));
+  const moving = at(tallyComparisons([...many, ofKind('pages', same, arrived, changed)], settings, false, rules), 'data[].mid');
+  expect(moving.kinds.pages!.still).toBe(false);
+  expect(beyondNoise(moving, 40, settings)).toBe(false);
 });

@@ -32,7 +32,7 @@ test('a hostile field name and value are escaped everywhere; the candidate repro
         samples: [
           {
             comparison: {
-              request: { operation: 'listCalls', label: 'List Calls', query: {}, key: 'full' },
+              request: { operation: 'listCalls', kind: 'pages', label: 'List Calls', query: {}, key: 'full' },
               primary,
               again: primary,
               candidate,

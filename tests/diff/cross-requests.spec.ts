@@ -1,0 +1,104 @@
+// The checks across one side's answers: the plan's pages of one listing judged together where
+// nothing arrived while they were asked (as the suite's rules say), and Get Call against the same
+// call as the side's own learning listed it. Each shown failing on answers that break it, and silent
+// on answers that do not, or where movement could explain them.
+import { test, expect } from '@playwright/test';
+import { crossRequestViolations } from '../../core/diff/cross-requests.ts';
+import type { Comparison } from '../../core/diff/diff-tally.ts';
+import type { LearnedSide } from '../../core/diff/run-diff.ts';
+import type { Exchange } from '../../core/transport/exchange.ts';
+import type { PlannedRequest } from '../../core/diff/read-plan.ts';
+
+const call = (sessionId: string, extra: Record<string, unknown> = {}) => ({
+  sessionId,
+  status: 'ended',
+  initiatedAt: 1000,
+  startedAt: 1000,
+  endedAt: 1100,
+  ...extra,
+});
+const page = (ids: string[], total: number, current: number): Exchange =>
+  ({
+    operation: 'listCalls',
+    request: { method: 'GET', url: `http://x.invalid/v3/calls?page=${current}`, headers: {} },
+    response: {
+      status: 200,
+      headers: {},
+      body: {
+        data: ids.map((id) => call(id)),
+        meta: { pagination: { total, count: ids.length, per_page: 2, current_page: current, total_pages: Math.ceil(total / 2) } },
+      },
+      text: '',
+      isJson: true,
+    },
+  }) as Exchange;
+const fetched = (body: unknown): Exchange =>
+  ({
+    operation: 'getCall',
+    request: { method: 'GET', url: 'http://x.invalid/v3/calls/a', headers: {} },
+    response: { status: 200, headers: {}, body: { data: body }, text: '', isJson: true },
+  }) as Exchange;
+const pagesRequest = (number: number): PlannedRequest => ({
+  operation: 'listCalls',
+  kind: 'pages',
+  label: `List Calls page=${number}`,
+  query: number === 1 ? {} : { page: number },
+  key: 'full',
+});
+const learnedOf = (listed: Exchange): LearnedSide =>
+  ({
+    learned: { sample: { calls: [{ call: call('a'), pointer: '/data/0', exchange: listed }], exchanges: [listed] } },
+    order: undefined,
+  }) as unknown as LearnedSide;
+const sides = (listed: Exchange) => ({ primary: learnedOf(listed), candidate: learnedOf(listed) });
+
+const requirementsOf = (found: ReturnType<typeof crossRequestViolations>, side: 'primary' | 'candidate') =>
+  [...new Set([...found[side].values()].flat().map(({ requirement }) => requirement))].sort();
+
+test('pages of one listing that repeat a call break PAGINATION-PAGES-PARTITION on the side that repeats it', () => {
+  const clean = [page(['a', 'b'], 4, 1), page(['c', 'd'], 4, 2)];
+  const repeating = [page(['a', 'b'], 4, 1), page(['b', 'c'], 4, 2)];
+  const comparisons: Comparison[] = [1, 2].map((number, index) => ({
+    request: pagesRequest(number),
+    primary: clean[index]!,
+    again: clean[index]!,
+    candidate: repeating[index]!,
+  }));
+  const found = crossRequestViolations(comparisons, sides(clean[0]!), 300);
+  expect(requirementsOf(found, 'primary')).toEqual([]);
+  expect(requirementsOf(found, 'candidate')).toEqual(['PAGINATION-PAGES-PARTITION']);
+});
+
+test('pages whose totals differ are judged only where the primary showed that nothing arrived while they were asked', () => {
+  const drifting = [page(['a', 'b'], 4, 1), page(['c', 'd'], 5, 2)];
+  const still = [page(['a', 'b'], 4, 1), page(['c', 'd'], 4, 2)];
+  const comparisons = (primary: Exchange[]): Comparison[] =>
+    [1, 2].map((number, index) => ({
+      request: pagesRequest(number),
+      primary: primary[index]!,
+      again: primary[index]!,
+      candidate: drifting[index]!,
+    }));
+  expect(requirementsOf(crossRequestViolations(comparisons(still), sides(still[0]!), 300), 'candidate')).toEqual([
+    'PAGINATION-PAGES-PARTITION',
+  ]);
+  // The primary's totals moved too: calls may have arrived; nothing is said.
+  expect(requirementsOf(crossRequestViolations(comparisons(drifting), sides(still[0]!), 300), 'candidate')).toEqual([]);
+});
+
+test('Get Call showing a settled call otherwise than the side’s own list did breaks CALLS-GET-MATCHES-LIST', () => {
+  // Listed with a newer call beside it, so that the target's clock shows call a settled.
+  const listed = page(['a', 'z'], 2, 1);
+  (listed.response.body as { data: Array<Record<string, unknown>> }).data[1] = call('z', {
+    initiatedAt: 9000,
+    startedAt: 9000,
+    endedAt: 9100,
+  });
+  const request: PlannedRequest = { operation: 'getCall', kind: 'get', label: 'Get Call a', sessionId: 'a', key: 'full' };
+  const comparisons: Comparison[] = [
+    { request, primary: fetched(call('a')), again: fetched(call('a')), candidate: fetched(call('a', { status: 'canceled' })) },
+  ];
+  const found = crossRequestViolations(comparisons, sides(listed), 300);
+  expect(requirementsOf(found, 'primary')).toEqual([]);
+  expect(requirementsOf(found, 'candidate')).toEqual(['CALLS-GET-MATCHES-LIST']);
+});

@@ -1,0 +1,70 @@
+// One diff run in this process: the reference served through two doors over one store, the candidate
+// door with a fault of the catalog, asked and judged as `npm run conformance -- diff` asks and judges
+// (cli/diff.ts), without a child process or report files. The diff self-tests and the bench's fault
+// sweep (tests/bench/diff-faults.ts) share it.
+import { openTwoDoors } from '../../reference/two-doors.ts';
+import { readingsOf, type Fault } from '../../reference/faults/fault.ts';
+import { loadDiffConfig, type SuiteConfig } from '../../core/run/config.ts';
+import { CallsApi } from '../../core/transport/api.ts';
+import { Transport, secretPlaceholders } from '../../core/transport/transport.ts';
+import { directWire, type Wire } from '../../core/transport/wire.ts';
+import { Pacer } from '../../core/transport/rate-limit.ts';
+import { InFlightLimit } from '../../core/transport/in-flight.ts';
+import { askBothSides, type DiffSide } from '../../core/diff/run-diff.ts';
+import { judgeDiff, type DiffOutcome } from '../../core/diff/diff-outcome.ts';
+import { loadContract } from '../../openapi/contract.ts';
+import { loadCatalog } from '../../openapi/catalog.ts';
+import { indexSchemaRequirements } from '../../core/checks/schema-requirements.ts';
+
+const PRIMARY_KEYS = { fullAccess: 'primary-door-full-key-4c1d', readOnly: 'primary-door-readonly-key-8e2a' };
+const CANDIDATE_KEYS = { fullAccess: 'candidate-door-full-key-93b7', readOnly: 'candidate-door-readonly-key-0f5c' };
+
+/** The calls a fault is served over when it names no size: what the diff's command self-tests use. */
+const DEFAULT_CALLS = 300;
+
+function sideOf(config: SuiteConfig, pacer: Pacer, wires: Wire[]): DiffSide {
+  const wire = directWire(
+    secretPlaceholders(config),
+    { maxBodyBytes: config.maxBodyBytes, timeoutMs: config.requestTimeoutMs },
+    config.maxInFlight,
+  );
+  wires.push(wire);
+  const transport = new Transport(wire, { config, pacer, inFlight: new InFlightLimit(config.maxInFlight) });
+  return { api: new CallsApi(transport, config), config };
+}
+
+/** The diff of the clean reference (primary) against `fault` (candidate), standing, under `seed`. */
+export async function diffAgainstFault(fault: Fault | undefined, seed: number): Promise<DiffOutcome> {
+  const readings = fault === undefined ? undefined : readingsOf(fault)[0];
+  const doors = await openTwoDoors(
+    { calls: fault?.calls ?? DEFAULT_CALLS, keys: PRIMARY_KEYS, ...(readings !== undefined && { readings }) },
+    { keys: CANDIDATE_KEYS, ...(fault !== undefined && { fault }) },
+  );
+  const wires: Wire[] = [];
+  try {
+    const config = loadDiffConfig({
+      CALLS_BASE_URL: doors.primary,
+      CHAT_BASE_URL: doors.primary,
+      API_KEY: PRIMARY_KEYS.fullAccess,
+      RESTRICTED_API_KEY: PRIMARY_KEYS.readOnly,
+      CANDIDATE_CALLS_BASE_URL: doors.candidate,
+      CANDIDATE_CHAT_BASE_URL: doors.candidate,
+      CANDIDATE_API_KEY: CANDIDATE_KEYS.fullAccess,
+      CANDIDATE_RESTRICTED_API_KEY: CANDIDATE_KEYS.readOnly,
+      CONFORMANCE_SEED: String(seed),
+    });
+    const pacer = new Pacer(config.primary.maxRps);
+    const sides = { primary: sideOf(config.primary, pacer, wires), candidate: sideOf(config.candidate, pacer, wires) };
+    const asked = await askBothSides(sides, config.primary.seed, config.primary.runs);
+    const contract = loadContract();
+    return judgeDiff(asked, {
+      contract,
+      schemaRequirements: indexSchemaRequirements(loadCatalog(), contract.document),
+      settings: config.diff,
+      movement: { settleSeconds: config.primary.settleSeconds },
+    });
+  } finally {
+    await Promise.all(wires.map((wire) => wire.close()));
+    await doors.close();
+  }
+}

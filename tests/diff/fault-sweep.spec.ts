@@ -1,0 +1,49 @@
+// A representative set of the catalog faults the diff's plan and classing were extended to catch
+// (docs/diff.md, "Every fault of the catalog"; the bench runs them all): one of each kind, each served
+// as the candidate beside the clean reference, reported as a regression naming the requirement the
+// fault breaks, on the operation and field path where it shows; and the clean reference against
+// itself, on the same plan, reporting nothing, within the dry run's bound.
+import { test, expect } from '@playwright/test';
+import { diffAgainstFault } from './fault-diff.ts';
+import { findFault } from '../../reference/faults/catalog.ts';
+import { planBound } from '../../core/diff/read-plan.ts';
+import { DIFF_FAULTS_SEED } from '../bench/diff-faults.ts';
+
+const CAUGHT: ReadonlyArray<{ fault: string; why: string; finding: string }> = [
+  { fault: 'header-name-case-sensitive', why: 'the key under another letter case', finding: 'listCalls (status) status' },
+  { fault: 'key-prefix-accepted', why: 'the key with characters added', finding: 'listCalls (status) status' },
+  {
+    fault: 'invalid-key-reported-as-empty',
+    why: 'one request of its kind, judged against its kind’s noise',
+    finding: 'listCalls error.code error-code',
+  },
+  { fault: 'server-error-on-malformed-numbers', why: 'a malformed number', finding: 'listCalls (status) status' },
+  { fault: 'not-found-500-for-unusual-characters', why: 'an unknown id with unusual characters', finding: 'getCall (status) status' },
+  { fault: 'not-found-json-as-text', why: 'the body’s media type compared', finding: 'getCall (body) type' },
+  { fault: 'mode-presenter-refused', why: 'a value the specification allows refused', finding: 'listCalls (status) status' },
+  { fault: 'get-on-behalf-of-initiator-only', why: 'Get Call on behalf of a user who joined', finding: 'getCall (status) status' },
+  { fault: 'pages-overlap-from-page-2', why: 'the pages of one listing judged together', finding: 'listCalls data[] membership' },
+  { fault: 'get-shows-canceled-as-ended', why: 'Get Call against the call as the list showed it', finding: 'getCall data.status value' },
+];
+
+test.describe.configure({ mode: 'parallel', timeout: 60_000 });
+
+test('the clean reference against itself on the extended plan: nothing reported, within the dry run’s bound', async () => {
+  const outcome = await diffAgainstFault(undefined, DIFF_FAULTS_SEED);
+  expect(outcome.findings).toEqual([]);
+  expect(outcome.exitCode).toBe(0);
+  expect(outcome.requests).toBeLessThanOrEqual(3 * planBound(20));
+});
+
+for (const { fault, why, finding } of CAUGHT) {
+  test(`${fault} (${why}): a regression naming ${findFault(fault)!.requirements.join(', ')}`, async () => {
+    const { requirements } = findFault(fault)!;
+    const outcome = await diffAgainstFault(findFault(fault), DIFF_FAULTS_SEED);
+    const lines = outcome.findings.map((found) => `${found.operation} ${found.path} ${found.kind}`);
+    expect(lines, JSON.stringify(outcome.findings.map(({ samples: _, ...found }) => found))).toContain(finding);
+    const naming = outcome.findings.filter(
+      (found) => found.verdict === 'regression' && found.because.some((id) => requirements.includes(id)),
+    );
+    expect(naming.map((found) => `${found.operation} ${found.path} ${found.kind}`)).toContain(finding);
+  });
+}
