@@ -21,11 +21,6 @@ import { compareRuns, describeComparison } from '../reports/compare.ts';
 import { readResultsFile, resultsPathOf } from '../core/results/results-file.ts';
 import { readCommandLine } from './command-line.ts';
 import { answerWithoutRunning } from './commands.ts';
-import { runHar } from '../passive/har.ts';
-import { printSummary } from './summary-command.ts';
-import { runProxy } from '../passive/proxy/proxy-command.ts';
-import { runHistory } from './history.ts';
-import { runDiffCommand } from './diff.ts';
 import { ownFile, testFilterArgs } from '../core/run/package-paths.ts';
 import { untestedNodeLine } from '../core/run/node-version.ts';
 import { commandLineHere } from '../core/results/replay-command.ts';
@@ -67,11 +62,13 @@ async function main(commandLine: string[]): Promise<number> {
   const untested = ['compare', 'har', 'proxy', 'summary', 'history', 'diff'].includes(command) ? untestedNodeLine() : undefined;
   if (untested !== undefined) process.stderr.write(`${untested}\n`);
   if (command === 'compare') return compare(args);
-  if (command === 'har') return runHar(args);
-  if (command === 'summary') return printSummary(args);
-  if (command === 'proxy') return runProxy(args);
-  if (command === 'history') return runHistory(args);
-  if (command === 'diff') return runDiffCommand(args);
+  // Each command's modules loaded when it is the one run: the har command judges on a thread that
+  // loads its own, and every module this thread loads for nothing is memory the judging does not get.
+  if (command === 'har') return (await import('../passive/har-command.ts')).runHar(args);
+  if (command === 'summary') return (await import('./summary-command.ts')).printSummary(args);
+  if (command === 'proxy') return (await import('../passive/proxy/proxy-command.ts')).runProxy(args);
+  if (command === 'history') return (await import('./history.ts')).runHistory(args);
+  if (command === 'diff') return (await import('./diff.ts')).runDiffCommand(args);
   if (command === 'dry-run') process.env.CONFORMANCE_DRY_RUN = 'true';
   const listing = command === 'merge' ? undefined : dryRunListing();
   if (listing !== undefined) {

@@ -1,4 +1,4 @@
-// `npm run conformance -- har FILE...`: judges the exchanges of the three operations recorded in
+// `npm run conformance -- har FILE...`, on its thread (har-command.ts): judges the exchanges of the three operations recorded in
 // HAR files (har-reader.ts), Envoy tap traces, JSON Lines of exchanges or JSON access logs
 // (capture-reader.ts, access-log.ts), and writes the usual reports into REPORT_DIR. Exit codes: 1
 // violations found, 0 none in the exchanges judged, 3 no exchange of the three operations in the
@@ -56,7 +56,8 @@ async function readAll(files: readonly string[], judge: ExchangeSink, accessLog:
   return { malformed, truncated };
 }
 
-export async function runHar(args: string[]): Promise<number> {
+/** What the har command's thread does (har-thread.ts): the files judged, the reports written; the exit code. */
+export async function judgeHar(args: string[]): Promise<number> {
   const parsedArgs = harArguments(args);
   if (typeof parsedArgs === 'string') {
     process.stderr.write(`${parsedArgs}\n`);

@@ -62,10 +62,29 @@ export interface Redacted {
 /** Values shorter than this are not scrubbed from free text: "1" would wreck every body. */
 const MIN_SECRET_LENGTH = 6;
 
+/**
+ * The redactors of the sets of secrets last scrubbed with. Traffic carries the same few keys again
+ * and again, and a report scrubs every string with one set: building the redactor (each key's forms,
+ * one pattern of their pieces) for every text cost more than the searching it does.
+ */
+const redactors = new Map<string, (text: string) => string>();
+const REDACTORS_KEPT = 64;
+
+function redactorOf(secrets: readonly string[]): (text: string) => string {
+  const key = JSON.stringify(secrets);
+  let redactor = redactors.get(key);
+  if (redactor === undefined) {
+    if (redactors.size >= REDACTORS_KEPT) redactors.clear();
+    redactor = echoRedactor(secrets.map((secret) => ['[redacted]', secret] as const));
+    redactors.set(key, redactor);
+  }
+  return redactor;
+}
+
 /** `text` without the secrets, in every form a target may echo them in (core/transport/echoed-secrets.ts). */
 export function scrub(text: string, secrets: readonly string[]): string {
   const kept = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH);
-  return kept.length === 0 ? text : echoRedactor(kept.map((secret) => ['[redacted]', secret] as const))(text);
+  return kept.length === 0 ? text : redactorOf(kept)(text);
 }
 
 function parseJson(text: string | undefined): { body: unknown; isJson: boolean; tooDeep?: true } {

@@ -26,13 +26,28 @@ export const sooner = (candidate: Sighting, kept: Sighting | undefined): boolean
 
 const RESPONSE_TEXT_KEPT = 2_000;
 
+/**
+ * A string of its own. V8 makes a slice of a long string a view that keeps the whole string alive
+ * (and a concatenation keeps its parts), so a body cut to its first 2,000 characters still held all
+ * of a page of megabytes: the 5,000 calls kept, each with its page, held most of the judge's live
+ * heap. Copied through UTF-16 code units, which keep any lone surrogate the cut left as it was.
+ */
+const detached = (text: string): string => Buffer.from(text, 'utf16le').toString('utf16le');
+
+/** Each exchange's slim copy, made once: every call of a page is kept with its page, and they share one copy. */
+const slimmed = new WeakMap<Exchange, Exchange>();
+
 /** A kept copy of an exchange: bodies cut, so that a kept violation or call costs little. */
 export function slim(exchange: Exchange): Exchange {
+  const made = slimmed.get(exchange);
+  if (made !== undefined) return made;
   const text =
     exchange.response.text.length > RESPONSE_TEXT_KEPT
-      ? `${exchange.response.text.slice(0, RESPONSE_TEXT_KEPT)}… (${exchange.response.text.length} characters)`
+      ? detached(`${exchange.response.text.slice(0, RESPONSE_TEXT_KEPT)}… (${exchange.response.text.length} characters)`)
       : exchange.response.text;
-  return { ...exchange, response: { ...exchange.response, text, body: undefined } };
+  const copy = { ...exchange, response: { ...exchange.response, text, body: undefined } };
+  slimmed.set(exchange, copy);
+  return copy;
 }
 
 /** A capped map: the oldest entry goes first when it is full. */

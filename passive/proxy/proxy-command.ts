@@ -14,7 +14,8 @@ import { shellWord } from '../../core/results/shell-quote.ts';
 import { dirname, resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../threads.ts';
 import { ConfigError, environment, loadPassiveConfig, reportDirectory } from '../../core/run/config.ts';
 import { takeOverReportFolder } from '../../reports/report-folder.ts';
 import { startJudgingProxy, type JudgingProxy, type PassedExchange, type ProxyCounts } from './proxy.ts';
@@ -32,7 +33,7 @@ import {
 } from './proxy-judging-thread-messages.ts';
 import { readOptions } from '../../core/run/read-options.ts';
 import { DEFAULT_REPORT_EVERY_MINUTES, MAX_REPORT_EVERY_MINUTES, REPORT_SIGNAL } from './proxy-interim.ts';
-import { COMPILED, ownFile } from '../../core/run/package-paths.ts';
+import { ownFile } from '../../core/run/package-paths.ts';
 
 const proxyUsage = (): string =>
   `Usage: ${commandLineHere()} proxy --target URL [--chat-target URL] [--port N] [--har OUT.har] [--report-every-minutes N]   (port 0: any free port; default 8089)`;
@@ -223,21 +224,6 @@ const PROXY_THREAD_YOUNG_GENERATION_MB = 16;
  * generation's limit does.
  */
 export const JUDGING_THREAD_LIMITS = { maxYoungGenerationSizeMb: 24 };
-
-/**
- * A thread of the proxy's own, started. In the clone, a thread does not inherit the TypeScript loader
- * the command runs under (tsx), and Node checks a thread's entry before any loader it is given on its
- * command line runs: a small JavaScript entry loads the thread's TypeScript through tsx's own API.
- * Installed, the package is JavaScript: the thread starts from its compiled file.
- */
-export function startThread(file: URL, options: WorkerOptions): Worker {
-  return COMPILED
-    ? new Worker(file, options)
-    : new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(file.href)}, ${JSON.stringify(import.meta.url)}));`,
-        { ...options, eval: true },
-      );
-}
 
 /** The judging thread, started and ready; or why it could not start. */
 function startJudgingThread(data: JudgingThreadData): Promise<Worker> {

@@ -6,7 +6,8 @@ import { DEFAULT_CALLS, DEMO_KEYS } from '../../reference/fixtures.ts';
 import { createPassiveJudge } from '../../passive/judge.ts';
 import type { RecordedExchange } from '../../passive/recorded-exchange.ts';
 import type { Target } from './render.ts';
-import { JUDGING_THREAD_LIMITS, startThread } from '../../passive/proxy/proxy-command.ts';
+import { JUDGING_THREAD_LIMITS } from '../../passive/proxy/proxy-command.ts';
+import { startThread } from '../../passive/threads.ts';
 
 export interface JudgeSpeed {
   pages: number;

@@ -206,11 +206,11 @@ test('the tarball holds compiled JavaScript with its source maps and declaration
     [...readFileSync(join(installedPackage, file), 'utf8').matchAll(/['"]((?:tsx|playwright(?:-core)?\/lib)(?:\/[^'"]*)?)['"]/g)].map(
       (match) => `${file}: ${match[1]}`,
     );
-  // The proxy names tsx too, on the clone's branch only: installed, its judging thread starts from
-  // the compiled file (the installed proxy's own test below).
+  // The passive commands' threads name tsx too, on the clone's branch only: installed, the proxy's
+  // judging thread and the har command's start from the compiled file (their own tests below).
   expect(['bin/calls-conformance.js', ...modules].flatMap(specifiers)).toEqual([
     'dist/core/run/package-paths.js: tsx',
-    'dist/passive/proxy/proxy-command.js: tsx/esm/api',
+    'dist/passive/threads.js: tsx/esm/api',
   ]);
   // The development tools, tsx among them, are not installed with it.
   for (const devOnly of ['tsx', 'esbuild', '@redocly/cli', 'typescript', 'autocannon', '@stoplight/prism-cli', 'openapi-types']) {
@@ -234,6 +234,26 @@ test('npx calls-conformance --help, reference --list-faults and a refused comman
   const refused = await npx(installed, ['frob']);
   expect(refused.code).toBe(2);
   expect(refused.stderr).toContain('calls-conformance: unknown command "frob"');
+});
+
+test('npx calls-conformance har from the installed package: its thread starts from the compiled file, and judges the file', async () => {
+  const installed = await install(LATEST);
+  const capture = join(installed.project, 'exchanges.jsonl');
+  writeFileSync(
+    capture,
+    `${JSON.stringify({
+      startedAt: '2026-12-06T08:00:00.000Z',
+      durationMs: 3,
+      request: { method: 'GET', url: 'http://127.0.0.1:9/v3/calls/abc', headers: { apikey: 'k-123456' } },
+      response: { status: 404, headers: [['content-type', 'application/json']], body: '{"error":{"code":"ERR_CALL_SESSION_NOT_FOUND"}}' },
+    })}\n`,
+  );
+  const reports = join(installed.project, 'har-report');
+  const judged = await npx(installed, ['har', capture], { REPORT_DIR: reports });
+  expect([0, 1], `${judged.stdout}\n${judged.stderr}`).toContain(judged.code);
+  expect(judged.stderr).not.toContain('the judge failed');
+  const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as ConformanceReport;
+  expect(results.passive?.exchanges).toBe(1);
 });
 
 test('npx calls-conformance proxy from the installed package: its judging thread starts from the compiled file, and judges what passes', async () => {

@@ -25,7 +25,7 @@ const READERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   },
   loadPassiveConfig: {
     'core/run/config.ts': 'defines it',
-    'passive/har.ts': "the har command's entry",
+    'passive/har.ts': "the har command's entry, on the thread that judges (har-command.ts)",
     'passive/merge-passive.ts': "the passive merge's entry",
     'passive/proxy/proxy-command.ts': "the proxy command's entry, which hands it to both of its threads",
     'cli/history.ts': "the history command's entry, for HISTORY_FILE when no file is named (it sends nothing: no key needed)",
