@@ -17,7 +17,7 @@ import { planBound } from '../core/diff/read-plan.ts';
 import { LEARNING_REQUESTS } from '../core/run/budget-plan.ts';
 import { judgeDiff } from '../core/diff/diff-outcome.ts';
 import { loadContract } from '../openapi/contract.ts';
-import { loadCatalog } from '../openapi/catalog.ts';
+import { effectiveLevel, loadCatalog } from '../openapi/catalog.ts';
 import { indexSchemaRequirements } from '../core/checks/schema-requirements.ts';
 import { errorLine } from '../core/results/visible.ts';
 import { redactorFor } from '../reports/redact.ts';
@@ -77,9 +77,14 @@ export async function runDiffCommand(args: readonly string[]): Promise<number> {
     await Promise.all(wires.map((wire) => wire.close()));
   }
   const contract = loadContract();
+  const catalog = loadCatalog();
+  const breakable = catalog.requirements.filter((requirement) =>
+    ['MUST', 'SHOULD'].includes(effectiveLevel(requirement, config.primary.profile)),
+  );
   const outcome = judgeDiff(asked, {
     contract,
-    schemaRequirements: indexSchemaRequirements(loadCatalog(), contract.document),
+    schemaRequirements: indexSchemaRequirements(catalog, contract.document),
+    breakable: new Set(breakable.map(({ id }) => id)),
     settings: config.diff,
     movement: { settleSeconds: config.primary.settleSeconds },
   });

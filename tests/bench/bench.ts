@@ -1,4 +1,4 @@
-// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--old-answers-only] [--passive-only] [--proxy-only] [--answer-size-only] [--write-docs]`: the benchmark. It measures,
+// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--old-answers-only] [--passive-only] [--proxy-only] [--answer-size-only] [--diff-only] [--write-docs]`: the benchmark. It measures,
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
 // floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
 // suite's shape (its tests and requests through the request context, checking nothing); the same run
@@ -41,6 +41,7 @@ import { measureProxyLoad, proxyLoadTargets } from './proxy-load.ts';
 import { judgeSpeedTarget, measureJudgeSpeedOnThread } from './judge-speed.ts';
 import { answerSizeTargets, measureAnswerSize, renderAnswerSize } from './answer-size.ts';
 import { readOptions } from '../../core/run/read-options.ts';
+import { diffTargets, measureDiffCost, renderDiffCost } from './diff-cost.ts';
 
 const SMALL = 1_000;
 const LARGE = 200_000;
@@ -72,6 +73,8 @@ interface Options {
   proxyOnly: boolean;
   /** Only one answer judged against its size (answer-size.ts): bench-results/answer-size.json, docs/speed.md untouched. */
   answerSizeOnly: boolean;
+  /** Only the diff against itself and its cost (diff-cost.ts): bench-results/diff.json, docs/speed.md untouched. */
+  diffOnly: boolean;
   /** Say what would be measured and written, and measure nothing (how the self-tests run every documented bench command). */
   plan: boolean;
 }
@@ -80,7 +83,7 @@ interface Options {
 const CLIENT_REQUESTS = 600;
 
 const USAGE =
-  'Usage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--old-answers-only] [--passive-only] [--proxy-only] [--answer-size-only] [--write-docs] [--plan]';
+  'Usage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--old-answers-only] [--passive-only] [--proxy-only] [--answer-size-only] [--diff-only] [--write-docs] [--plan]';
 
 function parseOptions(argv: string[]): Options {
   const flag = { type: 'boolean', default: false } as const;
@@ -99,6 +102,7 @@ function parseOptions(argv: string[]): Options {
       'passive-only': flag,
       'proxy-only': flag,
       'answer-size-only': flag,
+      'diff-only': flag,
       plan: flag,
     },
     strict: true,
@@ -117,6 +121,7 @@ function parseOptions(argv: string[]): Options {
     passiveOnly: values['passive-only'],
     proxyOnly: values['proxy-only'],
     answerSizeOnly: values['answer-size-only'],
+    diffOnly: values['diff-only'],
     plan: values.plan,
   };
 }
@@ -169,11 +174,16 @@ function planOf(options: Options): string {
         'one answer judged against its size (1,000, 10,000 and 100,000 participant entries, passive mode)',
         'bench-results/answer-size.json',
       ],
+      [
+        'diffOnly',
+        'the diff of the reference against itself, ten seeds standing and living, and its cost beside a conformance run',
+        'bench-results/diff.json',
+      ],
     ] as const
   ).find(([flag]) => options[flag]);
   const part = only
     ? `part: ${only[1]}`
-    : `parts: time to verdict and at scale, failing runs, the floor, the remote case, the suite's shape, clients, living, one answer against its size, the Prism peer${options.detection ? ', the kill matrix' : ''}`;
+    : `parts: time to verdict and at scale, failing runs, the floor, the remote case, the suite's shape, clients, living, one answer against its size, the diff against itself, the Prism peer${options.detection ? ', the kill matrix' : ''}`;
   const writes = only ? only[2] : `bench-results/bench.json and bench.md${options.writeDocs ? ' and the tables of docs/speed.md' : ''}`;
   return [`bench plan: ${part}`, `runs: ${options.runs}`, `writes: ${writes}`].join('\n');
 }
@@ -189,6 +199,7 @@ async function main(): Promise<void> {
   if (options.passiveOnly) return benchPassiveOnly();
   if (options.proxyOnly) return benchProxyOnly(options);
   if (options.answerSizeOnly) return benchAnswerSizeOnly(options);
+  if (options.diffOnly) return benchDiffOnly();
 
   // Time to verdict, and the same run at scale, interleaved so that drift of the machine hits both.
   // At scale, twice: with the embedded reference (which builds the larger data set first) and against
@@ -255,6 +266,7 @@ async function main(): Promise<void> {
   const clients = await timeClients(options.runs);
   const living = await measureLiving(options.runs, SMALL);
   const answerSize = await measureAnswerSize(options.runs);
+  const diff = await measureDiffCost(SMALL);
 
   // The reference against Prism, operation by operation, in the same run.
   log('the reference and the Prism mock, side by side');
@@ -324,6 +336,7 @@ async function main(): Promise<void> {
     clients,
     living,
     answerSize,
+    diff,
     detection,
     peers,
   };
@@ -382,6 +395,13 @@ async function benchAnswerSizeOnly(options: Options): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(join(OUT_DIR, 'answer-size.json'), `${JSON.stringify(answerSize, null, 2)}\n`);
   process.stdout.write(`${[...targetTable(answerSizeTargets(answerSize)), '', ...renderAnswerSize(answerSize)].join('\n')}\n`);
+}
+
+async function benchDiffOnly(): Promise<void> {
+  const diff = await measureDiffCost(SMALL);
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, 'diff.json'), `${JSON.stringify(diff, null, 2)}\n`);
+  process.stdout.write(`${[...targetTable(diffTargets(diff)), '', ...renderDiffCost(diff)].join('\n')}\n`);
 }
 
 /** The targets of a partial bench as a table, each marked met or missed. */
