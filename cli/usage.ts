@@ -90,7 +90,8 @@ export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'summary',
     synopsis: '[REPORT_DIR] [--report-url URL]',
-    summary: "Print a report folder's job summary in Markdown (verdict, what failed, coverage), for a CI page or a pull request.",
+    summary:
+      "Print a report folder's job summary in Markdown (verdict, what failed, coverage; a diff's differences and readings), for a CI page or a pull request.",
     options: [{ flag: '--report-url', value: 'URL', text: 'Where readers find the whole report (an artifact), linked at its end.' }],
     details: ['REPORT_DIR defaults to REPORT_DIR, else conformance-report. Exit 0, or 2 when the folder holds no results.json.'],
   },
