@@ -354,6 +354,11 @@ export function variables(): VariableHelp[] {
       text: "diff's candidate's key (and CANDIDATE_RESTRICTED_API_KEY). Never printed.",
     },
     {
+      name: 'SECONDARY_CALLS_BASE_URL',
+      default: 'unset',
+      text: "diff's secondary trusted copy of the primary, asked in the A/A pass instead of the primary again (with SECONDARY_CHAT_BASE_URL, SECONDARY_API_KEY, SECONDARY_RESTRICTED_API_KEY; the key never printed).",
+    },
+    {
       name: 'DIFF_NOISE_RELATIVE',
       default: String(DEFAULT_NOISE.relativePercent),
       text: 'diff reports a path only where the candidate differs more often than the primary differs from itself, by this percent of it',

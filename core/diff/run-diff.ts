@@ -1,6 +1,6 @@
 // A diff run: both sides learned (their readings, and the order they list calls in), the read plan
-// drawn from the primary's data, and each planned request asked of the primary twice and of the
-// candidate once, close together and in a random order of its own (Scientist's rule: movement then
+// drawn from the primary's data, and each planned request asked of the primary twice (or of the
+// primary and a secondary trusted copy, when given) and of the candidate once, close together and in a random order of its own (Scientist's rule: movement then
 // hits both sides alike). Every request goes through each side's transport, paced by MAX_RPS together.
 import type { CallsApi, Query, RequestOptions } from '../transport/api.ts';
 import type { Exchange } from '../transport/exchange.ts';
@@ -92,6 +92,8 @@ function shuffled(random: () => number): Ask[] {
 interface Sides {
   primary: DiffSide;
   candidate: DiffSide;
+  /** A second trusted copy of the primary, asked in the A/A pass when given (SECONDARY_*). */
+  secondary?: DiffSide | undefined;
   /** The page size's name as each side was learned to read it. */
   sizeNames: { primary: string; candidate: string };
 }
@@ -103,14 +105,20 @@ async function compareOne(sides: Sides, request: PlannedRequest, order: Ask[]): 
     answers[which] =
       which === 'candidate'
         ? await ask(sides.candidate, request, { primary, side: candidate })
-        : await ask(sides.primary, request, { primary, side: primary });
+        : await ask(which === 'again' ? (sides.secondary ?? sides.primary) : sides.primary, request, { primary, side: primary });
   return { request, primary: answers.primary!, again: answers.again!, candidate: answers.candidate! };
 }
 
 /** Learns both sides, draws the plan and asks it; a side that cannot be reached throws (the run is inconclusive). */
-export async function askBothSides(sides: { primary: DiffSide; candidate: DiffSide }, seed: number, runs: number): Promise<DiffAsked> {
+export async function askBothSides(
+  sides: { primary: DiffSide; candidate: DiffSide; secondary?: DiffSide | undefined },
+  seed: number,
+  runs: number,
+): Promise<DiffAsked> {
   const [primary, candidate] = await Promise.all([learnSide(sides.primary, seed), learnSide(sides.candidate, seed)]);
-  const restricted = sides.primary.config.restrictedApiKey !== undefined && sides.candidate.config.restrictedApiKey !== undefined;
+  const restricted = [sides.primary, sides.candidate, ...(sides.secondary ? [sides.secondary] : [])].every(
+    (side) => side.config.restrictedApiKey !== undefined,
+  );
   const plan = readPlan(primary.learned, seed, runs, restricted);
   const random = seededRandom(seed);
   const orders = plan.map(() => shuffled(random));
