@@ -13,6 +13,7 @@ import { DEMO_KEYS } from '../../reference/fixtures.ts';
 import { PROJECT_ROOT, timeSuiteRun } from './processes.ts';
 import { median, ratio, seconds, times } from './stats.ts';
 import type { Target } from './render.ts';
+import type { DiffResults } from '../../reports/diff-report.ts';
 
 /** The ten conformance seeds of the A/A target. */
 const AA_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
@@ -27,6 +28,8 @@ interface DiffRun {
   code: number | null;
   findings: number;
   requests: number;
+  /** What a run that was not silent said: its readings that changed, its findings, what it could not judge. */
+  said: string[];
 }
 
 export interface DiffCostResults {
@@ -64,10 +67,18 @@ function timeDiffRun(primary: string, candidate: string, seed: number): Promise<
       clearTimeout(timer);
       const ms = performance.now() - started;
       try {
-        const { diff } = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { diff: { findings: unknown[]; requests: number } };
-        resolve({ ms, code, findings: diff.findings.length, requests: diff.requests });
+        const { diff } = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { diff: DiffResults };
+        const said = [
+          ...diff.readingsChanged,
+          ...diff.findings.map(
+            (finding) =>
+              `${finding.verdict} ${finding.operation} ${finding.path} ${finding.kind} ${finding.candidate}/${finding.comparisons}`,
+          ),
+          ...diff.inconclusive.map(({ operation, reason }) => `${operation}: ${reason}`),
+        ];
+        resolve({ ms, code, findings: diff.findings.length, requests: diff.requests, said });
       } catch {
-        resolve({ ms, code, findings: Number.NaN, requests: 0 });
+        resolve({ ms, code, findings: Number.NaN, requests: 0, said: ['no results.json'] });
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -147,6 +158,10 @@ export function renderDiffCost(results: DiffCostResults): string[] {
     '|---|---:|---:|---|---:|',
     aaRow(false),
     aaRow(true),
+    '',
+    ...results.aa
+      .filter(({ run }) => !silent(run))
+      .map(({ seed, living, run }) => `- seed ${seed}, ${living ? 'living' : 'standing still'}: exit ${run.code}; ${run.said.join('; ')}`),
     '',
     '**What a diff costs** (a conformance run against the first door, then a diff run against both, under the same seed):',
     '',
