@@ -4,7 +4,7 @@
 // 3 inconclusive (a side unreachable, too few comparisons, or an operation too noisy to judge).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { environment, loadDiffConfig, type SuiteConfig } from '../core/run/config.ts';
+import { environment, loadDiffConfig, type DiffConfig, type SuiteConfig } from '../core/run/config.ts';
 import { ConfigError, configErrorLine } from '../core/run/config-error.ts';
 import { CallsApi } from '../core/transport/api.ts';
 import { Transport, secretPlaceholders } from '../core/transport/transport.ts';
@@ -15,7 +15,7 @@ import { TransportError } from '../core/transport/errors.ts';
 import { askBothSides, type DiffSide } from '../core/diff/run-diff.ts';
 import { planBound } from '../core/diff/read-plan.ts';
 import { LEARNING_REQUESTS } from '../core/run/budget-plan.ts';
-import { judgeDiff } from '../core/diff/diff-outcome.ts';
+import { breakableRequirements, judgeDiff } from '../core/diff/diff-outcome.ts';
 import { loadContract } from '../openapi/contract.ts';
 import { loadCatalog } from '../openapi/catalog.ts';
 import { indexSchemaRequirements } from '../core/checks/schema-requirements.ts';
@@ -36,11 +36,13 @@ function sideOf(config: SuiteConfig, pacer: Pacer, wires: Wire[]): DiffSide {
 }
 
 /** What a diff would send, and nothing sent: learning each side, then each planned request three times. */
-function dryRunLine(config: SuiteConfig): string {
-  const asks = 3 * planBound(config.runs);
+function dryRunLine(config: DiffConfig): string {
+  const { primary } = config;
+  const asks = 3 * planBound(primary.runs);
   const total = 2 * LEARNING_REQUESTS + asks;
-  const paced = config.maxRps === undefined ? '' : `, at MAX_RPS=${config.maxRps} about ${Math.ceil(total / config.maxRps)} s`;
-  return `Dry run: diff would send about ${LEARNING_REQUESTS} requests to each side to learn it, then at most ${asks} (the plan of at most ${asks / 3} reads for CONFORMANCE_RUNS=${config.runs}, asked of the primary twice and the candidate once): at most ${total} in all${paced}. Reads only; nothing sent.`;
+  const paced = primary.maxRps === undefined ? '' : `, at MAX_RPS=${primary.maxRps} about ${Math.ceil(total / primary.maxRps)} s`;
+  const asked = config.secondary ? 'the primary, the secondary and the candidate once each' : 'the primary twice and the candidate once';
+  return `Dry run: diff would send about ${LEARNING_REQUESTS} requests to each side to learn it, then at most ${asks} (the plan of at most ${asks / 3} reads for CONFORMANCE_RUNS=${primary.runs}, asked of ${asked}): at most ${total} in all${paced}. Reads only; nothing sent.`;
 }
 
 export async function runDiffCommand(args: readonly string[]): Promise<number> {
@@ -59,13 +61,17 @@ export async function runDiffCommand(args: readonly string[]): Promise<number> {
   }
   const redact = redactorFor(env);
   if (config.primary.dryRun) {
-    process.stdout.write(`${dryRunLine(config.primary)}\n`);
+    process.stdout.write(`${dryRunLine(config)}\n`);
     return EXIT.conformant;
   }
   // MAX_RPS holds for the two sides together: both are asked by one pacer.
   const pacer = new Pacer(config.primary.maxRps);
   const wires: Wire[] = [];
-  const sides = { primary: sideOf(config.primary, pacer, wires), candidate: sideOf(config.candidate, pacer, wires) };
+  const sides = {
+    primary: sideOf(config.primary, pacer, wires),
+    candidate: sideOf(config.candidate, pacer, wires),
+    secondary: config.secondary && sideOf(config.secondary, pacer, wires),
+  };
   let asked;
   try {
     asked = await askBothSides(sides, config.primary.seed, config.primary.runs);
@@ -77,9 +83,11 @@ export async function runDiffCommand(args: readonly string[]): Promise<number> {
     await Promise.all(wires.map((wire) => wire.close()));
   }
   const contract = loadContract();
+  const catalog = loadCatalog();
   const outcome = judgeDiff(asked, {
     contract,
-    schemaRequirements: indexSchemaRequirements(loadCatalog(), contract.document),
+    schemaRequirements: indexSchemaRequirements(catalog, contract.document),
+    breakable: breakableRequirements(catalog, config.primary.profile),
     settings: config.diff,
     movement: { settleSeconds: config.primary.settleSeconds },
   });

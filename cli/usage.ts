@@ -90,7 +90,8 @@ export const COMMANDS: readonly CommandHelp[] = [
   {
     name: 'summary',
     synopsis: '[REPORT_DIR] [--report-url URL]',
-    summary: "Print a report folder's job summary in Markdown (verdict, what failed, coverage), for a CI page or a pull request.",
+    summary:
+      "Print a report folder's job summary in Markdown (verdict, what failed, coverage; a diff's differences and readings), for a CI page or a pull request.",
     options: [{ flag: '--report-url', value: 'URL', text: 'Where readers find the whole report (an artifact), linked at its end.' }],
     details: ['REPORT_DIR defaults to REPORT_DIR, else conformance-report. Exit 0, or 2 when the folder holds no results.json.'],
   },
@@ -351,6 +352,11 @@ export function variables(): VariableHelp[] {
       name: 'CANDIDATE_API_KEY',
       default: 'unset',
       text: "diff's candidate's key (and CANDIDATE_RESTRICTED_API_KEY). Never printed.",
+    },
+    {
+      name: 'SECONDARY_CALLS_BASE_URL',
+      default: 'unset',
+      text: "diff's secondary trusted copy of the primary, asked in the A/A pass instead of the primary again (with SECONDARY_CHAT_BASE_URL, SECONDARY_API_KEY, SECONDARY_RESTRICTED_API_KEY; the key never printed).",
     },
     {
       name: 'DIFF_NOISE_RELATIVE',

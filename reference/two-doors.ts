@@ -5,10 +5,13 @@
 import { createServer, type ReferenceOptions } from './server.ts';
 import type { ReferenceAlternative } from './alternatives.ts';
 
-/** What the second door may serve differently: what it answers, not which calls there are. */
-export type SecondDoor = Pick<ReferenceOptions, 'fault' | 'alternatives' | 'getEnvelope' | 'keys' | 'answerAge'>;
+/** What the second door may serve differently: what it answers, and how its own index reads the words. */
+export type SecondDoor = Pick<
+  ReferenceOptions,
+  'fault' | 'alternatives' | 'getEnvelope' | 'keys' | 'answerAge' | 'readings' | 'startedAtFilter'
+>;
 
-/** Alternatives the store itself is built under (store.ts): one store cannot serve them through one door only. */
+/** Alternatives the store itself is built under (store.ts): the second door then needs a store of its own. */
 const STORE_ALTERNATIVES: readonly ReferenceAlternative[] = ['participants-count-people', 'on-behalf-of-groups', 'dates-exact'];
 
 export interface TwoDoors {
@@ -18,11 +21,25 @@ export interface TwoDoors {
   close(): Promise<void>;
 }
 
-export async function openTwoDoors(options: ReferenceOptions, second: SecondDoor, host = '127.0.0.1'): Promise<TwoDoors> {
+/**
+ * Whether the second door must build its own store: a reading of the store (its totals, which calls a
+ * filter keeps) differs. Built from the same seed and size it holds the same calls; standing still, it
+ * stays the same as the first, so only a reference standing still can be served so.
+ */
+function needsOwnStore(options: ReferenceOptions, second: SecondDoor): boolean {
   const fromStore = (second.alternatives ?? []).filter((alternative) => STORE_ALTERNATIVES.includes(alternative));
-  if (fromStore.length > 0) throw new Error(`two doors share one store: ${fromStore.join(', ')} changes the store, not one door's answers`);
+  const own =
+    fromStore.length > 0 ||
+    (second.readings !== undefined && second.readings !== options.readings) ||
+    (second.startedAtFilter !== undefined && second.startedAtFilter !== options.startedAtFilter);
+  if (own && options.live !== undefined)
+    throw new Error('two doors on a living store cannot read it two ways: a reading of the store is served standing still only');
+  return own;
+}
+
+export async function openTwoDoors(options: ReferenceOptions, second: SecondDoor, host = '127.0.0.1'): Promise<TwoDoors> {
   const first = createServer(options);
-  const other = createServer({ ...options, ...second, store: first.store });
+  const other = createServer({ ...options, ...second, ...(!needsOwnStore(options, second) && { store: first.store }) });
   const [primary, candidate] = [await first.listen(0, host), await other.listen(0, host)];
   return { primary, candidate, close: async () => void (await Promise.all([first.close(), other.close()])) };
 }

@@ -6,6 +6,7 @@
 import type { ConformanceReport, RequirementResult } from '../core/results/report-model.ts';
 import { cell, coverageTable } from './coverage-summary.ts';
 import { FAILING } from './requirement-matrix.ts';
+import type { DiffResults } from './diff-report.ts';
 
 /** At most this many requirements are listed under each heading; the HTML report has them all. */
 const LISTED = 20;
@@ -29,6 +30,48 @@ export function renderRunSummary(report: ConformanceReport, reportLink?: string)
     ...listed('Expected failures', report.expectations?.expectedFailures ?? []),
     ...listed('Listed as expected, but passed', report.expectations?.unexpectedPasses ?? []),
     ...(report.coverage ? ['### Coverage: what the run tried', '', ...coverageTable(report.coverage), ''] : []),
+    reportLink === undefined ? 'Report: index.html beside results.json.' : `Report: ${cell(reportLink)}`,
+    '',
+  ].join('\n');
+}
+
+const DIFF_HEADLINES: Readonly<Record<number, string>> = { 0: 'NO DIFFERENCE BEYOND NOISE', 1: 'DIFFERENCES', 3: 'INCONCLUSIVE' };
+
+/**
+ * A diff run's summary (docs/diff.md), from its results.json: the headline, each difference beyond
+ * noise with its class and what it names, the readings that changed, the operations that could not be
+ * judged and what each DIFF_IGNORE rule silenced. Field paths are the target's: each passes cell().
+ */
+export function renderDiffSummary(diff: DiffResults, seed: unknown, reportLink?: string): string {
+  const rows = diff.findings.map(
+    (finding) =>
+      `| ${cell(finding.verdict)} | ${cell(finding.operation)} | \`${cell(finding.path)}\` | ${cell(finding.kind)} | ${cell(`${finding.candidate}/${finding.comparisons}`)} | ${cell(finding.aa)} | ${cell(finding.because.join(', '))} |`,
+  );
+  return [
+    `## Diff: ${DIFF_HEADLINES[diff.exitCode] ?? cell(diff.exitCode)}`,
+    '',
+    `${cell(diff.requests)} requests; ${diff.operations.map((operation) => `${cell(operation.operation)} ${cell(operation.comparisons)} comparisons`).join(', ')}; seed ${cell(seed)}.`,
+    '',
+    ...(rows.length === 0
+      ? ['No difference beyond noise.', '']
+      : [
+          `### Differences beyond noise (${rows.length})`,
+          '',
+          '| Class | Operation | Field path | Kind | Candidate | A/A | Names |',
+          '| --- | --- | --- | --- | --- | --- | --- |',
+          ...rows.slice(0, LISTED),
+          ...more(rows.length),
+          '',
+        ]),
+    ...listed('Readings that changed', diff.readingsChanged),
+    ...listed(
+      'Could not be judged',
+      diff.inconclusive.map(({ operation, reason }) => `${operation}: ${reason}`),
+    ),
+    ...listed(
+      'DIFF_IGNORE',
+      diff.ignored.map(({ operation, path, suppressed }) => `${operation}:${path} suppressed differences in ${suppressed} comparisons`),
+    ),
     reportLink === undefined ? 'Report: index.html beside results.json.' : `Report: ${cell(reportLink)}`,
     '',
   ].join('\n');

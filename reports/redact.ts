@@ -18,15 +18,22 @@ const APIKEY_VALUE = /(?<![A-Za-z0-9_])(apikey["']?\s*[:=]\s*["']?)(?!\$|\[redac
 
 export type Redactor = (text: string) => string;
 
-/** The redactor of the configured keys (API_KEY, RESTRICTED_API_KEY and the diff's candidate keys in `env`), which every writer of the run's outputs passes its text through. */
+/** The redactor of the configured keys (API_KEY, RESTRICTED_API_KEY and the diff's candidate and secondary keys in `env`), which every writer of the run's outputs passes its text through. */
 export function redactorFor(env: Env): Redactor {
   const keys = echoRedactor(
-    (['API_KEY', 'RESTRICTED_API_KEY', 'CANDIDATE_API_KEY', 'CANDIDATE_RESTRICTED_API_KEY'] as const).flatMap(
-      (name): Array<[string, string]> => {
-        const value = env[name]?.trim();
-        return value === undefined ? [] : [[`$${name}`, value]];
-      },
-    ),
+    (
+      [
+        'API_KEY',
+        'RESTRICTED_API_KEY',
+        'CANDIDATE_API_KEY',
+        'CANDIDATE_RESTRICTED_API_KEY',
+        'SECONDARY_API_KEY',
+        'SECONDARY_RESTRICTED_API_KEY',
+      ] as const
+    ).flatMap((name): Array<[string, string]> => {
+      const value = env[name]?.trim();
+      return value === undefined ? [] : [[`$${name}`, value]];
+    }),
   );
   return (text) => keys(withoutTerminalControls(text)).replace(APIKEY_VALUE, '$1[redacted]');
 }

@@ -3,8 +3,12 @@
 // readings that changed between the sides, and the exit code (0 nothing beyond noise, 1 differences,
 // 3 inconclusive). Pure: the reports render it, results.json holds it.
 import type { Contract } from '../../openapi/contract.ts';
+import { effectiveLevel, type Catalog } from '../../openapi/catalog.ts';
+import type { Profile } from '../run/profile.ts';
 import { targetClock } from '../checks/settling.ts';
 import type { SchemaRequirementIndex } from '../checks/schema-requirements.ts';
+import type { Violation } from '../checks/violation.ts';
+import { openReadingOf } from './open-readings.ts';
 import { classDifference, violationsOf, type Classed, type SideJudging } from './classing.ts';
 import { beyondNoise, inconclusiveOperations, tallyComparisons, type DiffTally, type MovementRules, type PathTally } from './diff-tally.ts';
 import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts';
@@ -45,8 +49,18 @@ function readingsChanged(primary: LearnedSide, candidate: LearnedSide): string[]
     if (theirs !== undefined && theirs !== detection.accepted.join(', '))
       changed.push(`${detection.subject}: ${detection.accepted.join(', ') || 'none'} → ${theirs || 'none'}`);
   }
+  const [ours, theirs] = [primary.learned.paging, candidate.learned.paging];
+  if (ours.perPage && theirs.perPage && ours.sizeName !== theirs.sizeName)
+    changed.push(`page-size-parameter: ${ours.sizeName} → ${theirs.sizeName}`);
   if (primary.order !== candidate.order) changed.push(`list-order: ${primary.order ?? 'untold'} → ${candidate.order ?? 'untold'}`);
   return changed;
+}
+
+/** Both conform and the words are silent, unless a reading the words leave open explains every sample (open-readings.ts). */
+function withOpenReading(classed: Classed, samples: PathTally['samples']): Classed {
+  if (classed.verdict !== 'behaviour-change') return classed;
+  const open = openReadingOf(samples);
+  return open === undefined ? classed : { verdict: 'reading-changed', because: [open] };
 }
 
 export interface DiffJudging {
@@ -54,6 +68,18 @@ export interface DiffJudging {
   schemaRequirements: SchemaRequirementIndex;
   settings: DiffSettings;
   movement: MovementRules;
+  /**
+   * The requirements a side can break: those judged at MUST or SHOULD under the run's profile. One the
+   * profile only observes (INFO, MAY: an error's body shape under the spec profile) is a way of
+   * answering, not a requirement, so a difference in it is a reading or a behaviour, never a regression.
+   */
+  breakable: ReadonlySet<string>;
+}
+
+/** The requirements a side can break under `profile` (DiffJudging's `breakable`). */
+export function breakableRequirements(catalog: Catalog, profile: Profile): ReadonlySet<string> {
+  const judged = catalog.requirements.filter((requirement) => ['MUST', 'SHOULD'].includes(effectiveLevel(requirement, profile)));
+  return new Set(judged.map(({ id }) => id));
 }
 
 export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
@@ -82,20 +108,23 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
       withinNoise.push({ operation: path.operation, path: path.path, kind: path.kind, candidate: path.candidate, aa: path.aa });
       continue;
     }
+    const broken = (violations: readonly Violation[]) => violations.filter(({ requirement }) => judging.breakable.has(requirement));
     const pairs = path.samples.map(({ comparison }) => ({
-      primary: [
+      primary: broken([
         ...violationsOf(comparison.request, comparison.primary, comparison.candidate, primaryJudging),
         ...(cross.primary.get(comparison) ?? []),
-      ],
-      candidate: [
+      ]),
+      candidate: broken([
         ...violationsOf(comparison.request, comparison.candidate, comparison.primary, candidateJudging),
         ...(cross.candidate.get(comparison) ?? []),
-      ],
+      ]),
     }));
-    findings.push({ ...path, comparisons, ...classDifference(pairs, changed) });
+    findings.push({ ...path, comparisons, ...withOpenReading(classDifference(pairs, changed), path.samples) });
   }
   const inconclusive = inconclusiveOperations(tally, settings);
-  const exitCode = findings.length > 0 ? DIFF_EXIT.differences : inconclusive.length > 0 ? DIFF_EXIT.inconclusive : DIFF_EXIT.same;
+  // A reading learned otherwise is a difference even where no planned answer showed it: clients may still break on it.
+  const exitCode =
+    findings.length > 0 || changed.length > 0 ? DIFF_EXIT.differences : inconclusive.length > 0 ? DIFF_EXIT.inconclusive : DIFF_EXIT.same;
   return {
     exitCode,
     findings,

@@ -1,8 +1,8 @@
 // A diff run: both sides learned (their readings, and the order they list calls in), the read plan
-// drawn from the primary's data, and each planned request asked of the primary twice and of the
-// candidate once, close together and in a random order of its own (Scientist's rule: movement then
+// drawn from the primary's data, and each planned request asked of the primary twice (or of the
+// primary and a secondary trusted copy, when given) and of the candidate once, close together and in a random order of its own (Scientist's rule: movement then
 // hits both sides alike). Every request goes through each side's transport, paced by MAX_RPS together.
-import type { CallsApi, RequestOptions } from '../transport/api.ts';
+import type { CallsApi, Query, RequestOptions } from '../transport/api.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import type { SuiteConfig } from '../run/config.ts';
 import { learnTarget, type LearnedTarget } from '../learning/learn-target.ts';
@@ -40,7 +40,17 @@ async function learnSide(side: DiffSide, seed: number): Promise<LearnedSide> {
   return { learned, order: learnListOrder(learned.sample.exchanges) };
 }
 
-function ask(side: DiffSide, request: PlannedRequest): Promise<Exchange> {
+/**
+ * The plan's query as this side names the page size: the words do not show the parameter's name, and
+ * each side was learned under its own (paging.ts), so a page of a size is asked of each as it reads it.
+ */
+function querySideNames(query: Query, names: { primary: string; side: string }): Query {
+  if (names.primary === names.side || !(names.primary in query)) return query;
+  const { [names.primary]: size, ...rest } = query;
+  return { ...rest, [names.side]: size! };
+}
+
+function ask(side: DiffSide, request: PlannedRequest, sizeNames: { primary: string; side: string }): Promise<Exchange> {
   const keys: Record<PlannedRequest['key'], string | null | undefined> = {
     full: undefined,
     restricted: side.config.restrictedApiKey,
@@ -54,7 +64,7 @@ function ask(side: DiffSide, request: PlannedRequest): Promise<Exchange> {
     ...(request.onBehalfOf !== undefined && { onBehalfOf: request.onBehalfOf }),
   };
   return request.operation === 'listCalls'
-    ? side.api.listCalls(request.query ?? {}, options)
+    ? side.api.listCalls(querySideNames(request.query ?? {}, sizeNames), options)
     : side.api.getCall(request.sessionId!, options);
 }
 
@@ -81,25 +91,46 @@ function shuffled(random: () => number): Ask[] {
   return asks;
 }
 
-async function compareOne(sides: { primary: DiffSide; candidate: DiffSide }, request: PlannedRequest, order: Ask[]): Promise<Comparison> {
+interface Sides {
+  primary: DiffSide;
+  candidate: DiffSide;
+  /** A second trusted copy of the primary, asked in the A/A pass when given (SECONDARY_*). */
+  secondary?: DiffSide | undefined;
+  /** The page size's name as each side was learned to read it. */
+  sizeNames: { primary: string; candidate: string };
+}
+
+async function compareOne(sides: Sides, request: PlannedRequest, order: Ask[]): Promise<Comparison> {
   const answers: Partial<Record<Ask, Exchange>> = {};
-  for (const which of order) answers[which] = await ask(which === 'candidate' ? sides.candidate : sides.primary, request);
+  const { primary, candidate } = sides.sizeNames;
+  for (const which of order)
+    answers[which] =
+      which === 'candidate'
+        ? await ask(sides.candidate, request, { primary, side: candidate })
+        : await ask(which === 'again' ? (sides.secondary ?? sides.primary) : sides.primary, request, { primary, side: primary });
   return { request, primary: answers.primary!, again: answers.again!, candidate: answers.candidate! };
 }
 
 /** Learns both sides, draws the plan and asks it; a side that cannot be reached throws (the run is inconclusive). */
-export async function askBothSides(sides: { primary: DiffSide; candidate: DiffSide }, seed: number, runs: number): Promise<DiffAsked> {
+export async function askBothSides(
+  sides: { primary: DiffSide; candidate: DiffSide; secondary?: DiffSide | undefined },
+  seed: number,
+  runs: number,
+): Promise<DiffAsked> {
   const [primary, candidate] = await Promise.all([learnSide(sides.primary, seed), learnSide(sides.candidate, seed)]);
-  const restricted = sides.primary.config.restrictedApiKey !== undefined && sides.candidate.config.restrictedApiKey !== undefined;
+  const restricted = [sides.primary, sides.candidate, ...(sides.secondary ? [sides.secondary] : [])].every(
+    (side) => side.config.restrictedApiKey !== undefined,
+  );
   const plan = readPlan(primary.learned, seed, runs, restricted);
   const random = seededRandom(seed);
   const orders = plan.map(() => shuffled(random));
+  const sizeNames = { primary: primary.learned.paging.sizeName, candidate: candidate.learned.paging.sizeName };
   const comparisons: Comparison[] = [];
   let next = 0;
   const worker = async () => {
     while (next < plan.length) {
       const index = next++;
-      comparisons[index] = await compareOne(sides, plan[index]!, orders[index]!);
+      comparisons[index] = await compareOne({ ...sides, sizeNames }, plan[index]!, orders[index]!);
     }
   };
   await Promise.all(Array.from({ length: REQUESTS_AT_ONCE }, worker));

@@ -276,6 +276,8 @@ export function loadPassiveConfig(env: Env): SuiteConfig {
 export interface DiffConfig {
   primary: SuiteConfig;
   candidate: SuiteConfig;
+  /** A second trusted copy of the primary (SECONDARY_*), asked in the A/A pass instead of the primary again, when given. */
+  secondary: SuiteConfig | undefined;
   diff: DiffSettings;
   /** Where the diff's reports go: REPORT_DIR, else DEFAULT_DIFF_REPORT_DIR, so that no conformance report is replaced. */
   reportDir: string;
@@ -290,6 +292,27 @@ export const CANDIDATE_VARIABLES: Readonly<Record<string, string>> = {
   API_KEY: 'CANDIDATE_API_KEY',
   RESTRICTED_API_KEY: 'CANDIDATE_RESTRICTED_API_KEY',
 };
+
+/** The secondary's variables: a trusted copy of the primary, asked in the A/A pass when given. */
+const SECONDARY_VARIABLES: Readonly<Record<string, string>> = {
+  CALLS_BASE_URL: 'SECONDARY_CALLS_BASE_URL',
+  CHAT_BASE_URL: 'SECONDARY_CHAT_BASE_URL',
+  API_KEY: 'SECONDARY_API_KEY',
+  RESTRICTED_API_KEY: 'SECONDARY_RESTRICTED_API_KEY',
+};
+
+/** One side of a diff read from its own variables (`names`: the usual variable → the side's), the run's settings shared. */
+function diffSideConfig(env: Env, seed: number, names: Readonly<Record<string, string>>): SuiteConfig {
+  const sideEnv: Record<string, string | undefined> = { ...env, ALLOW_WRITES: 'false', CONFORMANCE_SEED: String(seed) };
+  for (const [own, side] of Object.entries(names)) sideEnv[own] = env[side];
+  try {
+    return loadConfig(sideEnv);
+  } catch (error) {
+    if (error instanceof ConfigError && names[error.variable] !== undefined)
+      throw new ConfigError(names[error.variable]!, error.message.slice(error.variable.length + 1));
+    throw error;
+  }
+}
 
 /**
  * The configuration of `diff` (docs/diff.md), read once at its entry. Both sides are remote targets,
@@ -306,17 +329,21 @@ export function loadDiffConfig(env: Env): DiffConfig {
       'is required by diff: the candidate, with CANDIDATE_CHAT_BASE_URL and CANDIDATE_API_KEY',
     );
   const primary = loadConfig({ ...env, ALLOW_WRITES: 'false' });
-  const candidateEnv: Record<string, string | undefined> = { ...env, ALLOW_WRITES: 'false', CONFORMANCE_SEED: String(primary.seed) };
-  for (const [own, candidate] of Object.entries(CANDIDATE_VARIABLES)) candidateEnv[own] = env[candidate];
-  let candidate: SuiteConfig;
-  try {
-    candidate = loadConfig(candidateEnv);
-  } catch (error) {
-    if (error instanceof ConfigError && CANDIDATE_VARIABLES[error.variable] !== undefined)
-      throw new ConfigError(CANDIDATE_VARIABLES[error.variable]!, error.message.slice(error.variable.length + 1));
-    throw error;
-  }
-  return Object.freeze({ primary, candidate, diff: readDiffSettings(read), reportDir: read('REPORT_DIR') ?? DEFAULT_DIFF_REPORT_DIR });
+  const candidate = diffSideConfig(env, primary.seed, CANDIDATE_VARIABLES);
+  const secondaryGiven = Object.values(SECONDARY_VARIABLES).filter((name) => read(name) !== undefined);
+  if (secondaryGiven.length > 0 && read('SECONDARY_CALLS_BASE_URL') === undefined)
+    throw new ConfigError(
+      'SECONDARY_CALLS_BASE_URL',
+      `is required when ${secondaryGiven.join(', ')} is set: the secondary trusted copy, with SECONDARY_CHAT_BASE_URL and SECONDARY_API_KEY`,
+    );
+  const secondary = secondaryGiven.length > 0 ? diffSideConfig(env, primary.seed, SECONDARY_VARIABLES) : undefined;
+  return Object.freeze({
+    primary,
+    candidate,
+    secondary,
+    diff: readDiffSettings(read),
+    reportDir: read('REPORT_DIR') ?? DEFAULT_DIFF_REPORT_DIR,
+  });
 }
 
 /**

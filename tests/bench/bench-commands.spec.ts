@@ -85,3 +85,25 @@ test('--diff-faults-only plans the diff against every catalog fault that changes
     'bench plan: part: the diff against every catalog fault that changes a read\nruns: 3\nwrites: bench-results/diff-faults.json (with --write-docs, the table of docs/diff.md too)\n',
   );
 });
+
+test('--diff-only plans the diff against itself and its cost; its targets are missed by a seed that differed or a diff too slow', async () => {
+  const plan = await runScript(BENCH, ['--diff-only', '--plan'], {}, 60_000);
+  expect(plan.stdout).toContain('bench plan: part: the diff of the reference against itself');
+  expect(plan.stdout).toContain('writes: bench-results/diff.json');
+  const { diffTargets, renderDiffCost } = await import('./diff-cost.ts');
+  const run = (code: number, findings: number, said: string[] = []) => ({ ms: 5000, code, findings, requests: 258, said });
+  const aa = [false, true].flatMap((living) =>
+    Array.from({ length: 10 }, (_, index) => ({
+      seed: index + 1,
+      living,
+      run: living && index === 5 ? run(1, 1, ['behaviour-change listCalls data[] membership 4/59']) : run(0, 0),
+    })),
+  );
+  const cost = [{ seed: 3, conformanceMs: 10_000, conformanceRequests: 800, diff: run(0, 0), ratio: 2.3 }];
+  const targets = diffTargets({ calls: 1000, aa, cost });
+  expect(targets.map((target) => target.met)).toEqual([true, false, false]);
+  expect(targets[1]!.value).toBe('9 of 10 seeds');
+  expect(renderDiffCost({ calls: 1000, aa, cost })).toContain(
+    '- seed 6, living: exit 1; behaviour-change listCalls data[] membership 4/59',
+  );
+});

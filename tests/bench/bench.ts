@@ -1,4 +1,4 @@
-// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--old-answers-only] [--passive-only] [--proxy-only] [--answer-size-only] [--diff-faults-only] [--write-docs]`: the benchmark. It measures,
+// `npm run bench [-- --runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--old-answers-only] [--passive-only] [--proxy-only] [--answer-size-only] [--diff-faults-only] [--diff-only] [--write-docs]`: the benchmark. It measures,
 // in one run and as medians over N runs: the time to a default verdict and its parts, against the
 // floor (the same number of requests from autocannon plus a trivial Playwright run) and against the
 // suite's shape (its tests and requests through the request context, checking nothing); the same run
@@ -42,6 +42,7 @@ import { judgeSpeedTarget, measureJudgeSpeedOnThread } from './judge-speed.ts';
 import { answerSizeTargets, measureAnswerSize, renderAnswerSize } from './answer-size.ts';
 import { readOptions } from '../../core/run/read-options.ts';
 import { measureDiffFaults, renderDiffFaults, writeDiffFaultsSection } from './diff-faults.ts';
+import { diffTargets, measureDiffCost, renderDiffCost } from './diff-cost.ts';
 
 const SMALL = 1_000;
 const LARGE = 200_000;
@@ -75,6 +76,8 @@ interface Options {
   answerSizeOnly: boolean;
   /** Only the diff against each catalog fault (diff-faults.ts): bench-results/diff-faults.json, with --write-docs docs/diff.md's table. */
   diffFaultsOnly: boolean;
+  /** Only the diff against itself and its cost (diff-cost.ts): bench-results/diff.json, docs/speed.md untouched. */
+  diffOnly: boolean;
   /** Say what would be measured and written, and measure nothing (how the self-tests run every documented bench command). */
   plan: boolean;
 }
@@ -83,7 +86,7 @@ interface Options {
 const CLIENT_REQUESTS = 600;
 
 const USAGE =
-  'Usage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--old-answers-only] [--passive-only] [--proxy-only] [--answer-size-only] [--diff-faults-only] [--write-docs] [--plan]';
+  'Usage: npm run bench -- [--runs N] [--skip-detection] [--remote-only] [--clients-only] [--living-only] [--old-answers-only] [--passive-only] [--proxy-only] [--answer-size-only] [--diff-faults-only] [--diff-only] [--write-docs] [--plan]';
 
 function parseOptions(argv: string[]): Options {
   const flag = { type: 'boolean', default: false } as const;
@@ -103,6 +106,7 @@ function parseOptions(argv: string[]): Options {
       'proxy-only': flag,
       'answer-size-only': flag,
       'diff-faults-only': flag,
+      'diff-only': flag,
       plan: flag,
     },
     strict: true,
@@ -122,6 +126,7 @@ function parseOptions(argv: string[]): Options {
     proxyOnly: values['proxy-only'],
     answerSizeOnly: values['answer-size-only'],
     diffFaultsOnly: values['diff-faults-only'],
+    diffOnly: values['diff-only'],
     plan: values.plan,
   };
 }
@@ -179,11 +184,16 @@ function planOf(options: Options): string {
         'the diff against every catalog fault that changes a read',
         'bench-results/diff-faults.json (with --write-docs, the table of docs/diff.md too)',
       ],
+      [
+        'diffOnly',
+        'the diff of the reference against itself, ten seeds standing and living, and its cost beside a conformance run',
+        'bench-results/diff.json',
+      ],
     ] as const
   ).find(([flag]) => options[flag]);
   const part = only
     ? `part: ${only[1]}`
-    : `parts: time to verdict and at scale, failing runs, the floor, the remote case, the suite's shape, clients, living, one answer against its size, the Prism peer, the diff's fault sweep${options.detection ? ', the kill matrix' : ''}`;
+    : `parts: time to verdict and at scale, failing runs, the floor, the remote case, the suite's shape, clients, living, one answer against its size, the Prism peer, the diff against itself, the diff's fault sweep${options.detection ? ', the kill matrix' : ''}`;
   const writes = only ? only[2] : `bench-results/bench.json and bench.md${options.writeDocs ? ' and the tables of docs/speed.md' : ''}`;
   return [`bench plan: ${part}`, `runs: ${options.runs}`, `writes: ${writes}`].join('\n');
 }
@@ -200,6 +210,7 @@ async function main(): Promise<void> {
   if (options.proxyOnly) return benchProxyOnly(options);
   if (options.answerSizeOnly) return benchAnswerSizeOnly(options);
   if (options.diffFaultsOnly) return benchDiffFaultsOnly(options);
+  if (options.diffOnly) return benchDiffOnly();
 
   // Time to verdict, and the same run at scale, interleaved so that drift of the machine hits both.
   // At scale, twice: with the embedded reference (which builds the larger data set first) and against
@@ -266,6 +277,7 @@ async function main(): Promise<void> {
   const clients = await timeClients(options.runs);
   const living = await measureLiving(options.runs, SMALL);
   const answerSize = await measureAnswerSize(options.runs);
+  const diff = await measureDiffCost(SMALL);
 
   // The reference against Prism, operation by operation, in the same run.
   log('the reference and the Prism mock, side by side');
@@ -336,6 +348,7 @@ async function main(): Promise<void> {
     clients,
     living,
     answerSize,
+    diff,
     detection,
     diffFaults,
     peers,
@@ -404,6 +417,13 @@ async function benchAnswerSizeOnly(options: Options): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(join(OUT_DIR, 'answer-size.json'), `${JSON.stringify(answerSize, null, 2)}\n`);
   process.stdout.write(`${[...targetTable(answerSizeTargets(answerSize)), '', ...renderAnswerSize(answerSize)].join('\n')}\n`);
+}
+
+async function benchDiffOnly(): Promise<void> {
+  const diff = await measureDiffCost(SMALL);
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(join(OUT_DIR, 'diff.json'), `${JSON.stringify(diff, null, 2)}\n`);
+  process.stdout.write(`${[...targetTable(diffTargets(diff)), '', ...renderDiffCost(diff)].join('\n')}\n`);
 }
 
 /** The targets of a partial bench as a table, each marked met or missed. */

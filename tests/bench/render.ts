@@ -7,6 +7,7 @@ import { renderClients, type ClientCost } from './clients.ts';
 import { livingTargets, renderLiving, type LivingResults } from './living.ts';
 import { answerSizeTargets, renderAnswerSize, type AnswerSizeResults } from './answer-size.ts';
 import { diffFaultsTarget, type DiffFaultSweep } from './diff-faults.ts';
+import { diffTargets, renderDiffCost, type DiffCostResults } from './diff-cost.ts';
 
 interface PhaseTimes {
   totalMs: number;
@@ -59,6 +60,8 @@ export interface BenchResults {
   answerSize?: AnswerSizeResults;
   /** The diff against each catalog fault that changes a read; its table is docs/diff.md's. */
   diffFaults?: DiffFaultSweep;
+  /** The diff against itself and its cost (diff-cost.ts). */
+  diff?: DiffCostResults;
   detection?: {
     measuredNow: boolean;
     matrixMs?: number;
@@ -120,6 +123,7 @@ export function targetsOf(results: BenchResults): Target[] {
     ...(results.living ? livingTargets(results.living) : []),
     ...(results.answerSize ? answerSizeTargets(results.answerSize) : []),
     ...(results.diffFaults ? [diffFaultsTarget(results.diffFaults)] : []),
+    ...(results.diff ? diffTargets(results.diff) : []),
   ];
 }
 
@@ -201,6 +205,7 @@ export function renderMarkdown(results: BenchResults): string {
   if (results.clients) lines.push(...renderClients(results.clients), '');
   if (results.living) lines.push(...renderLiving(results.living));
   if (results.answerSize) lines.push(...renderAnswerSize(results.answerSize), '');
+  if (results.diff) lines.push(...renderDiffCost(results.diff));
   if (detection) {
     lines.push(
       `**Detection** (${detection.measuredNow ? 'the kill matrix run now' : 'from the last kill-matrix/kill-matrix.json'}): ${detection.caught} of ${detection.faults} fault runs that must fail were caught, each naming what it breaks and leaving no other requirement in error${detection.unjudged.length > 0 ? ` (left in error by: ${detection.unjudged.join(', ')})` : ''}${detection.matrixMs === undefined ? '' : `; the whole matrix took ${seconds(detection.matrixMs)}`}. Requests until the first test naming the fault ended: median ${count(detection.requestsToDetect.median)}, 90th percentile ${count(detection.requestsToDetect.p90)}, max ${count(detection.requestsToDetect.max)}. Each whole faulty run beside the clean reference's in the same matrix (two runs side by side on the machine): requests median ${times(detection.againstClean.requests.median)}, max ${times(detection.againstClean.requests.max)}; time median ${times(detection.againstClean.time.median)}, max ${times(detection.againstClean.time.max)}. Per fault: \`bench-results/bench.json\` and \`kill-matrix/kill-matrix.md\`.`,

@@ -11,7 +11,7 @@ import { directWire, type Wire } from '../../core/transport/wire.ts';
 import { Pacer } from '../../core/transport/rate-limit.ts';
 import { InFlightLimit } from '../../core/transport/in-flight.ts';
 import { askBothSides, type DiffSide } from '../../core/diff/run-diff.ts';
-import { judgeDiff, type DiffOutcome } from '../../core/diff/diff-outcome.ts';
+import { breakableRequirements, judgeDiff, type DiffOutcome } from '../../core/diff/diff-outcome.ts';
 import { loadContract } from '../../openapi/contract.ts';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { indexSchemaRequirements } from '../../core/checks/schema-requirements.ts';
@@ -56,10 +56,11 @@ export async function diffAgainstFault(fault: Fault | undefined, seed: number): 
     const pacer = new Pacer(config.primary.maxRps);
     const sides = { primary: sideOf(config.primary, pacer, wires), candidate: sideOf(config.candidate, pacer, wires) };
     const asked = await askBothSides(sides, config.primary.seed, config.primary.runs);
-    const contract = loadContract();
+    const [contract, catalog] = [loadContract(), loadCatalog()];
     return judgeDiff(asked, {
       contract,
-      schemaRequirements: indexSchemaRequirements(loadCatalog(), contract.document),
+      schemaRequirements: indexSchemaRequirements(catalog, contract.document),
+      breakable: breakableRequirements(catalog, config.primary.profile),
       settings: config.diff,
       movement: { settleSeconds: config.primary.settleSeconds },
     });

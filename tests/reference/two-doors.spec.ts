@@ -1,5 +1,5 @@
 // One store through two doors: both answer from the same calls; the second serves its own fault or
-// readings and its own keys; an alternative that would change the store itself is refused.
+// readings and its own keys; a reading of the store itself is served from a store built alike, standing still only.
 import { test, expect } from '@playwright/test';
 import { openTwoDoors } from '../../reference/two-doors.ts';
 import { findFault } from '../../reference/faults/catalog.ts';
@@ -39,5 +39,16 @@ test('the two doors list the same calls; the second answers with its fault, its 
   } finally {
     await oldest.close();
   }
-  await expect(openTwoDoors({ calls: 50 }, { alternatives: ['dates-exact'] })).rejects.toThrow(/dates-exact changes the store/);
+  // A reading of the store is served from a store of its own, built alike: the same calls, standing still only.
+  const exact = await openTwoDoors({ calls: 50 }, { alternatives: ['dates-exact'], readings: 'deployment' });
+  try {
+    const [first, second] = [
+      await get(exact.primary, '/calls?perPage=50', DEMO_KEYS.fullAccess),
+      await get(exact.candidate, '/calls?perPage=50', DEMO_KEYS.fullAccess),
+    ];
+    expect(second.body.data.map((call) => call.sessionId)).toEqual(first.body.data.map((call) => call.sessionId));
+  } finally {
+    await exact.close();
+  }
+  await expect(openTwoDoors({ calls: 50, live: { rate: 1 } }, { alternatives: ['dates-exact'] })).rejects.toThrow(/standing still only/);
 });
