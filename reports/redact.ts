@@ -14,7 +14,14 @@ import { echoRedactor } from '../core/transport/echoed-secrets.ts';
  * data (the judging proxy's HAR entries pass here as JSON, where an ESC is always escaped).
  */
 const withoutTerminalControls = (text: string) => (text.includes('\u001b') ? stripVTControlCharacters(text) : text);
-const APIKEY_VALUE = /(?<![A-Za-z0-9_])(apikey["']?\s*[:=]\s*["']?)(?!\$|\[redacted\])[^\s"',;}]+/gi;
+/**
+ * An apikey value the redactor was not told, in plain text or JSON-escaped (`\"apikey\": \"…\"`, as
+ * a text holding it is inside results.json or a HAR): the value stops at a backslash that starts an
+ * escape, so that redacting a serialized document never cuts one in half (which once left a diff's
+ * results.json that no JSON reader could parse).
+ */
+const APIKEY_VALUE =
+  /(?<![A-Za-z0-9_])(apikey(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?)(?!\$|\[redacted\])(?:[^\s"',;}\\]|\\(?![\\"'/bfnrtu]))+/gi;
 
 export type Redactor = (text: string) => string;
 

@@ -39,6 +39,26 @@ test('what it did before it still does: the key itself, an apikey value it was n
   expect(redactorFor({ API_KEY: 'abc' })('abc abc')).toBe('abc abc');
 });
 
+test('a serialized document stays a document: an apikey value inside a JSON string is redacted without cutting an escape in half', () => {
+  const texts = {
+    // A diff's curl line for a key with characters added (a token, never the key): nothing to redact.
+    curl: `curl -sS -X GET -H 'apikey: '"\${API_KEY}"'|append:-diff-extended' 'http://127.0.0.1:1/v3/calls'`,
+    header: 'apikey: "some-other-key" was sent',
+    body: '{"apikey":"some-other-key","x":1}',
+    backslash: 'apikey: some\\other',
+  };
+  const redacted = JSON.parse(redact(JSON.stringify(texts))) as typeof texts;
+  expect(redacted).toEqual({
+    curl: texts.curl,
+    header: 'apikey: "[redacted]" was sent',
+    body: '{"apikey":"[redacted]","x":1}',
+    backslash: 'apikey: [redacted]\\other',
+  });
+  // The same texts alone, as the console shows them, lose the whole value.
+  expect(redact(texts.header)).toBe('apikey: "[redacted]" was sent');
+  expect(redact('apikey: some\\other')).toBe('apikey: [redacted]');
+});
+
 test("the console's line for a runner error passes it too, when no verdict follows to say it", () => {
   const saved = process.env.API_KEY;
   const written: string[] = [];
