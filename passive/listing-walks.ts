@@ -9,19 +9,24 @@
 // session ids, totals, each call's state (moving-data.ts's callState) and whether it had settled.
 //
 // A living target moves while a client walks, and a page asked later may then repeat a call or name
-// a larger total. Movement is never assumed: a walk's findings are set aside only on evidence,
-// under the rules the active suite judges movement by (core/checks/moving-data.ts and settling.ts):
+// a larger total. Movement is never assumed, and a wrong answer is never excused without evidence;
+// a walk's findings stand only where the traffic shows the target wrong whatever moved, under the
+// rules the active suite judges movement by (core/checks/moving-data.ts and settling.ts):
 // - a list whose filters calls never leave (none, type, mode, receiverType, uid, onBehalfOf) only
 //   grows, and grows its total: pages that all name one total saw nothing arrive, and are judged;
+//   pages whose totals differ are judged where the list's total is seen to fall (a page or a later
+//   answer of the list, asked more than the answers' age after a page, naming less than it);
 // - otherwise (the totals differ, or a filter a call may leave: status, hasRecording,
-//   participantsCount, the dates), the findings are set aside only where the calls' own data show
-//   they moved between the asks: a call the walk shows in two states, the earlier not yet settled
-//   on the target's clock (settledBy); a call a later answer of the same list shows, not on the
-//   walk's pages, initiated after the target's clock at the walk's first page and no later than its
-//   clock at the last (the target's clock read from its own data, over-time.ts); or, for a filter a
-//   call may leave, a call on the walk's pages not yet settled. With none of these the findings
-//   stand, but a walk whose totals differ and that no later answer of its list follows is not
-//   judged: nothing in the traffic could show calls arriving while it was asked.
+//   participantsCount, the dates), the walk is not judged where the calls' own data show they
+//   moved between the asks: a call the walk shows in two states, the earlier not yet settled on the
+//   target's clock (settledBy); a call an answer of the same list shows with a moment after the
+//   target's clock at the walk's first page and no later than its clock at the last (the target's
+//   clock read from its own data, over-time.ts); or, for a filter a call may leave, a call on the
+//   walk's pages not yet settled. Nor where a call off the walk's pages has a moment past that
+//   window: the clock is known only as far as the calls' moments show it, and where they are sparse
+//   it may be further ahead, the call then arriving during the walk. Nor, the totals differing,
+//   where nothing tells either way: the list's order is not shown, so no answer shows that nothing
+//   arrived. Equal totals under a filter a call may leave, with none of this, are judged.
 import { callsIn } from '../core/checks/calls-in.ts';
 import { listingPages, type ListedPage } from '../core/checks/listing-pages.ts';
 import { callState } from '../core/checks/moving-data.ts';
