@@ -9,19 +9,24 @@
 // session ids, totals, each call's state (moving-data.ts's callState) and whether it had settled.
 //
 // A living target moves while a client walks, and a page asked later may then repeat a call or name
-// a larger total. Movement is never assumed: a walk's findings are set aside only on evidence,
-// under the rules the active suite judges movement by (core/checks/moving-data.ts and settling.ts):
+// a larger total. Movement is never assumed, and a wrong answer is never excused without evidence;
+// a walk's findings stand only where the traffic shows the target wrong whatever moved, under the
+// rules the active suite judges movement by (core/checks/moving-data.ts and settling.ts):
 // - a list whose filters calls never leave (none, type, mode, receiverType, uid, onBehalfOf) only
 //   grows, and grows its total: pages that all name one total saw nothing arrive, and are judged;
+//   pages whose totals differ are judged where the list's total is seen to fall (a page or a later
+//   answer of the list, asked more than the answers' age after a page, naming less than it);
 // - otherwise (the totals differ, or a filter a call may leave: status, hasRecording,
-//   participantsCount, the dates), the findings are set aside only where the calls' own data show
-//   they moved between the asks: a call the walk shows in two states, the earlier not yet settled
-//   on the target's clock (settledBy); a call a later answer of the same list shows, not on the
-//   walk's pages, initiated after the target's clock at the walk's first page and no later than its
-//   clock at the last (the target's clock read from its own data, over-time.ts); or, for a filter a
-//   call may leave, a call on the walk's pages not yet settled. With none of these the findings
-//   stand, but a walk whose totals differ and that no later answer of its list follows is not
-//   judged: nothing in the traffic could show calls arriving while it was asked.
+//   participantsCount, the dates), the walk is not judged where the calls' own data show they
+//   moved between the asks: a call the walk shows in two states, the earlier not yet settled on the
+//   target's clock (settledBy); a call an answer of the same list shows with a moment after the
+//   target's clock at the walk's first page and no later than its clock at the last (the target's
+//   clock read from its own data, over-time.ts); or, for a filter a call may leave, a call on the
+//   walk's pages not yet settled. Nor where a call off the walk's pages has a moment past that
+//   window: the clock is known only as far as the calls' moments show it, and where they are sparse
+//   it may be further ahead, the call then arriving during the walk. Nor, the totals differing,
+//   where nothing tells either way: the list's order is not shown, so no answer shows that nothing
+//   arrived. Equal totals under a filter a call may leave, with none of this, are judged.
 import { callsIn } from '../core/checks/calls-in.ts';
 import { listingPages, type ListedPage } from '../core/checks/listing-pages.ts';
 import { callState } from '../core/checks/moving-data.ts';
@@ -47,7 +52,9 @@ export const WALK_NOT_JUDGED = {
   farApart: 'a listing whose pages were asked too far apart in time to be one walk',
   noTime: 'a List Calls page without a recorded time, which cannot be placed in a walk',
   moved: 'a walk whose calls show they moved between its asks (new calls, calls changing)',
-  unfollowed: 'a walk whose pages disagree on total and that no later answer of its list follows, to show whether calls arrived',
+  unplaced:
+    'a walk after whose first page its list showed a call the target’s clock, as its answers show it, cannot place before or after the walk’s last page',
+  untold: 'a walk whose pages disagree on total, which nothing in the traffic shows to be wrong (a total falling) or calls to explain',
 } as const;
 
 /** What the walks report into: the passive judge's tallies. */
@@ -93,9 +100,10 @@ interface Walk {
   end: number;
 }
 
-/** The moments of the calls each list's answers showed last (the latest answer's, the last seen kept), and when it was last asked. */
+/** The moments of the calls each list's answers showed last (the latest answer's, the last seen kept), and when it was last asked and with what total. */
 interface ListSeen {
   lastStart: number;
+  lastTotal: number;
   moments: Map<string, number[]>;
 }
 
@@ -149,7 +157,7 @@ export class ListingWalks {
     const page = pageOf(asked.exchange);
     if (!page) return;
     const identity = identityOf(asked, page.pagination.current_page);
-    this.sawList(identity.list, asked);
+    this.sawList(identity.list, asked, page.pagination.total);
     if (!asked.span) return sink.notJudged(WALK_NOT_JUDGED.noTime);
     const kept = keptPage(asked, identity.page, clock, this.settleSeconds);
     let walk = this.open.get(identity.key);
@@ -183,9 +191,12 @@ export class ListingWalks {
     return Math.max(walk.end, page.span.end) - Math.min(walk.start, page.span.start) <= this.settleSeconds * 1000;
   }
 
-  private sawList(list: string, asked: AskedPage): void {
-    const seen = this.lists.get(list) ?? { lastStart: -Infinity, moments: new Map<string, number[]>() };
-    if (asked.span && asked.span.start > seen.lastStart) seen.lastStart = asked.span.start;
+  private sawList(list: string, asked: AskedPage, total: number): void {
+    const seen = this.lists.get(list) ?? { lastStart: -Infinity, lastTotal: total, moments: new Map<string, number[]>() };
+    if (asked.span && asked.span.start > seen.lastStart) {
+      seen.lastStart = asked.span.start;
+      seen.lastTotal = total;
+    }
     for (const { call } of callsIn(asked.exchange)) {
       if (typeof call.sessionId !== 'string') continue;
       seen.moments.delete(call.sessionId);
@@ -218,32 +229,63 @@ export class ListingWalks {
     }
   }
 
-  /** Why a walk's findings are set aside (WALK_NOT_JUDGED), or undefined when they stand. */
+  /**
+   * Why a walk's findings are set aside (WALK_NOT_JUDGED), or undefined when they stand. Pages that
+   * disagree on total stand only where the list's total is seen to fall under filters calls never
+   * leave; anything else that moved between the asks (calls arriving, leaving, changing) leaves the
+   * walk not judged: the list's order is not shown, so no answer can show that nothing arrived.
+   */
   private standing(walk: Walk, pages: readonly KeptPage[]): string | undefined {
     const asked = [...pages].sort((a, b) => a.span.start - b.span.start);
     const totalsDiffer = asked.some((page) => page.total !== asked[0]!.total);
     if (!walk.moving && !totalsDiffer) return undefined;
-    if (changedBetween(asked) || this.arrivedBetween(walk, asked) || (walk.moving && unsettledOn(asked))) return WALK_NOT_JUDGED.moved;
+    if (!walk.moving && this.totalFell(walk, asked)) return undefined;
+    if (changedBetween(asked) || (walk.moving && unsettledOn(asked))) return WALK_NOT_JUDGED.moved;
+    const arrival = this.arrivalNear(walk, asked);
+    if (arrival === 'during') return WALK_NOT_JUDGED.moved;
+    if (arrival === 'unplaced') return WALK_NOT_JUDGED.unplaced;
+    return totalsDiffer ? WALK_NOT_JUDGED.untold : undefined;
+  }
+
+  /**
+   * Under filters calls never leave, a list's total never falls: a page, or a later answer of the
+   * list (under any page size), asked after another page was answered names a smaller total than it.
+   * Later by more than the answers' age, so that an old answer is not taken for a fall.
+   */
+  private totalFell(walk: Walk, asked: readonly KeptPage[]): boolean {
+    const age = this.ageSeconds * 1000;
     const seen = this.lists.get(walk.list);
-    // Asked after the walk's last page: its span starts the answers' age before it was sent.
-    if (totalsDiffer && !(seen && seen.lastStart + this.ageSeconds * 1000 > asked.at(-1)!.span.end)) return WALK_NOT_JUDGED.unfollowed;
-    return undefined;
+    const answered = [...asked].sort((a, b) => a.span.end - b.span.end);
+    let most = -Infinity;
+    let next = 0;
+    for (const page of asked) {
+      while (next < answered.length && answered[next]!.span.end + age < page.span.start) most = Math.max(most, answered[next++]!.total);
+      if (page.total < most) return true;
+    }
+    return seen !== undefined && asked.some((page) => seen.lastStart > page.span.end + age && seen.lastTotal < page.total);
   }
 
   /**
    * A call an answer of the list showed (the walk's or a later one) with a moment (logged, started,
    * ended, a join or a leave) after the target's clock at the walk's first ask and no later than its
-   * clock at the last: the recorder's time at the last added to the most the target's clock was seen
-   * ahead of the recorder's, a second for whole seconds and the answers' age allowed.
+   * clock at the last ('during'): the recorder's time at the last added to the most the target's
+   * clock was seen ahead of the recorder's, a second for whole seconds and the answers' age allowed.
+   * That most is only what the calls' moments showed: where they are sparse the target's clock may be
+   * further ahead, and a call off the walk's pages with a moment after that window ('unplaced') may
+   * have arrived before the last ask as well as after it.
    */
-  private arrivedBetween(walk: Walk, asked: readonly KeptPage[]): boolean {
+  private arrivalNear(walk: Walk, asked: readonly KeptPage[]): 'during' | 'unplaced' | undefined {
     const from = asked[0]!.clock;
     const ahead = this.offsets.get(walk.host);
     const seen = this.lists.get(walk.list);
-    if (from === undefined || ahead === undefined || !seen) return false;
+    if (from === undefined || ahead === undefined || !seen) return undefined;
     const until = asked.at(-1)!.span.end / 1000 + ahead + 1 + this.ageSeconds;
-    for (const moments of seen.moments.values()) if (moments.some((moment) => moment > from && moment <= until)) return true;
-    return false;
+    let unplaced = false;
+    for (const [id, moments] of seen.moments) {
+      if (moments.some((moment) => moment > from && moment <= until)) return 'during';
+      unplaced ||= moments.some((moment) => moment > until) && !asked.some((page) => page.states.has(id));
+    }
+    return unplaced ? 'unplaced' : undefined;
   }
 }
 

@@ -3,9 +3,11 @@
 // is on two pages, the pages hold no more calls than total says and, once every page up to the last
 // is there, exactly total; every page names the same total and total_pages; and with a page size
 // the answers do not name (no per_page), every page before the last is full and the last holds the
-// rest. The active suite walks pages it chooses (suite/calls-list/pagination.spec.ts); the passive
-// judge (passive/listing-walks.ts) hands this the pages a recording holds. Whether the data moved
-// between the asks is not judged here: these are the findings of pages taken as one moment.
+// rest. The passive judge (passive/listing-walks.ts) hands this the pages a recording holds; the
+// active suite's walks (pages-partition.ts) judge the pages they choose with the same functions, so
+// that a call on two pages, a drifting total and calls after the last page mean one thing in both.
+// Whether the data moved between the asks is not judged here: these are the findings of pages taken
+// as one moment.
 import type { Exchange } from '../transport/exchange.ts';
 import { shown, type Violation } from './violation.ts';
 
@@ -125,20 +127,9 @@ export function pagesHoldTotal(pages: readonly ListedPage[], size: number | unde
     ];
   }
   if (size === undefined) return [];
-  const lastPage = Math.max(1, Math.ceil(total / size));
-  const beyond = pages.find((page) => page.page > lastPage && page.ids.length > 0);
-  if (beyond) {
-    return [
-      {
-        check: 'pages_hold_total',
-        requirement: 'PAGINATION-PAGES-PARTITION',
-        title: `page ${beyond.page}, after the last page (${lastPage} of size ${size}) of a list of total ${total}, holds ${beyond.ids.length} calls`,
-        expected: 'no calls: total counts them all',
-        received: `${beyond.ids.length} calls`,
-        exchange: beyond.exchange,
-      },
-    ];
-  }
+  const after = callsAfterLast(pages, total, size);
+  if (after.length > 0) return after;
+  const lastPage = lastPageOf(total, size);
   const walked = new Set(pages.map((page) => page.page));
   // Its size first: a total a target chose must not choose how long this takes.
   const whole = walked.size >= lastPage && Array.from({ length: lastPage }, (_, index) => index + 1).every((page) => walked.has(page));
@@ -155,6 +146,26 @@ export function pagesHoldTotal(pages: readonly ListedPage[], size: number | unde
     ];
   }
   return [];
+}
+
+/** The last page a list of `total` calls has at `size` a page: page 1 even when it is empty. */
+const lastPageOf = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));
+
+/** PAGINATION-PAGES-PARTITION: a page past the last one total allows, at `size` a page, holding calls (the first such page). */
+export function callsAfterLast(pages: readonly ListedPage[], total: number, size: number): Violation[] {
+  const lastPage = lastPageOf(total, size);
+  const beyond = pages.find((page) => page.page > lastPage && page.ids.length > 0);
+  if (!beyond) return [];
+  return [
+    {
+      check: 'pages_hold_total',
+      requirement: 'PAGINATION-PAGES-PARTITION',
+      title: `page ${beyond.page}, after the last page (${lastPage} of size ${size}) of a list of total ${total}, holds ${beyond.ids.length} calls`,
+      expected: 'no calls: total counts them all',
+      received: `${beyond.ids.length} calls`,
+      exchange: beyond.exchange,
+    },
+  ];
 }
 
 /**

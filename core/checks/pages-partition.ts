@@ -1,10 +1,13 @@
 // PAGINATION-PAGES-PARTITION: pages of one list hold its calls once each, in order. Three
 // comparisons, each of answers the suite's tests take together (moving-data.ts's judgeStill asks
 // again where the data moved): consecutive pages against one larger page, a walk of every page of a
-// small answer, and the last page of the whole list with the page after it. What to ask is planned
-// here too, from the first page, so that the tests hold only their steps.
+// small answer, and the last page of the whole list with the page after it. The walk and the page
+// after the last are judged by the functions that judge the pages of a listing in recorded traffic
+// (listing-pages.ts), so each finding is defined once. What to ask is planned here too, from the
+// first page, so that the tests hold only their steps.
 import { callsIn } from './calls-in.ts';
 import { pageOf } from './pagination.ts';
+import { callsAfterLast, pagesHoldTotal, pagesOverlap, totalAcrossPages, type ListedPage } from './listing-pages.ts';
 import { shown, type Violation } from './violation.ts';
 import type { Exchange } from '../transport/exchange.ts';
 
@@ -78,7 +81,7 @@ export function pagesPartition(small: Exchange[], large: Exchange, query: PageBl
   ];
 }
 
-/** The last page of the whole list holds the remainder of total, and the page after it nothing. */
+/** The last page of the whole list holds the remainder of total, and the page after it nothing (listing-pages.ts's callsAfterLast). */
 export function lastPageHoldsRemainder(lastPage: Exchange, beyond: Exchange, { total, perPage, last }: ListEnd): Violation[] {
   const expected = total - (last - 1) * perPage;
   const violations: Violation[] = [];
@@ -93,57 +96,35 @@ export function lastPageHoldsRemainder(lastPage: Exchange, beyond: Exchange, { t
       exchange: lastPage,
     });
   }
-  const extra = callsIn(beyond).length;
-  if (extra > 0) {
-    violations.push({
-      check: 'pages_partition',
-      requirement: 'PAGINATION-PAGES-PARTITION',
-      title: `page ${last + 1}, after the last page of a list of total ${total}, holds ${extra} calls`,
-      expected: 'no calls: total counts them all',
-      received: `${extra} calls`,
-      exchange: beyond,
-    });
-  }
-  return violations;
+  return [...violations, ...callsAfterLast(listedPages([beyond], total, last + 1), total, perPage)];
 }
 
-/** A walk of every page plus the one after: total distinct calls, one total on every page, nothing after the last. */
+/**
+ * A walk of every page plus the one after, judged as the passive judge judges the pages of a
+ * listing (listing-pages.ts): no call on two pages, one total on every page, total distinct calls
+ * on pages 1 to the last, nothing after it. (A call a page repeats within itself is
+ * CALL-SESSION-ID-UNIQUE's, judged on every page.)
+ */
 export function walkPartitions(walked: Exchange[], total: number, perPage: number): Violation[] {
-  const pages = walked.slice(0, -1);
-  const after = walked.at(-1)!;
-  const violations: Violation[] = [];
-  const ids = pages.flatMap((exchange) => callsIn(exchange).map(({ call }) => call.sessionId));
-  if (ids.length !== total || new Set(ids).size !== total) {
-    violations.push({
-      check: 'pages_partition',
-      requirement: 'PAGINATION-PAGES-PARTITION',
-      title: `walking ${pages.length} pages of ${perPage} did not give ${total} distinct calls`,
-      expected: `${total} distinct calls (meta.pagination.total)`,
-      received: `${ids.length} calls, ${new Set(ids).size} distinct`,
-      exchange: pages.at(-1)!,
-    });
-  }
-  const drifting = walked.find((exchange) => (pageOf(exchange)?.pagination.total ?? total) !== total);
-  if (drifting) {
-    violations.push({
-      check: 'pages_partition',
-      requirement: 'PAGINATION-PAGES-PARTITION',
-      title: `pages of one list disagree on total: page 1 says ${total}, page ${new URL(drifting.request.url).searchParams.get('page')} says ${pageOf(drifting)?.pagination.total}`,
-      expected: `total ${total} on every page`,
-      received: `total ${pageOf(drifting)?.pagination.total}`,
-      exchange: drifting,
-    });
-  }
-  const extra = callsIn(after).length;
-  if (extra > 0) {
-    violations.push({
-      check: 'pages_partition',
-      requirement: 'PAGINATION-PAGES-PARTITION',
-      title: `the page after the last (page ${pages.length + 1} of size ${perPage}, total ${total}) holds ${extra} calls`,
-      expected: 'no calls after the last page',
-      received: `${extra} calls`,
-      exchange: after,
-    });
-  }
-  return violations;
+  const pages = listedPages(walked, total, 1);
+  return [...pagesOverlap(pages), ...totalAcrossPages(pages), ...pagesHoldTotal(pages, perPage)];
+}
+
+/**
+ * Answers as pages of one listing, numbered from `first` in the order asked. An answer that is no
+ * list page holds no calls and names the walk's `total`: its own fault is its own check's.
+ */
+function listedPages(answers: readonly Exchange[], total: number, first: number): ListedPage[] {
+  return answers.map((exchange, index) => {
+    const pagination = pageOf(exchange)?.pagination;
+    return {
+      page: first + index,
+      // As the comparison always read them: an id that is no string still counts, once.
+      ids: callsIn(exchange).map(({ call }) => String(call.sessionId)),
+      total: pagination?.total ?? total,
+      // Not compared by the walks: total_pages is each page's own check's.
+      totalPages: pagination?.total_pages ?? 0,
+      exchange,
+    };
+  });
 }

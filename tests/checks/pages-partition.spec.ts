@@ -1,6 +1,6 @@
 // pages_partition (pages-partition.ts): consecutive pages against one larger page, a walk of every
-// page of a small answer, the last page of the whole list and the page after it; and what each asks,
-// planned from the first page. Each comparison passes on pages that partition the list and fails on
+// page of a small answer (judged by listing-pages.ts's findings), the last page of the whole list and
+// the page after it; and what each asks, planned from the first page. Each comparison passes on pages that partition the list and fails on
 // each way of breaking it.
 import { test, expect } from '@playwright/test';
 import {
@@ -51,11 +51,32 @@ test('a walk of distinct calls adding up to total, one total on every page and n
     3,
     2,
   );
+  // The passive judge's findings (listing-pages.ts), the same function for each.
   expect(broken.map((violation) => violation.title)).toEqual([
-    'walking 2 pages of 2 did not give 3 distinct calls',
+    'page 2 of a listing repeats 1 call(s) of page 1',
     'pages of one list disagree on total: page 1 says 3, page 2 says 4',
-    'the page after the last (page 3 of size 2, total 3) holds 1 calls',
   ]);
+  expect(labels(broken)).toEqual(['pages_overlap PAGINATION-PAGES-PARTITION', 'total_across_pages PAGINATION-PAGES-PARTITION']);
+});
+
+test('a walk fails PAGINATION-PAGES-PARTITION on every way the active suite failed it before: a gap, the first page served again, calls after the last, a page that is no list page', () => {
+  const end = (ids: string[]) => listPage(ids, { total: 3 }, { page: 3 });
+  const judged = (walked: ReturnType<typeof listPage>[]) => labels(walkPartitions(walked, 3, 2));
+  // A call never listed: every page is there, one call is not.
+  expect(judged([listPage(['a', 'b'], { total: 3 }), listPage([], { total: 3 }, { page: 2 }), end([])])).toEqual([
+    'pages_hold_total PAGINATION-PAGES-PARTITION',
+  ]);
+  expect(judged([listPage(['a', 'b'], { total: 3 }), listPage(['a', 'b'], { total: 3 }, { page: 2 }), end(['a', 'b'])])).toContain(
+    'pages_overlap PAGINATION-PAGES-PARTITION',
+  );
+  const after = walkPartitions([listPage(['a', 'b'], { total: 3 }), listPage(['c'], { total: 3 }, { page: 2 }), end(['d'])], 3, 2);
+  expect(after.map((violation) => violation.title)).toEqual(['3 pages of one list hold more calls than its total']);
+  // A page that failed holds no calls: the walk misses them.
+  const failed = exchange('listCalls', 500, { error: 'made up' });
+  expect(judged([listPage(['a', 'b'], { total: 3 }), failed, end([])])).toEqual(['pages_hold_total PAGINATION-PAGES-PARTITION']);
+  // An empty list: page 1 is its last page and the page after it at once.
+  expect(judged([listPage(['a'], { total: 0 })])).toEqual(['pages_hold_total PAGINATION-PAGES-PARTITION']);
+  expect(judged([listPage([], { total: 0 })])).toEqual([]);
 });
 
 test('the end of the list is read from its first page; the last page holds the remainder, the page after it nothing', () => {
@@ -66,6 +87,6 @@ test('the end of the list is read from its first page; the last page holds the r
   expect(lastPageHoldsRemainder(listPage(['e']), listPage([]), end)).toEqual([]);
   expect(lastPageHoldsRemainder(listPage(['d', 'e']), listPage(['f']), end).map((violation) => violation.title)).toEqual([
     'the last page (3 of size 2) of a list of total 5 holds 2 calls',
-    'page 4, after the last page of a list of total 5, holds 1 calls',
+    'page 4, after the last page (3 of size 2) of a list of total 5, holds 1 calls',
   ]);
 });
