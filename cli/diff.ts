@@ -4,15 +4,12 @@
 // 3 inconclusive (a side unreachable, too few comparisons, or an operation too noisy to judge).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { environment, loadDiffConfig, type DiffConfig, type SuiteConfig } from '../core/run/config.ts';
+import { environment, loadDiffConfig, type DiffConfig } from '../core/run/config.ts';
 import { ConfigError, configErrorLine } from '../core/run/config-error.ts';
-import { CallsApi } from '../core/transport/api.ts';
-import { Transport, secretPlaceholders } from '../core/transport/transport.ts';
-import { directWire, type Wire } from '../core/transport/wire.ts';
+import type { Wire } from '../core/transport/wire.ts';
 import { Pacer } from '../core/transport/rate-limit.ts';
-import { InFlightLimit } from '../core/transport/in-flight.ts';
 import { TransportError } from '../core/transport/errors.ts';
-import { askBothSides, type DiffSide } from '../core/diff/run-diff.ts';
+import { askBothSides, diffSide } from '../core/diff/run-diff.ts';
 import { planBound } from '../core/diff/read-plan.ts';
 import { LEARNING_REQUESTS } from '../core/run/budget-plan.ts';
 import { breakableRequirements, judgeDiff } from '../core/diff/diff-outcome.ts';
@@ -23,17 +20,6 @@ import { errorLine } from '../core/results/visible.ts';
 import { redactorFor } from '../reports/redact.ts';
 import { diffResults, diffSummaryLines, renderDiffHtml, renderDiffJunit } from '../reports/diff-report.ts';
 import { EXIT } from './playwright-run.ts';
-
-function sideOf(config: SuiteConfig, pacer: Pacer, wires: Wire[]): DiffSide {
-  const wire = directWire(
-    secretPlaceholders(config),
-    { maxBodyBytes: config.maxBodyBytes, timeoutMs: config.requestTimeoutMs },
-    config.maxInFlight,
-  );
-  wires.push(wire);
-  const transport = new Transport(wire, { config, pacer, inFlight: new InFlightLimit(config.maxInFlight) });
-  return { api: new CallsApi(transport, config), config };
-}
 
 /** What a diff would send, and nothing sent: learning each side, then each planned request three times. */
 function dryRunLine(config: DiffConfig): string {
@@ -68,9 +54,9 @@ export async function runDiffCommand(args: readonly string[]): Promise<number> {
   const pacer = new Pacer(config.primary.maxRps);
   const wires: Wire[] = [];
   const sides = {
-    primary: sideOf(config.primary, pacer, wires),
-    candidate: sideOf(config.candidate, pacer, wires),
-    secondary: config.secondary && sideOf(config.secondary, pacer, wires),
+    primary: diffSide(config.primary, pacer, wires),
+    candidate: diffSide(config.candidate, pacer, wires),
+    secondary: config.secondary && diffSide(config.secondary, pacer, wires),
   };
   let asked;
   try {

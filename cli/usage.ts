@@ -2,7 +2,7 @@
 // options and a few lines of detail; the variables with the defaults core/run/config.ts really
 // applies (read from a configuration it builds, so the help cannot drift from it); the exit codes.
 // Adding a command is one entry of COMMANDS (and its dispatch in conformance.ts).
-import { loadConfig, REGIONS, reportDirectory } from '../core/run/config.ts';
+import { loadConfig, REGIONS, reportDirectory, type SuiteConfig } from '../core/run/config.ts';
 import { PROFILES } from '../core/run/profile.ts';
 import { EXPECTATIONS_VARIABLE } from '../core/results/expectations.ts';
 import { REFERENCE_READINGS } from '../reference/readings.ts';
@@ -256,7 +256,17 @@ export function variables(): VariableHelp[] {
     API_KEY: 'k',
     CONFORMANCE_SEED: '0',
   });
-  const target = embedded.target.kind === 'embedded' ? embedded.target : undefined;
+  const readings = (embedded.target.kind === 'embedded' ? embedded.target.readings : undefined) ?? 'entries';
+  return [
+    ...targetVariables(embedded, remote),
+    ...runVariables(embedded, readings),
+    ...diffVariables(),
+    { name: 'ENV_FILE', default: '.env', text: 'The file read under the environment (the environment wins); empty for none.' },
+  ];
+}
+
+/** Where the target is, its keys, what may be written to it, and how it is asked. */
+function targetVariables(embedded: SuiteConfig, remote: SuiteConfig): VariableHelp[] {
   return [
     {
       name: 'CALLS_BASE_URL, CHAT_BASE_URL',
@@ -299,6 +309,12 @@ export function variables(): VariableHelp[] {
       default: String(embedded.settleSeconds),
       text: "How long after a call ends (the target's clock) its recording and totals may still settle.",
     },
+  ];
+}
+
+/** How a run judges, replays and reports. */
+function runVariables(embedded: SuiteConfig, readings: string): VariableHelp[] {
+  return [
     {
       name: 'CONFORMANCE_PROFILE',
       default: embedded.profile,
@@ -330,7 +346,7 @@ export function variables(): VariableHelp[] {
     },
     {
       name: 'REFERENCE_READINGS',
-      default: target?.readings ?? 'entries',
+      default: readings,
       text: `The embedded reference's readings (${REFERENCE_READINGS.join(', ')}).`,
     },
     {
@@ -343,6 +359,12 @@ export function variables(): VariableHelp[] {
       default: `${reportDirectory({})}; ${reportDirectory({}, 'passive')} for har, proxy`,
       text: 'Where the reports are written, relative to the current directory.',
     },
+  ];
+}
+
+/** The diff command's candidate, secondary copy and noise. */
+function diffVariables(): VariableHelp[] {
+  return [
     {
       name: 'CANDIDATE_CALLS_BASE_URL',
       default: 'unset',
@@ -369,7 +391,6 @@ export function variables(): VariableHelp[] {
       default: 'unset',
       text: "diff's declared noise: operation:path,path;… (listCalls:data[].mid); a whole answer is refused.",
     },
-    { name: 'ENV_FILE', default: '.env', text: 'The file read under the environment (the environment wins); empty for none.' },
   ];
 }
 

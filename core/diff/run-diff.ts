@@ -1,8 +1,12 @@
 // A diff run: both sides learned (their readings, and the order they list calls in), the read plan
 // drawn from the primary's data, and each planned request asked of the primary twice (or of the
-// primary and a secondary trusted copy, when given) and of the candidate once, close together and in a random order of its own (Scientist's rule: movement then
-// hits both sides alike). Every request goes through each side's transport, paced by MAX_RPS together.
-import type { CallsApi, Query, RequestOptions } from '../transport/api.ts';
+// primary and a secondary trusted copy, when given) and of the candidate once, close together and
+// in a random order of its own (Scientist's rule: movement then hits both sides alike). Every request goes through each side's transport, paced by MAX_RPS together.
+import { CallsApi, type Query, type RequestOptions } from '../transport/api.ts';
+import { Transport, secretPlaceholders } from '../transport/transport.ts';
+import { directWire, type Wire } from '../transport/wire.ts';
+import type { Pacer } from '../transport/rate-limit.ts';
+import { InFlightLimit } from '../transport/in-flight.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import type { SuiteConfig } from '../run/config.ts';
 import { learnTarget, type LearnedTarget } from '../learning/learn-target.ts';
@@ -13,6 +17,18 @@ import type { Comparison } from './diff-tally.ts';
 export interface DiffSide {
   api: CallsApi;
   config: SuiteConfig;
+}
+
+/** One side of a diff over its own wire (kept in `wires`, for the caller to close), paced by the `pacer` both sides share. */
+export function diffSide(config: SuiteConfig, pacer: Pacer, wires: Wire[]): DiffSide {
+  const wire = directWire(
+    secretPlaceholders(config),
+    { maxBodyBytes: config.maxBodyBytes, timeoutMs: config.requestTimeoutMs },
+    config.maxInFlight,
+  );
+  wires.push(wire);
+  const transport = new Transport(wire, { config, pacer, inFlight: new InFlightLimit(config.maxInFlight) });
+  return { api: new CallsApi(transport, config), config };
 }
 
 export interface LearnedSide {

@@ -4,13 +4,10 @@
 // sweep (tests/bench/diff-faults.ts) share it.
 import { openTwoDoors } from '../../reference/two-doors.ts';
 import { readingsOf, type Fault } from '../../reference/faults/fault.ts';
-import { loadDiffConfig, type SuiteConfig } from '../../core/run/config.ts';
-import { CallsApi } from '../../core/transport/api.ts';
-import { Transport, secretPlaceholders } from '../../core/transport/transport.ts';
-import { directWire, type Wire } from '../../core/transport/wire.ts';
+import { loadDiffConfig } from '../../core/run/config.ts';
+import type { Wire } from '../../core/transport/wire.ts';
 import { Pacer } from '../../core/transport/rate-limit.ts';
-import { InFlightLimit } from '../../core/transport/in-flight.ts';
-import { askBothSides, type DiffSide } from '../../core/diff/run-diff.ts';
+import { askBothSides, diffSide } from '../../core/diff/run-diff.ts';
 import { breakableRequirements, judgeDiff, type DiffOutcome } from '../../core/diff/diff-outcome.ts';
 import { loadContract } from '../../openapi/contract.ts';
 import { loadCatalog } from '../../openapi/catalog.ts';
@@ -21,17 +18,6 @@ const CANDIDATE_KEYS = { fullAccess: 'candidate-door-full-key-93b7', readOnly: '
 
 /** The calls a fault is served over when it names no size: what the diff's command self-tests use. */
 const DEFAULT_CALLS = 300;
-
-function sideOf(config: SuiteConfig, pacer: Pacer, wires: Wire[]): DiffSide {
-  const wire = directWire(
-    secretPlaceholders(config),
-    { maxBodyBytes: config.maxBodyBytes, timeoutMs: config.requestTimeoutMs },
-    config.maxInFlight,
-  );
-  wires.push(wire);
-  const transport = new Transport(wire, { config, pacer, inFlight: new InFlightLimit(config.maxInFlight) });
-  return { api: new CallsApi(transport, config), config };
-}
 
 /** The diff of the clean reference (primary) against `fault` (candidate), standing, under `seed`. */
 export async function diffAgainstFault(fault: Fault | undefined, seed: number): Promise<DiffOutcome> {
@@ -54,7 +40,7 @@ export async function diffAgainstFault(fault: Fault | undefined, seed: number): 
       CONFORMANCE_SEED: String(seed),
     });
     const pacer = new Pacer(config.primary.maxRps);
-    const sides = { primary: sideOf(config.primary, pacer, wires), candidate: sideOf(config.candidate, pacer, wires) };
+    const sides = { primary: diffSide(config.primary, pacer, wires), candidate: diffSide(config.candidate, pacer, wires) };
     const asked = await askBothSides(sides, config.primary.seed, config.primary.runs);
     const [contract, catalog] = [loadContract(), loadCatalog()];
     return judgeDiff(asked, {

@@ -9,14 +9,14 @@ import { longFunctions } from './function-length.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LIMIT = 80;
 
-/** Functions still long, by `file:name`, and why. */
-const STILL_LONG: Readonly<Record<string, string>> = {
-  'cli/usage.ts:variables': 'a table of data: the help text of every variable',
-};
+/** Functions still long, by `file:name`, and why (none since cli/usage.ts's variables were split by topic). */
+const STILL_LONG: Readonly<Record<string, string>> = {};
 
 test(`no function of the product spans ${LIMIT} lines or more, but those named with why`, () => {
-  const long = [...readSources(ROOT, PART_FOLDERS)].flatMap(([file, text]) => longFunctions(file, text, LIMIT));
-  expect(long.length).toBeGreaterThan(0);
+  const sources = [...readSources(ROOT, PART_FOLDERS)];
+  const long = sources.flatMap(([file, text]) => longFunctions(file, text, LIMIT));
+  // The scan reads the product: at half the limit it finds functions there (an empty list proves nothing otherwise).
+  expect(sources.flatMap(([file, text]) => longFunctions(file, text, LIMIT / 2)).length).toBeGreaterThan(0);
   const unnamed = long.filter(({ id }) => STILL_LONG[id] === undefined).map(({ id, lines }) => `${id} (${lines} lines)`);
   expect(unnamed, 'split these: docs/architecture.md keeps the rooms small').toEqual([]);
   const stale = Object.keys(STILL_LONG).filter((id) => !long.some((found) => found.id === id));
