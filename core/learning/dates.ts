@@ -18,6 +18,7 @@ import { DATE_READINGS, dateReadingMatches, readingParts, type DateField, type D
 import { filterQuery, type Filters } from '../checks/filters.ts';
 import { pageOf } from '../checks/pagination.ts';
 import { shown } from '../checks/violation.ts';
+import { TERMINAL_STATUSES } from '../checks/settling.ts';
 import { openDetection, ruleOut, type Detection } from './detection.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import type { ListingApi } from './listing-api.ts';
@@ -30,7 +31,7 @@ const PROBE_CALLS = 4;
 function matchesPins(call: CallObject, pins: Filters): boolean {
   return (
     (pins.uid === undefined || tookPartUnderAny(call, pins.uid, TOOK_PART_READINGS)) &&
-    (['type', 'status', 'receiverType'] as const).every((name) => pins[name] === undefined || call[name] === pins[name])
+    (['type', 'mode', 'status', 'receiverType'] as const).every((name) => pins[name] === undefined || call[name] === pins[name])
   );
 }
 
@@ -52,25 +53,10 @@ export async function detectDateSemantics(
   const probes = drawProbes(drawn, field, Math.min(PROBE_CALLS, withField.length), seed ^ (field === 'startedAt' ? 0x51 : 0x5e));
   // Every probe is known before any answer: they wait on the target together. The answers are
   // judged afterwards in the probes' order, so the evidence reads the same on every run.
-  const answered = await Promise.all(
-    probes.map(async ({ seen, offset, between }) => {
-      const pins = pinsOf(seen);
-      const times = probeTimes(seen.call, field, offset, between);
-      const [pinned, ...dated] = await Promise.all([
-        api.listCalls(filterQuery(pins)),
-        ...times.map((at) => api.listCalls({ ...filterQuery(pins), [field]: at })),
-      ]);
-      return { seen, pins, pinned: pinned, dated: dated.map((exchange, index) => ({ at: times[index]!, exchange })) };
-    }),
-  );
+  const answered = await Promise.all(probes.map((probe) => askProbe(api, probe, field)));
   let unused = 0;
-  for (const { seen, pins, pinned, dated } of answered) {
-    // The pin alone: a date added to it can only narrow its answer, on a target that combines its
-    // filters with AND. A target that answers more for one of a call's probes has not, and none of
-    // that call's answers says anything of the date filter (a date no call has, OR-combined with the
-    // pin, answers just the pin, as if the date were ignored).
-    detection.exchanges.push(pinned, ...dated.map(({ exchange }) => exchange));
-    const answers = dated.map(({ at, exchange }) => usableAnswer(exchange, pins, pageOf(pinned)?.pagination.total, at));
+  for (const { seen, answers, exchanges } of answered) {
+    detection.exchanges.push(...exchanges);
     if (answers.some((answer) => answer === undefined)) unused += answers.length;
     else for (const answer of answers) judge(detection, seen, answer!);
   }
@@ -151,14 +137,53 @@ function probeTimes(call: CallObject, field: DateField, offset: number, between:
 }
 
 /**
- * A uid who joined took part under every reading of "took part"; without one, the call's own type,
- * status and receiver type keep the answer small instead.
+ * The pins of a probe, tightest first. A uid who joined took part under every reading of "took
+ * part"; with it, the call's own kind (type, mode, receiver type, and its status where final: a
+ * status that can still change could take the call out of a later answer). Pinned to a user alone,
+ * a busy user's answer runs to hundreds of calls: a page of it holds neither the sampled call nor
+ * the calls beside it, and says nothing of a reading. The uid alone is asked only where the kind's
+ * pins left an answer unusable. Without a joined uid, the call's own type, status and receiver type
+ * keep the answer small instead.
  */
-function pinsOf(seen: SeenCall): Filters {
-  const participant = participantsOf(seen.call).find((entry) => typeof entry.uid === 'string' && entry.isJoined === true);
-  return participant
-    ? { uid: participant.uid as string }
-    : { type: seen.call.type as string, status: seen.call.status as string, receiverType: seen.call.receiverType as string };
+function pinSets(seen: SeenCall): Filters[] {
+  const { call } = seen;
+  const participant = participantsOf(call).find((entry) => typeof entry.uid === 'string' && entry.isJoined === true);
+  if (!participant) return [{ type: call.type as string, status: call.status as string, receiverType: call.receiverType as string }];
+  const uid = participant.uid as string;
+  const kind: Filters = {
+    ...(typeof call.type === 'string' && { type: call.type }),
+    ...(typeof call.mode === 'string' && { mode: call.mode }),
+    ...(typeof call.receiverType === 'string' && { receiverType: call.receiverType }),
+    ...(TERMINAL_STATUSES.has(String(call.status)) && { status: call.status as string }),
+  };
+  return [{ uid, ...kind }, { uid }];
+}
+
+/**
+ * One probe's answers under the tightest pins that left every one usable (or the last pins tried),
+ * and every request it sent. The pins alone first: a date added to them can only narrow their
+ * answer, on a target that combines its filters with AND. A target that answers more for one of a
+ * call's probes has not, and none of that call's answers says anything of the date filter (a date no
+ * call has, OR-combined with the pins, answers just the pins, as if the date were ignored).
+ */
+async function askProbe(
+  api: ListingApi,
+  { seen, offset, between }: Probe,
+  field: DateField,
+): Promise<{ seen: SeenCall; answers: Array<DateAnswer | undefined>; exchanges: Exchange[] }> {
+  const times = probeTimes(seen.call, field, offset, between);
+  const exchanges: Exchange[] = [];
+  let answers: Array<DateAnswer | undefined> = [];
+  for (const pins of pinSets(seen)) {
+    const [pinned, ...dated] = await Promise.all([
+      api.listCalls(filterQuery(pins)),
+      ...times.map((at) => api.listCalls({ ...filterQuery(pins), [field]: at })),
+    ]);
+    exchanges.push(pinned, ...dated);
+    answers = dated.map((exchange, index) => usableAnswer(exchange, pins, pageOf(pinned)?.pagination.total, times[index]!));
+    if (answers.every((answer) => answer !== undefined)) break;
+  }
+  return { seen, answers, exchanges };
 }
 
 interface DateAnswer {
