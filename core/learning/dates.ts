@@ -2,7 +2,8 @@
 // times the startedAt filter compares (its startedAt, or its initiatedAt: startedAt is also
 // described as when the call was initiated). The suite finds out: for a few sampled calls it asks
 // for the call's own timestamp, one before and one after it, pinned to a participant who joined that
-// call so the answer is small (and for the pin alone, to see that a date narrows it). For the
+// call and to the call's kind so the answer is small (and for the pins alone, to see that a date
+// narrows them). For the
 // startedAt filter the calls are drawn from those that rang before they started (initiatedAt two
 // seconds or more before startedAt) where there are any, and also asked for at their initiatedAt and
 // at a time strictly between the two: only there do the two fields answer differently. A reading is
