@@ -11,7 +11,7 @@ import { diffAgainstFault } from '../diff/fault-diff.ts';
 import type { DiffFinding } from '../../core/diff/diff-outcome.ts';
 
 /** Faults that change only what mark-unread answers: a read-only diff cannot show them, so they are run with writes. */
-export const MARK_UNREAD_ONLY: Readonly<Record<string, string>> = {
+const MARK_UNREAD_ONLY: Readonly<Record<string, string>> = {
   'chat-key-from-other-header': 'reads the key of mark-unread only from another header',
   'restricted-key-marks-unread': 'lets a restricted key mark as unread',
   'unread-success-as-string': "mistypes mark-unread's result",
