@@ -11,6 +11,7 @@ import { Pacer } from '../core/transport/rate-limit.ts';
 import { TransportError } from '../core/transport/errors.ts';
 import { askBothSides, diffSide } from '../core/diff/run-diff.ts';
 import { planBound } from '../core/diff/read-plan.ts';
+import { writePlanBound, writesAllowed } from '../core/diff/write-plan.ts';
 import { LEARNING_REQUESTS } from '../core/run/budget-plan.ts';
 import { breakableRequirements, judgeDiff } from '../core/diff/diff-outcome.ts';
 import { loadContract } from '../openapi/contract.ts';
@@ -18,17 +19,28 @@ import { loadCatalog } from '../openapi/catalog.ts';
 import { indexSchemaRequirements } from '../core/checks/schema-requirements.ts';
 import { errorLine } from '../core/results/visible.ts';
 import { redactorFor } from '../reports/redact.ts';
-import { diffResults, diffSummaryLines, renderDiffHtml, renderDiffJunit } from '../reports/diff-report.ts';
+import { diffResults, diffSummaryLines, diffVerdict, renderDiffHtml, renderDiffJunit } from '../reports/diff-report.ts';
 import { EXIT } from './playwright-run.ts';
 
-/** What a diff would send, and nothing sent: learning each side, then each planned request three times. */
+/**
+ * What a diff would send, and nothing sent: learning each side, then each planned request three
+ * times; with ALLOW_WRITES=true, mark-unread's plan too, on each side's own fixture.
+ */
 function dryRunLine(config: DiffConfig): string {
   const { primary } = config;
-  const asks = 3 * planBound(primary.runs);
+  const reads = planBound(primary.runs);
+  const sides = [primary, config.candidate, ...(config.secondary ? [config.secondary] : [])];
+  const writes = writesAllowed(sides) ? writePlanBound(config.diff.minComparisons) : 0;
+  const asks = 3 * (reads + writes);
   const total = 2 * LEARNING_REQUESTS + asks;
   const paced = primary.maxRps === undefined ? '' : `, at MAX_RPS=${primary.maxRps} about ${Math.ceil(total / primary.maxRps)} s`;
   const asked = config.secondary ? 'the primary, the secondary and the candidate once each' : 'the primary twice and the candidate once';
-  return `Dry run: diff would send about ${LEARNING_REQUESTS} requests to each side to learn it, then at most ${asks} (the plan of at most ${asks / 3} reads for CONFORMANCE_RUNS=${primary.runs}, asked of ${asked}): at most ${total} in all${paced}. Reads only; nothing sent.`;
+  const plan = writes === 0 ? `at most ${reads} reads` : `at most ${reads} reads and ${writes} mark-unread writes`;
+  const what =
+    writes === 0
+      ? 'Reads only; nothing sent.'
+      : "Writes go only to each side's GROUP_GUID (CANDIDATE_GROUP_GUID, SECONDARY_GROUP_GUID); nothing sent.";
+  return `Dry run: diff would send about ${LEARNING_REQUESTS} requests to each side to learn it, then at most ${asks} (the plan of ${plan} for CONFORMANCE_RUNS=${primary.runs}, asked of ${asked}): at most ${total} in all${paced}. ${what}`;
 }
 
 export async function runDiffCommand(args: readonly string[]): Promise<number> {
@@ -60,7 +72,7 @@ export async function runDiffCommand(args: readonly string[]): Promise<number> {
   };
   let asked;
   try {
-    asked = await askBothSides(sides, config.primary.seed, config.primary.runs);
+    asked = await askBothSides(sides, config.primary.seed, config.primary.runs, config.diff.minComparisons);
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
     process.stderr.write(`${redact(`Diff: INCONCLUSIVE: ${errorLine(error)}`)}\n`);
@@ -82,7 +94,7 @@ export async function runDiffCommand(args: readonly string[]): Promise<number> {
   const write = (name: string, text: string) => writeFileSync(join(config.reportDir, name), redact(text));
   write(
     'results.json',
-    `${JSON.stringify({ kind: 'diff', seed: config.primary.seed, exitCode: outcome.exitCode, diff: results }, null, 2)}\n`,
+    `${JSON.stringify({ kind: 'diff', seed: config.primary.seed, verdict: diffVerdict(outcome.exitCode), exitCode: outcome.exitCode, diff: results }, null, 2)}\n`,
   );
   write('index.html', renderDiffHtml(results));
   write('junit.xml', renderDiffJunit(results));

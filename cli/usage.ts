@@ -376,6 +376,11 @@ function diffVariables(): VariableHelp[] {
       text: "diff's candidate's key (and CANDIDATE_RESTRICTED_API_KEY). Never printed.",
     },
     {
+      name: 'CANDIDATE_GROUP_GUID',
+      default: 'unset',
+      text: "With ALLOW_WRITES=true, diff compares mark-unread: the candidate's fixture (with CANDIDATE_MESSAGE_ID, CANDIDATE_ACTING_UID), as GROUP_GUID … are the primary's; SECONDARY_GROUP_GUID … the secondary's.",
+    },
+    {
       name: 'SECONDARY_CALLS_BASE_URL',
       default: 'unset',
       text: "diff's secondary trusted copy of the primary, asked in the A/A pass instead of the primary again (with SECONDARY_CHAT_BASE_URL, SECONDARY_API_KEY, SECONDARY_RESTRICTED_API_KEY; the key never printed).",

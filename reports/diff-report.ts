@@ -68,6 +68,7 @@ export function diffResults(outcome: DiffOutcome) {
       movement,
     })),
     inconclusive: outcome.inconclusive,
+    notCompared: outcome.notCompared,
     ignored: outcome.ignored,
     findings: outcome.findings.map((finding) => ({
       operation: finding.operation,
@@ -96,6 +97,14 @@ const VERDICT_WORDS: Readonly<Record<DiffFinding['verdict'], string>> = {
 
 const HEADLINES = { 0: 'NO DIFFERENCE BEYOND NOISE', 1: 'DIFFERENCES', 3: 'INCONCLUSIVE' } as const;
 
+/**
+ * The diff's verdict as one word, results.json's `verdict` beside a run's CONFORMANT …: what a later
+ * step of a pipeline tests (the GitHub Action's `verdict` output, action.yml).
+ */
+const VERDICTS = { 0: 'NO-DIFFERENCE', 1: 'DIFFERENCES', 3: 'INCONCLUSIVE' } as const;
+
+export const diffVerdict = (exitCode: DiffOutcome['exitCode']) => VERDICTS[exitCode];
+
 const findingLine = (finding: DiffResults['findings'][number]) =>
   `${VERDICT_WORDS[finding.verdict]}${finding.because.length > 0 ? ` (${finding.because.join(', ')})` : ''}: ${finding.operation} ${finding.path} ${finding.kind}, ${finding.candidate}/${finding.comparisons} comparisons (A/A ${finding.aa})`;
 
@@ -105,6 +114,7 @@ export function diffSummaryLines(results: DiffResults): string[] {
     `Diff: ${HEADLINES[results.exitCode]} (${results.requests} requests, ${results.operations.map((operation) => `${operation.operation} ${operation.comparisons} comparisons`).join(', ')})`,
     ...results.findings.map(findingLine),
     ...results.inconclusive.map(({ operation, reason }) => `Inconclusive: ${operation}: ${reason}`),
+    ...results.notCompared.map(({ operation, reason }) => `${operation}: ${reason}`),
     ...results.readingsChanged.map((line) => `Reading changed: ${line}`),
     ...results.ignored.map(
       ({ operation, path, suppressed }) => `DIFF_IGNORE ${operation}:${path} suppressed differences in ${suppressed} comparisons`,
@@ -153,7 +163,12 @@ export function renderDiffJunit(results: DiffResults): string {
     const failure = finding.verdict === 'fix' ? '' : `<failure message="${xmlEscape(findingLine(finding))}"/>`;
     return `<testcase classname="diff.${xmlEscape(finding.operation)}" name="${name}">${failure}</testcase>`;
   });
-  const cases = [...operationCases, ...findingCases];
+  // Not asked (mark-unread in a read-only diff): skipped, as a test not configured is.
+  const skipped = results.notCompared.map(
+    ({ operation, reason }) =>
+      `<testcase classname="diff.${xmlEscape(operation)}" name="${xmlEscape(`${operation}: not compared`)}"><skipped message="${xmlEscape(reason)}"/></testcase>`,
+  );
+  const cases = [...operationCases, ...findingCases, ...skipped];
   const failures = results.findings.filter((finding) => finding.verdict !== 'fix').length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites><testsuite name="diff" tests="${cases.length}" failures="${failures}" errors="${results.inconclusive.length}">\n${cases.join('\n')}\n</testsuite></testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites><testsuite name="diff" tests="${cases.length}" failures="${failures}" errors="${results.inconclusive.length}" skipped="${skipped.length}">\n${cases.join('\n')}\n</testsuite></testsuites>\n`;
 }

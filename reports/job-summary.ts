@@ -68,6 +68,11 @@ export function renderDiffSummary(diff: DiffResults, seed: unknown, reportLink?:
       'Could not be judged',
       diff.inconclusive.map(({ operation, reason }) => `${operation}: ${reason}`),
     ),
+    // A results.json written before mark-unread was compared has no such list.
+    ...listed(
+      'Not compared',
+      (Array.isArray(diff.notCompared) ? diff.notCompared : []).map(({ operation, reason }) => `${operation}: ${reason}`),
+    ),
     ...listed(
       'DIFF_IGNORE',
       diff.ignored.map(({ operation, path, suppressed }) => `${operation}:${path} suppressed differences in ${suppressed} comparisons`),

@@ -14,6 +14,7 @@ import { beyondNoise, inconclusiveOperations, tallyComparisons, type DiffTally, 
 import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts';
 import type { DiffAsked, LearnedSide } from './run-diff.ts';
 import { crossRequestViolations } from './cross-requests.ts';
+import { markUnreadDue } from './mark-unread-due.ts';
 
 export interface DiffFinding extends Classed {
   operation: DiffOperation;
@@ -33,6 +34,8 @@ export interface DiffOutcome {
   /** Paths where the candidate differed, but no more than the primary differs from itself. */
   withinNoise: Array<Pick<PathTally, 'operation' | 'path' | 'kind' | 'candidate' | 'aa'>>;
   inconclusive: Array<{ operation: DiffOperation; reason: string }>;
+  /** The operations not asked at all, each with why: mark-unread, in a read-only diff. */
+  notCompared: DiffAsked['notCompared'];
   operations: DiffTally['operations'];
   ignored: Array<IgnoreRule & { suppressed: number }>;
   readingsChanged: string[];
@@ -112,10 +115,12 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
     const pairs = path.samples.map(({ comparison }) => ({
       primary: broken([
         ...violationsOf(comparison.request, comparison.primary, comparison.candidate, primaryJudging),
+        ...markUnreadDue(comparison.request, comparison.primary),
         ...(cross.primary.get(comparison) ?? []),
       ]),
       candidate: broken([
         ...violationsOf(comparison.request, comparison.candidate, comparison.primary, candidateJudging),
+        ...markUnreadDue(comparison.request, comparison.candidate),
         ...(cross.candidate.get(comparison) ?? []),
       ]),
     }));
@@ -130,6 +135,7 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
     findings,
     withinNoise,
     inconclusive,
+    notCompared: asked.notCompared,
     operations: tally.operations,
     ignored: tally.ignored,
     readingsChanged: changed,

@@ -4,8 +4,8 @@
 // loadDiffConfig, at the diff command's entry, never elsewhere.
 import { ConfigError } from '../run/config-error.ts';
 
-/** The operations the diff compares: reads only, unless writes are allowed (they are not compared yet). */
-const DIFF_OPERATIONS = ['listCalls', 'getCall'] as const;
+/** The operations the diff compares: the two reads, and mark-unread where ALLOW_WRITES=true (write-plan.ts). */
+const DIFF_OPERATIONS = ['listCalls', 'getCall', 'markGroupConversationAsUnread'] as const;
 export type DiffOperation = (typeof DIFF_OPERATIONS)[number];
 
 export interface NoiseThresholds {

@@ -7,6 +7,7 @@ import { answerErrorCodes } from '../checks/errors.ts';
 import { pageOf } from '../checks/pagination.ts';
 import type { AnswerDifference } from './answer-differences.ts';
 import type { Comparison } from './diff-tally.ts';
+import { refusedAnotherWay } from './mark-unread-due.ts';
 
 interface Sample {
   comparison: Comparison;
@@ -59,6 +60,7 @@ const OPEN_READINGS: readonly OpenReading[] = [
   { name: 'error-body-shape (ERROR-BODY-SHAPE, not shown)', explains: sameErrorOtherShape },
   { name: 'page-size-bounds (PAGINATION-PAGE-SIZE-BOUNDS, not shown)', explains: pageSizeBounded },
   { name: 'on-behalf-of-scope of group calls (CALLS-LIST-ON-BEHALF-OF, group membership not shown)', explains: groupScope },
+  { name: 'unread-refusal-shown (CHAT-UNREAD-REQUIRES-FULL-ACCESS, how a refusal shows not shown)', explains: refusedAnotherWay },
 ];
 
 /** The open reading that explains every sample of a difference, if one does. */

@@ -1,7 +1,8 @@
 // What the diff asks both sides: the suite's own reads, drawn with fast-check from the primary's data
 // as the property tests draw them, under one seed (the same seed against the same data asks the same
 // requests). List Calls under each filter alone and under combinations, pages and page sizes, on
-// behalf of sampled users; Get Call on sampled and unknown ids; the authentication cases. Reads only.
+// behalf of sampled users; Get Call on sampled and unknown ids; the authentication cases. Reads only:
+// mark-unread's plan, asked where writes are allowed, is write-plan.ts's.
 import fc from 'fast-check';
 import type { Query } from '../transport/api.ts';
 import { ENUMS, filterCombination, filterValue, participantsUnderEveryReading, usableFilters } from '../arbitraries/call-filters.ts';
@@ -38,6 +39,15 @@ export interface PlannedRequest {
   /** On behalf of a user who joined the call asked for: Get Call is due to find it. */
   inScope?: true;
   onBehalfOf?: string;
+  /** Mark-unread, on each side's own fixture (write-plan.ts): asked only where ALLOW_WRITES=true. */
+  mark?: PlannedMark;
+}
+
+/** Mark-unread on the side's own fixture: the body it carries, and whether it goes on behalf of the fixture's member. */
+export interface PlannedMark {
+  /** `fixture`: the side's MESSAGE_ID; `unknown-message`: a message id no group holds; else the raw body, sent as it is. */
+  body: 'fixture' | 'unknown-message' | { raw: unknown };
+  actingUser: boolean;
 }
 
 /** A key that no deployment issued: its answers are compared, and it is no secret. */

@@ -2,6 +2,7 @@
 // drawn from the primary's data, and each planned request asked of the primary twice (or of the
 // primary and a secondary trusted copy, when given) and of the candidate once, close together and
 // in a random order of its own (Scientist's rule: movement then hits both sides alike). Every request goes through each side's transport, paced by MAX_RPS together.
+// Where ALLOW_WRITES=true, mark-unread's plan (write-plan.ts) is asked the same way, each side on its own fixture.
 import { CallsApi, type Query, type RequestOptions } from '../transport/api.ts';
 import { Transport, secretPlaceholders } from '../transport/transport.ts';
 import { directWire, type Wire } from '../transport/wire.ts';
@@ -13,6 +14,8 @@ import { learnTarget, type LearnedTarget } from '../learning/learn-target.ts';
 import { learnListOrder, type ListOrder } from './list-order.ts';
 import { EXTENDED_KEY, readPlan, UNKNOWN_KEY, type PlannedRequest } from './read-plan.ts';
 import type { Comparison } from './diff-tally.ts';
+import { markRequestOf, writePlan, writesAllowed } from './write-plan.ts';
+import type { DiffOperation } from './diff-settings.ts';
 
 export interface DiffSide {
   api: CallsApi;
@@ -41,6 +44,8 @@ export interface DiffAsked {
   candidate: LearnedSide;
   plan: PlannedRequest[];
   comparisons: Comparison[];
+  /** The operations not asked at all, each with why (mark-unread, without ALLOW_WRITES=true). */
+  notCompared: Array<{ operation: DiffOperation; reason: string }>;
 }
 
 /** Planned requests asked at once: each one's three asks are sequential, in their own order. */
@@ -79,10 +84,18 @@ function ask(side: DiffSide, request: PlannedRequest, sizeNames: { primary: stri
     ...(request.apiKeyHeader !== undefined && { apiKeyHeader: request.apiKeyHeader }),
     ...(request.onBehalfOf !== undefined && { onBehalfOf: request.onBehalfOf }),
   };
+  if (request.mark !== undefined) {
+    // Planned only where every side names its fixture (writesAllowed).
+    const { guid, body, onBehalfOf } = markRequestOf(request.mark, side.config.unread!);
+    return side.api.markGroupConversationAsUnread(guid, body, { ...options, ...(onBehalfOf !== undefined && { onBehalfOf }) });
+  }
   return request.operation === 'listCalls'
     ? side.api.listCalls(querySideNames(request.query ?? {}, sizeNames), options)
     : side.api.getCall(request.sessionId!, options);
 }
+
+/** Without ALLOW_WRITES=true the diff reads only: mark-unread is named as not compared, and why. */
+const READ_ONLY = [{ operation: 'markGroupConversationAsUnread' as const, reason: 'not compared: read-only (ALLOW_WRITES is not true)' }];
 
 /** A small seeded generator (mulberry32): the same seed asks the sides in the same orders. */
 function seededRandom(seed: number): () => number {
@@ -127,17 +140,22 @@ async function compareOne(sides: Sides, request: PlannedRequest, order: Ask[]): 
   return { request, primary: answers.primary!, again: answers.again!, candidate: answers.candidate! };
 }
 
-/** Learns both sides, draws the plan and asks it; a side that cannot be reached throws (the run is inconclusive). */
+/**
+ * Learns both sides, draws the plan and asks it; a side that cannot be reached throws (the run is
+ * inconclusive). Where writes are allowed on every side, the write plan holds at least `minComparisons`
+ * requests (DIFF_MIN_COMPARISONS), so that mark-unread can be judged.
+ */
 export async function askBothSides(
   sides: { primary: DiffSide; candidate: DiffSide; secondary?: DiffSide | undefined },
   seed: number,
   runs: number,
+  minComparisons: number,
 ): Promise<DiffAsked> {
   const [primary, candidate] = await Promise.all([learnSide(sides.primary, seed), learnSide(sides.candidate, seed)]);
-  const restricted = [sides.primary, sides.candidate, ...(sides.secondary ? [sides.secondary] : [])].every(
-    (side) => side.config.restrictedApiKey !== undefined,
-  );
-  const plan = readPlan(primary.learned, seed, runs, restricted);
+  const every = [sides.primary, sides.candidate, ...(sides.secondary ? [sides.secondary] : [])];
+  const restricted = every.every((side) => side.config.restrictedApiKey !== undefined);
+  const writes = writesAllowed(every.map((side) => side.config));
+  const plan = [...readPlan(primary.learned, seed, runs, restricted), ...(writes ? writePlan(seed, restricted, minComparisons) : [])];
   const random = seededRandom(seed);
   const orders = plan.map(() => shuffled(random));
   const sizeNames = { primary: primary.learned.paging.sizeName, candidate: candidate.learned.paging.sizeName };
@@ -150,5 +168,5 @@ export async function askBothSides(
     }
   };
   await Promise.all(Array.from({ length: REQUESTS_AT_ONCE }, worker));
-  return { primary, candidate, plan, comparisons };
+  return { primary, candidate, plan, comparisons, notCompared: writes ? [] : READ_ONLY };
 }

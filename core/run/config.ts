@@ -285,12 +285,18 @@ export interface DiffConfig {
 
 export const DEFAULT_DIFF_REPORT_DIR = 'diff-report';
 
-/** The candidate's variables, each read as the primary's namesake is read. */
+/**
+ * The candidate's variables, each read as the primary's namesake is read: its addresses, its keys,
+ * and the fixture mark-unread writes to on it when ALLOW_WRITES=true (each side has its own group).
+ */
 export const CANDIDATE_VARIABLES: Readonly<Record<string, string>> = {
   CALLS_BASE_URL: 'CANDIDATE_CALLS_BASE_URL',
   CHAT_BASE_URL: 'CANDIDATE_CHAT_BASE_URL',
   API_KEY: 'CANDIDATE_API_KEY',
   RESTRICTED_API_KEY: 'CANDIDATE_RESTRICTED_API_KEY',
+  GROUP_GUID: 'CANDIDATE_GROUP_GUID',
+  MESSAGE_ID: 'CANDIDATE_MESSAGE_ID',
+  ACTING_UID: 'CANDIDATE_ACTING_UID',
 };
 
 /** The secondary's variables: a trusted copy of the primary, asked in the A/A pass when given. */
@@ -299,11 +305,17 @@ const SECONDARY_VARIABLES: Readonly<Record<string, string>> = {
   CHAT_BASE_URL: 'SECONDARY_CHAT_BASE_URL',
   API_KEY: 'SECONDARY_API_KEY',
   RESTRICTED_API_KEY: 'SECONDARY_RESTRICTED_API_KEY',
+  GROUP_GUID: 'SECONDARY_GROUP_GUID',
+  MESSAGE_ID: 'SECONDARY_MESSAGE_ID',
+  ACTING_UID: 'SECONDARY_ACTING_UID',
 };
 
-/** One side of a diff read from its own variables (`names`: the usual variable → the side's), the run's settings shared. */
+/**
+ * One side of a diff read from its own variables (`names`: the usual variable → the side's), the
+ * run's settings shared: ALLOW_WRITES among them, so that writes are allowed on every side or none.
+ */
 function diffSideConfig(env: Env, seed: number, names: Readonly<Record<string, string>>): SuiteConfig {
-  const sideEnv: Record<string, string | undefined> = { ...env, ALLOW_WRITES: 'false', CONFORMANCE_SEED: String(seed) };
+  const sideEnv: Record<string, string | undefined> = { ...env, CONFORMANCE_SEED: String(seed) };
   for (const [own, side] of Object.entries(names)) sideEnv[own] = env[side];
   try {
     return loadConfig(sideEnv);
@@ -317,7 +329,8 @@ function diffSideConfig(env: Env, seed: number, names: Readonly<Record<string, s
 /**
  * The configuration of `diff` (docs/diff.md), read once at its entry. Both sides are remote targets,
  * each with its own addresses and keys; everything else (bounds, seed, timeouts) is the run's, shared.
- * A candidate's bad value is named by its own variable.
+ * A candidate's bad value is named by its own variable. Reads only unless ALLOW_WRITES=true (a remote
+ * target's default is false), and then every side names its own mark-unread fixture, as a run does.
  */
 export function loadDiffConfig(env: Env): DiffConfig {
   const read = variablesOf(env);
@@ -328,7 +341,7 @@ export function loadDiffConfig(env: Env): DiffConfig {
       'CANDIDATE_CALLS_BASE_URL',
       'is required by diff: the candidate, with CANDIDATE_CHAT_BASE_URL and CANDIDATE_API_KEY',
     );
-  const primary = loadConfig({ ...env, ALLOW_WRITES: 'false' });
+  const primary = loadConfig(env);
   const candidate = diffSideConfig(env, primary.seed, CANDIDATE_VARIABLES);
   const secondaryGiven = Object.values(SECONDARY_VARIABLES).filter((name) => read(name) !== undefined);
   if (secondaryGiven.length > 0 && read('SECONDARY_CALLS_BASE_URL') === undefined)

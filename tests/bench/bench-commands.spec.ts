@@ -78,11 +78,11 @@ test('--answer-size-only plans one answer judged against its size, and the part 
   expect(answerSizeTargets(results)).toHaveLength(7);
 });
 
-test('--diff-faults-only plans the diff against every catalog fault that changes a read, and writes its own results', async () => {
+test('--diff-faults-only plans the diff against every catalog fault (with writes for those of mark-unread), and writes its own results', async () => {
   const run = await runScript(BENCH, ['--diff-faults-only', '--write-docs', '--plan'], {}, 60_000);
   expect(run.code, run.stderr).toBe(0);
   expect(run.stdout).toBe(
-    'bench plan: part: the diff against every catalog fault that changes a read\nruns: 3\nwrites: bench-results/diff-faults.json (with --write-docs, the table of docs/diff.md too)\n',
+    'bench plan: part: the diff against every catalog fault, with writes for those of mark-unread\nruns: 3\nwrites: bench-results/diff-faults.json (with --write-docs, the table of docs/diff.md too)\n',
   );
 });
 

@@ -181,7 +181,7 @@ function planOf(options: Options): string {
       ],
       [
         'diffFaultsOnly',
-        'the diff against every catalog fault that changes a read',
+        'the diff against every catalog fault, with writes for those of mark-unread',
         'bench-results/diff-faults.json (with --write-docs, the table of docs/diff.md too)',
       ],
       [

@@ -2,13 +2,18 @@
 // action metadata and workflows (@actions/workflow-parser), with the README's lines a team adds, and
 // run as a runner would (action-runner.ts) against the embedded reference and a faulty one over
 // loopback: the outputs, the job summary, the pull request's comment (gh stubbed: GitHub is not
-// reachable here) and the gate, with no key in anything the action or the run wrote.
+// reachable here) and the gate, with no key in anything the action or the run wrote; and with
+// `command: diff`, a candidate against the reference through two doors over one store, the verdict
+// and the summary the diff's.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { test, expect } from '@playwright/test';
+import { parse } from 'yaml';
 import { createServer } from '../../reference/server.ts';
 import { findFault } from '../../reference/faults/catalog.ts';
+import { openTwoDoors, type SecondDoor, type TwoDoors } from '../../reference/two-doors.ts';
+import { UNREAD_FIXTURE } from '../../reference/fixtures.ts';
 import { freshDir } from '../fresh-dir.ts';
 import { ACTION_FILE, runAction, type RunnerContext } from './action-runner.ts';
 import { parseErrors } from './github-parser.ts';
@@ -18,11 +23,11 @@ const GREP = '--grep CALLS-GET-NOT-FOUND';
 // Each test runs the suite through the action, some twice: a whole run's bound, not a unit test's.
 test.describe.configure({ timeout: 240_000 });
 
-/** The README's lines a team adds to a job's steps, in a workflow of their own. */
-function readmeWorkflow(): string {
-  const readme = readFileSync('README.md', 'utf8');
-  const block = /<!-- action-steps -->\s*```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
-  expect(block, "README.md: the action's lines, after <!-- action-steps -->").toBeDefined();
+/** The lines a team adds to a job's steps (the README's, or docs/ci.md's for a diff), in a workflow of their own. */
+function readmeWorkflow(file = 'README.md', marker = 'action-steps'): string {
+  const readme = readFileSync(file, 'utf8');
+  const block = new RegExp(`<!-- ${marker} -->\\s*\`\`\`yaml\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
+  expect(block, `${file}: the action's lines, after <!-- ${marker} -->`).toBeDefined();
   const steps = block!.split('\n').map((line) => (line === '' ? line : `      ${line}`));
   return ['on: pull_request', 'jobs:', '  conformance:', '    runs-on: ubuntu-latest', '    steps:', ...steps].join('\n');
 }
@@ -45,14 +50,29 @@ test("action.yml, the README lines that use it and the example workflow are what
   const errors = parseErrors([
     { kind: 'action', name: ACTION_FILE, content: readFileSync(ACTION_FILE, 'utf8') },
     { kind: 'workflow', name: 'readme.yml', content: readmeWorkflow() },
+    { kind: 'workflow', name: 'ci-diff.yml', content: readmeWorkflow('docs/ci.md', 'action-diff-steps') },
     { kind: 'workflow', name: example, content: readFileSync(example, 'utf8') },
     // The parser does refuse: a step without its shell, and a workflow step under a misspelt key.
     { kind: 'action', name: 'no-shell.yml', content: 'name: x\ndescription: y\nruns:\n  using: composite\n  steps:\n    - run: echo\n' },
     { kind: 'workflow', name: 'bad.yml', content: 'on: push\njobs:\n  a:\n    runs-on: x\n    stepz: []\n' },
   ]);
-  expect(errors.slice(0, 3)).toEqual([[], [], []]);
-  expect(errors[3]!.join()).toContain('shell');
-  expect(errors[4]!.join()).toContain('stepz');
+  expect(errors.slice(0, 4)).toEqual([[], [], [], []]);
+  expect(errors[4]!.join()).toContain('shell');
+  expect(errors[5]!.join()).toContain('stepz');
+  // The parser does not know the action: every input those lines give is one action.yml declares.
+  const declared = Object.keys((parse(readFileSync(ACTION_FILE, 'utf8')) as { inputs: Record<string, unknown> }).inputs);
+  for (const [file, marker] of [
+    ['README.md', 'action-steps'],
+    ['docs/ci.md', 'action-diff-steps'],
+  ] as const) {
+    const workflow = parse(readmeWorkflow(file, marker)) as { jobs: { conformance: { steps: Array<{ with?: Record<string, unknown> }> } } };
+    const given = workflow.jobs.conformance.steps.flatMap((step) => Object.keys(step.with ?? {}));
+    expect(given.length, file).toBeGreaterThan(0);
+    expect(
+      given.filter((name) => !declared.includes(name)),
+      file,
+    ).toEqual([]);
+  }
 });
 
 test('on the embedded reference: CONFORMANT, exit code 0, the report folder, the job summary, no comment off a pull request', async () => {
@@ -140,4 +160,74 @@ test('a missing key for a remote target stops the run with one line naming it, e
   expect(run.outputs).toMatchObject({ verdict: 'none', 'exit-code': '2' });
   expect(run.log).toMatch(/Configuration error: API_KEY/);
   expect(run.summary).toContain('## Conformance: no report');
+});
+
+/** The reference through two doors over one store (reference/two-doors.ts), each with its own keys: the primary clean. */
+async function withTwoDoors<T>(second: SecondDoor, body: (doors: TwoDoors, keys: { primary: string; candidate: string }) => Promise<T>) {
+  const keys = { primary: `primary-${randomBytes(12).toString('hex')}`, candidate: `candidate-${randomBytes(12).toString('hex')}` };
+  const doors = await openTwoDoors({ calls: 300, keys: { fullAccess: keys.primary } }, { ...second, keys: { fullAccess: keys.candidate } });
+  try {
+    return await body(doors, keys);
+  } finally {
+    await doors.close();
+  }
+}
+
+const diffInputs = (doors: TwoDoors, keys: { primary: string; candidate: string }) => ({
+  command: 'diff',
+  'calls-base-url': doors.primary,
+  'chat-base-url': doors.primary,
+  'api-key': keys.primary,
+  'candidate-calls-base-url': doors.candidate,
+  'candidate-chat-base-url': doors.candidate,
+  'candidate-api-key': keys.candidate,
+  seed: '7',
+  'max-rps': '',
+});
+
+test('command diff against a faulty candidate: verdict DIFFERENCES, the diff job summary, the step failed with exit 1, no key anywhere', async () => {
+  await withTwoDoors({ fault: findFault('receiver-missing-for-groups')! }, async (doors, keys) => {
+    const runner = context({ with: diffInputs(doors, keys) });
+    const run = await runAction(runner);
+    expect(run.failed, run.log).toEqual({ step: 'Gate on the verdict', code: 1 });
+    expect(run.outputs).toMatchObject({ verdict: 'DIFFERENCES', 'exit-code': '1' });
+    // The diff's own default folder: no conformance report beside it is replaced.
+    expect(run.outputs['report-dir']).toBe(join(runner.workspace, 'diff-report'));
+    expect(run.summary).toMatch(/^## Diff: DIFFERENCES\n/);
+    expect(run.summary).toMatch(/\| regression \| listCalls \| `data\[\]\.receiver` \| missing-field \|/);
+    expect(run.summary).toContain('markGroupConversationAsUnread: not compared: read-only (ALLOW_WRITES is not true)');
+    for (const text of [run.log, run.summary, ...textsUnder(runner.workspace), ...textsUnder(runner.scratch)])
+      for (const key of Object.values(keys)) expect(text.includes(key), 'a key in something the action wrote').toBe(false);
+  });
+});
+
+test('command diff of clean against clean with writes allowed from the step env: verdict NO-DIFFERENCE, mark-unread compared, exit 0', async () => {
+  await withTwoDoors({}, async (doors, keys) => {
+    const fixture = {
+      GROUP_GUID: UNREAD_FIXTURE.groupGuid,
+      MESSAGE_ID: String(UNREAD_FIXTURE.messageId),
+      ACTING_UID: UNREAD_FIXTURE.actingUid,
+    };
+    const candidateFixture = Object.fromEntries(Object.entries(fixture).map(([name, value]) => [`CANDIDATE_${name}`, value]));
+    const run = await runAction({
+      ...context({ with: diffInputs(doors, keys) }),
+      env: { ALLOW_WRITES: 'true', ...fixture, ...candidateFixture },
+    });
+    expect(run.failed, run.log).toBeUndefined();
+    expect(run.outputs).toMatchObject({ verdict: 'NO-DIFFERENCE', 'exit-code': '0' });
+    expect(run.summary).toMatch(/^## Diff: NO DIFFERENCE BEYOND NOISE\n/);
+    expect(run.summary).toMatch(/markGroupConversationAsUnread \d+ comparisons/);
+  });
+});
+
+test('a command other than run or diff, and a diff asked to shard, are refused with one line: exit 2, verdict none', async () => {
+  const unknown = await runAction(context({ with: { command: 'deploy' } }));
+  expect(unknown.failed).toEqual({ step: 'Gate on the verdict', code: 2 });
+  expect(unknown.outputs).toMatchObject({ verdict: 'none', 'exit-code': '2' });
+  expect(unknown.log).toContain('Configuration error: command must be run or diff');
+  expect(unknown.summary).toContain('## Conformance: no report');
+  const sharded = await runAction(context({ with: { command: 'diff', shard: '1/2' } }));
+  expect(sharded.outputs).toMatchObject({ verdict: 'none', 'exit-code': '2' });
+  expect(sharded.log).toContain('Configuration error: command diff takes neither shard nor merge');
+  expect(sharded.summary).toContain('## Diff: no report');
 });

@@ -71,6 +71,12 @@ test('clean against clean: no difference beyond noise, exit 0, and no key of eit
   expect(run.run.code, run.run.stderr + run.run.stdout).toBe(0);
   expect(run.results!.diff.findings).toEqual([]);
   expect(run.run.stdout).toContain('NO DIFFERENCE BEYOND NOISE');
+  // Read-only by default: mark-unread is never sent, and named as not compared.
+  expect(run.results!.diff.notCompared).toEqual([
+    { operation: 'markGroupConversationAsUnread', reason: 'not compared: read-only (ALLOW_WRITES is not true)' },
+  ]);
+  expect(run.results!.diff.operations.map(({ operation }) => operation).sort()).toEqual(['getCall', 'listCalls']);
+  expect(run.run.stdout).toContain('markGroupConversationAsUnread: not compared: read-only (ALLOW_WRITES is not true)');
   // The dry run's count is a bound of what was asked (CONFORMANCE_RUNS unset: 20).
   expect(run.results!.diff.requests).toBeLessThanOrEqual(3 * planBound(20));
   expectNoKeyIn(run);

@@ -115,3 +115,25 @@ test('a difference in one kind of request is judged against that kind’s noise 
   expect(moving.kinds.pages!.still).toBe(false);
   expect(beyondNoise(moving, 40, settings)).toBe(false);
 });
+
+test("mark-unread's result message is prose naming each side's fixture: compared by its type only", () => {
+  const result = (message: unknown, success: unknown = true): Exchange =>
+    ({
+      operation: 'markGroupConversationAsUnread',
+      request: { method: 'DELETE', url: 'http://x.invalid/v3/groups/g/conversation/read', headers: {} },
+      response: { status: 200, headers: {}, body: { data: { success, message } }, text: '', isJson: true },
+    }) as Exchange;
+  const mark = (primary: Exchange, candidate: Exchange): Comparison => ({
+    request: { operation: 'markGroupConversationAsUnread', kind: 'mark', label: 'Mark-unread', key: 'full' },
+    primary,
+    again: primary,
+    candidate,
+  });
+  const paths = (candidate: Exchange) =>
+    tallyComparisons([mark(result('marked in group-a'), candidate)], settings, false, rules).paths.map(
+      ({ path, kind }) => `${path} ${kind}`,
+    );
+  expect(paths(result('marked in group-b'))).toEqual([]);
+  expect(paths(result(7))).toEqual(['data.message type']);
+  expect(paths(result('marked in group-b', 'true'))).toEqual(['data.success type']);
+});

@@ -1,7 +1,8 @@
 // One diff run in this process: the reference served through two doors over one store, the candidate
 // door with a fault of the catalog, asked and judged as `npm run conformance -- diff` asks and judges
 // (cli/diff.ts), without a child process or report files. The diff self-tests and the bench's fault
-// sweep (tests/bench/diff-faults.ts) share it.
+// sweep (tests/bench/diff-faults.ts) share it. With `writes`, ALLOW_WRITES=true and each side names
+// the reference's mark-unread fixture (the same group: the doors share one store).
 import { openTwoDoors } from '../../reference/two-doors.ts';
 import { readingsOf, type Fault } from '../../reference/faults/fault.ts';
 import { loadDiffConfig } from '../../core/run/config.ts';
@@ -12,6 +13,7 @@ import { breakableRequirements, judgeDiff, type DiffOutcome } from '../../core/d
 import { loadContract } from '../../openapi/contract.ts';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { indexSchemaRequirements } from '../../core/checks/schema-requirements.ts';
+import { UNREAD_FIXTURE } from '../../reference/fixtures.ts';
 
 const PRIMARY_KEYS = { fullAccess: 'primary-door-full-key-4c1d', readOnly: 'primary-door-readonly-key-8e2a' };
 const CANDIDATE_KEYS = { fullAccess: 'candidate-door-full-key-93b7', readOnly: 'candidate-door-readonly-key-0f5c' };
@@ -19,8 +21,19 @@ const CANDIDATE_KEYS = { fullAccess: 'candidate-door-full-key-93b7', readOnly: '
 /** The calls a fault is served over when it names no size: what the diff's command self-tests use. */
 const DEFAULT_CALLS = 300;
 
-/** The diff of the clean reference (primary) against `fault` (candidate), standing, under `seed`. */
-export async function diffAgainstFault(fault: Fault | undefined, seed: number): Promise<DiffOutcome> {
+/** ALLOW_WRITES=true, and each side's mark-unread fixture: the reference's own. */
+const WRITES = {
+  ALLOW_WRITES: 'true',
+  GROUP_GUID: UNREAD_FIXTURE.groupGuid,
+  MESSAGE_ID: String(UNREAD_FIXTURE.messageId),
+  ACTING_UID: UNREAD_FIXTURE.actingUid,
+  CANDIDATE_GROUP_GUID: UNREAD_FIXTURE.groupGuid,
+  CANDIDATE_MESSAGE_ID: String(UNREAD_FIXTURE.messageId),
+  CANDIDATE_ACTING_UID: UNREAD_FIXTURE.actingUid,
+};
+
+/** The diff of the clean reference (primary) against `fault` (candidate), standing, under `seed`; mark-unread compared too with `writes`. */
+export async function diffAgainstFault(fault: Fault | undefined, seed: number, options: { writes?: boolean } = {}): Promise<DiffOutcome> {
   const readings = fault === undefined ? undefined : readingsOf(fault)[0];
   const doors = await openTwoDoors(
     { calls: fault?.calls ?? DEFAULT_CALLS, keys: PRIMARY_KEYS, ...(readings !== undefined && { readings }) },
@@ -38,10 +51,11 @@ export async function diffAgainstFault(fault: Fault | undefined, seed: number): 
       CANDIDATE_API_KEY: CANDIDATE_KEYS.fullAccess,
       CANDIDATE_RESTRICTED_API_KEY: CANDIDATE_KEYS.readOnly,
       CONFORMANCE_SEED: String(seed),
+      ...(options.writes === true && WRITES),
     });
     const pacer = new Pacer(config.primary.maxRps);
     const sides = { primary: diffSide(config.primary, pacer, wires), candidate: diffSide(config.candidate, pacer, wires) };
-    const asked = await askBothSides(sides, config.primary.seed, config.primary.runs);
+    const asked = await askBothSides(sides, config.primary.seed, config.primary.runs, config.diff.minComparisons);
     const [contract, catalog] = [loadContract(), loadCatalog()];
     return judgeDiff(asked, {
       contract,

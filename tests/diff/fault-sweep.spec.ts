@@ -2,11 +2,15 @@
 // (docs/diff.md, "Every fault of the catalog"; the bench runs them all): one of each kind, each served
 // as the candidate beside the clean reference, reported as a regression naming the requirement the
 // fault breaks, on the operation and field path where it shows; and the clean reference against
-// itself, on the same plan, reporting nothing, within the dry run's bound.
+// itself, on the same plan, reporting nothing, within the dry run's bound. With writes allowed, a
+// fault of mark-unread only is reported too (read-only it cannot show), and the clean reference
+// against itself still reports nothing, with mark-unread compared at least DIFF_MIN_COMPARISONS times.
 import { test, expect } from '@playwright/test';
 import { diffAgainstFault } from './fault-diff.ts';
 import { findFault } from '../../reference/faults/catalog.ts';
 import { planBound } from '../../core/diff/read-plan.ts';
+import { writePlanBound } from '../../core/diff/write-plan.ts';
+import { DEFAULT_MIN_COMPARISONS } from '../../core/diff/diff-settings.ts';
 import { DIFF_FAULTS_SEED } from '../bench/diff-faults.ts';
 
 const CAUGHT: ReadonlyArray<{ fault: string; why: string; finding: string }> = [
@@ -47,3 +51,31 @@ for (const { fault, why, finding } of CAUGHT) {
     expect(naming.map((found) => `${found.operation} ${found.path} ${found.kind}`)).toContain(finding);
   });
 }
+
+test('with writes allowed, the clean reference against itself: nothing reported, exit 0, mark-unread compared enough to be judged', async () => {
+  const outcome = await diffAgainstFault(undefined, DIFF_FAULTS_SEED, { writes: true });
+  expect(outcome.findings).toEqual([]);
+  expect([outcome.exitCode, outcome.inconclusive, outcome.notCompared]).toEqual([0, [], []]);
+  const marks = outcome.operations.find(({ operation }) => operation === 'markGroupConversationAsUnread')!;
+  expect(marks.comparisons).toBeGreaterThanOrEqual(DEFAULT_MIN_COMPARISONS);
+  expect(outcome.requests).toBeLessThanOrEqual(3 * (planBound(20) + writePlanBound(DEFAULT_MIN_COMPARISONS)));
+});
+
+test('restricted-key-marks-unread: with writes, a regression naming CHAT-UNREAD-REQUIRES-FULL-ACCESS; read-only, mark-unread not compared', async () => {
+  const fault = findFault('restricted-key-marks-unread')!;
+  const [withWrites, readOnly] = await Promise.all([
+    diffAgainstFault(fault, DIFF_FAULTS_SEED, { writes: true }),
+    diffAgainstFault(fault, DIFF_FAULTS_SEED),
+  ]);
+  const naming = withWrites.findings.filter(
+    (found) => found.verdict === 'regression' && found.because.includes('CHAT-UNREAD-REQUIRES-FULL-ACCESS'),
+  );
+  expect(naming.map((found) => `${found.operation} ${found.path} ${found.kind}`)).toContain(
+    'markGroupConversationAsUnread (status) status',
+  );
+  expect(withWrites.exitCode).toBe(1);
+  expect(readOnly.findings).toEqual([]);
+  expect(readOnly.exitCode).toBe(0);
+  expect(readOnly.notCompared.map(({ operation }) => operation)).toEqual(['markGroupConversationAsUnread']);
+  expect(readOnly.operations.map(({ operation }) => operation).sort()).toEqual(['getCall', 'listCalls']);
+});

@@ -44,6 +44,7 @@ test('a hostile field name and value are escaped everywhere; the candidate repro
     ],
     withinNoise: [],
     inconclusive: [],
+    notCompared: [],
     operations: [{ operation: 'listCalls', comparisons: 10, aaDiffering: 0, movement: 0 }],
     ignored: [],
     readingsChanged: [],
@@ -59,4 +60,25 @@ test('a hostile field name and value are escaped everywhere; the candidate repro
   const sample = results.findings[0]!.samples[0]!;
   expect(sample.primary.curl).toContain('$API_KEY');
   expect(sample.candidate.curl).toContain('$CANDIDATE_API_KEY');
+});
+
+test('mark-unread not compared in a read-only diff: named with why on the console, and a skipped JUnit case', () => {
+  const outcome: DiffOutcome = {
+    exitCode: 0,
+    findings: [],
+    withinNoise: [],
+    inconclusive: [],
+    notCompared: [{ operation: 'markGroupConversationAsUnread', reason: 'not compared: read-only (ALLOW_WRITES is not true)' }],
+    operations: [{ operation: 'listCalls', comparisons: 10, aaDiffering: 0, movement: 0 }],
+    ignored: [],
+    readingsChanged: [],
+    orderedLists: true,
+    requests: 30,
+  };
+  const results = diffResults(outcome);
+  expect(diffSummaryLines(results)).toContain('markGroupConversationAsUnread: not compared: read-only (ALLOW_WRITES is not true)');
+  expect(renderDiffJunit(results)).toContain(
+    '<testcase classname="diff.markGroupConversationAsUnread" name="markGroupConversationAsUnread: not compared"><skipped message="not compared: read-only (ALLOW_WRITES is not true)"/></testcase>',
+  );
+  expect(renderDiffJunit(results)).toContain('skipped="1"');
 });
