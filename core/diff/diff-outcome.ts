@@ -67,7 +67,8 @@ export interface DiffJudging {
   contract: Contract;
   schemaRequirements: SchemaRequirementIndex;
   settings: DiffSettings;
-  movement: MovementRules;
+  /** With MAX_ANSWER_AGE: how much older than its arrival an answer may be (core/checks/answer-age.ts). */
+  movement: MovementRules & { answerAgeSeconds: number };
   /**
    * The requirements a side can break: those judged at MUST or SHOULD under the run's profile. One the
    * profile only observes (INFO, MAY: an error's body shape under the spec profile) is a way of
@@ -99,7 +100,7 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
   });
   const [primaryJudging, candidateJudging] = [side(asked.primary), side(asked.candidate)];
   // What several answers of one side show together (cross-requests.ts), for the classing.
-  const cross = crossRequestViolations(asked.comparisons, asked, judging.movement.settleSeconds);
+  const cross = crossRequestViolations(asked.comparisons, asked, judging.movement);
   const findings: DiffFinding[] = [];
   const withinNoise: DiffOutcome['withinNoise'] = [];
   for (const path of tally.paths.filter(({ candidate }) => candidate > 0)) {
