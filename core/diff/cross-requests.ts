@@ -12,12 +12,14 @@
 // answers one page from before a call arrived and the next after it, while the other stands still. Get Call is
 // compared with the list the side was learned from, asked before the plan, as the suite's
 // CALLS-GET-MATCHES-LIST test compares them: a call in a final status, strictly where it had settled
-// by the target's clock at that list (settling.ts), else one way.
+// by the target's clock at that list (settling.ts), else one way. The same Get Call sent again answers
+// the same (CALLS-READ-ONLY, repeatable-read.ts), as the suite's read-only test judges it.
 import { callsIn } from '../checks/calls-in.ts';
 import { compareViews } from '../checks/get-matches-list.ts';
 import { listingPages, type ListedPage } from '../checks/listing-pages.ts';
 import { pageOf } from '../checks/pagination.ts';
 import { settledBy, targetClock, TERMINAL_STATUSES } from '../checks/settling.ts';
+import { sameAnswer, sameButSettling } from '../checks/repeatable-read.ts';
 import type { Violation } from '../checks/violation.ts';
 import { totalSeenToFall, type TotalSeen } from '../checks/total-falls.ts';
 import { PAGE_SIZE_NAMES } from '../learning/paging.ts';
@@ -83,6 +85,9 @@ function listingFindings(
   if (pages.length < 2) return;
   const number = (comparison: Comparison) => Number(comparison.request.query?.page ?? 1);
   for (const which of ['primary', 'candidate'] as const) {
+    // As the suite judges pages across requests only on a target seen to acknowledge `page` (paging.ts):
+    // one that ignores it serves every page the same, a reading of its own (page-selection), not a partition broken.
+    if (!sides[which].learned.paging.page) continue;
     const listed = pages.flatMap((comparison) => listedPage(comparison[which], number(comparison)) ?? []);
     const answers = [...sides[which].learned.exchanges, ...comparisons.map((comparison) => comparison[which])];
     if (listed.length < 2 || !oneListing(listed, answers, ageSeconds)) continue;
@@ -113,6 +118,55 @@ function getMatchesListFindings(
   }
 }
 
+/** Get Call on a known id, with the side's own key under the usual header, for no one: the same request whenever it is sent. */
+const plainGet = ({ request }: Comparison) =>
+  request.kind === 'get' && request.key === 'full' && request.apiKeyHeader === undefined && request.onBehalfOf === undefined;
+
+/**
+ * CALLS-READ-ONLY as the suite's own test judges it (repeatable-read.ts): the same Get Call, sent again
+ * after other reads, answers the same; byte for byte where the call had settled by the target's clock
+ * at the first answer, else one way (only what settles late may arrive). The first answer is the
+ * side's learning's, where it fetched the call, else the plan's first. One way only where the later
+ * was asked more than MAX_ANSWER_AGE after the first arrived: an older answer may show less.
+ */
+function readOnlyFindings(
+  comparisons: readonly Comparison[],
+  sides: Record<keyof CrossFound, LearnedSide>,
+  movement: { settleSeconds: number; answerAgeSeconds: number },
+  found: CrossFound,
+): void {
+  for (const which of ['primary', 'candidate'] as const) {
+    const first = new Map<string, Exchange>();
+    for (const exchange of sides[which].learned.sample.fetched ?? []) {
+      const [seen] = callsIn(exchange);
+      if (seen && !first.has(String(seen.call.sessionId))) first.set(String(seen.call.sessionId), exchange);
+    }
+    for (const comparison of comparisons.filter(plainGet)) {
+      const id = String(comparison.request.sessionId);
+      const earlier = first.get(id);
+      const later = comparison[which];
+      if (earlier === undefined) {
+        first.set(id, later);
+        continue;
+      }
+      const [before] = callsIn(earlier);
+      // The target's clock as the side's learning and the first answer show it: a lower bound of its now then.
+      const clock = targetClock([...sides[which].learned.sample.exchanges, earlier]);
+      if (before && settledBy(before.call, clock, movement.settleSeconds)) {
+        file(found[which], comparison, sameAnswer(earlier, later));
+      } else if (askedAfter(earlier, later, movement.answerAgeSeconds)) {
+        file(found[which], comparison, sameButSettling(earlier, later));
+      }
+    }
+  }
+}
+
+/** Whether `later` was asked more than `ageSeconds` after `earlier` arrived (both timed). */
+function askedAfter(earlier: Exchange, later: Exchange, ageSeconds: number): boolean {
+  if (earlier.receivedAt === undefined || later.receivedAt === undefined) return false;
+  return later.receivedAt - later.durationMs > earlier.receivedAt + ageSeconds * 1000;
+}
+
 /** Every cross-request violation of each side, by the comparison it was found in. */
 export function crossRequestViolations(
   comparisons: readonly Comparison[],
@@ -123,5 +177,6 @@ export function crossRequestViolations(
   const found: CrossFound = { primary: new Map(), candidate: new Map() };
   listingFindings(comparisons, sides, answerAgeSeconds, found);
   getMatchesListFindings(comparisons, sides, settleSeconds, found);
+  readOnlyFindings(comparisons, sides, movement, found);
   return found;
 }

@@ -137,7 +137,7 @@ export async function askBothSides(
   const restricted = [sides.primary, sides.candidate, ...(sides.secondary ? [sides.secondary] : [])].every(
     (side) => side.config.restrictedApiKey !== undefined,
   );
-  const plan = readPlan(primary.learned, seed, runs, restricted);
+  const plan = readPlan(primary.learned, seed, runs, restricted, [candidate.learned]);
   const random = seededRandom(seed);
   const orders = plan.map(() => shuffled(random));
   const sizeNames = { primary: primary.learned.paging.sizeName, candidate: candidate.learned.paging.sizeName };

@@ -41,7 +41,7 @@ const listed = (exchange: Exchange, page: number): ListedPage => {
 };
 
 const learnedOf = (exchanges: Exchange[]) =>
-  ({ learned: { exchanges, sample: { calls: [], exchanges } }, order: undefined }) as unknown as LearnedSide;
+  ({ learned: { exchanges, sample: { calls: [], exchanges }, paging: { page: true } }, order: undefined }) as unknown as LearnedSide;
 
 test('a clean candidate whose lists are cached, answering page 1 from before calls arrived and page 2 after, breaks no requirement across its pages', async () => {
   let now = DATA_NOW + HEAD_START_SECONDS;

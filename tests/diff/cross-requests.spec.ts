@@ -49,7 +49,11 @@ const pagesRequest = (number: number): PlannedRequest => ({
 });
 const learnedOf = (listed: Exchange): LearnedSide =>
   ({
-    learned: { sample: { calls: [{ call: call('a'), pointer: '/data/0', exchange: listed }], exchanges: [listed] }, exchanges: [listed] },
+    learned: {
+      sample: { calls: [{ call: call('a'), pointer: '/data/0', exchange: listed }], exchanges: [listed] },
+      exchanges: [listed],
+      paging: { page: true },
+    },
     order: undefined,
   }) as unknown as LearnedSide;
 const sides = (listed: Exchange) => ({ primary: learnedOf(listed), candidate: learnedOf(listed) });
@@ -72,6 +76,25 @@ test('pages of one listing that repeat a call break PAGINATION-PAGES-PARTITION o
   const found = crossRequestViolations(comparisons, sides(clean[0]!), MOVEMENT);
   expect(requirementsOf(found, 'primary')).toEqual([]);
   expect(requirementsOf(found, 'candidate')).toEqual(['PAGINATION-PAGES-PARTITION']);
+});
+
+test('the pages of a side not seen to acknowledge page are not judged together: it serves one page, a reading of its own', () => {
+  const clean = [page(['a', 'b'], 4, 1), page(['c', 'd'], 4, 2)];
+  const same = [page(['a', 'b'], 4, 1), page(['a', 'b'], 4, 1)];
+  const comparisons: Comparison[] = [1, 2].map((number, index) => ({
+    request: pagesRequest(number),
+    primary: clean[index]!,
+    again: clean[index]!,
+    candidate: same[index]!,
+  }));
+  const ignoring = { ...learnedOf(clean[0]!), learned: { ...learnedOf(clean[0]!).learned, paging: { page: false } } } as LearnedSide;
+  expect(
+    requirementsOf(crossRequestViolations(comparisons, { primary: learnedOf(clean[0]!), candidate: ignoring }, MOVEMENT), 'candidate'),
+  ).toEqual([]);
+  // The same pages from a side that acknowledges page break the partition.
+  expect(requirementsOf(crossRequestViolations(comparisons, sides(clean[0]!), MOVEMENT), 'candidate')).toEqual([
+    'PAGINATION-PAGES-PARTITION',
+  ]);
 });
 
 test('pages whose totals differ are judged on the side’s own answers, never because the other side stood still', () => {
@@ -123,4 +146,29 @@ test('Get Call showing a settled call otherwise than the side’s own list did b
   const found = crossRequestViolations(comparisons, sides(listed), MOVEMENT);
   expect(requirementsOf(found, 'primary')).toEqual([]);
   expect(requirementsOf(found, 'candidate')).toEqual(['CALLS-GET-MATCHES-LIST']);
+});
+
+test('the same Get Call answered otherwise on a settled call breaks CALLS-READ-ONLY on that side', () => {
+  // Listed with a newer call beside it, so that the target's clock shows call a settled.
+  const listed = page(['a', 'z'], 2, 1);
+  (listed.response.body as { data: Array<Record<string, unknown>> }).data[1] = call('z', {
+    initiatedAt: 9000,
+    startedAt: 9000,
+    endedAt: 9100,
+  });
+  const request: PlannedRequest = { operation: 'getCall', kind: 'get', label: 'Get Call a', sessionId: 'a', key: 'full' };
+  const once = fetched(call('a'));
+  const viewed = fetched(call('a', { metaData: [{ views: 2 }] }));
+  const comparisons: Comparison[] = [
+    { request, primary: once, again: once, candidate: once },
+    { request, primary: once, again: once, candidate: viewed },
+  ];
+  const found = crossRequestViolations(comparisons, sides(listed), MOVEMENT);
+  expect(requirementsOf(found, 'primary')).toEqual([]);
+  expect(requirementsOf(found, 'candidate')).toEqual(['CALLS-READ-ONLY']);
+  // Asked with the header's name in another case, the request is not the same: not compared.
+  const cased = comparisons.map((comparison) => ({ ...comparison, request: { ...request, apiKeyHeader: 'ApiKey' } }));
+  expect(requirementsOf(crossRequestViolations(cased, sides(listed), MOVEMENT), 'candidate')).toEqual([]);
+  // Not settled by the target's clock (no newer call seen), and asked within MAX_ANSWER_AGE: not judged.
+  expect(requirementsOf(crossRequestViolations(comparisons, sides(page(['a'], 1, 1)), MOVEMENT), 'candidate')).toEqual([]);
 });
