@@ -87,7 +87,7 @@ export async function runDiffCommand(args: readonly string[]): Promise<number> {
     schemaRequirements: indexSchemaRequirements(catalog, contract.document),
     breakable: breakableRequirements(catalog, config.primary.profile),
     settings: config.diff,
-    movement: { settleSeconds: config.primary.settleSeconds },
+    movement: { settleSeconds: config.primary.settleSeconds, answerAgeSeconds: config.primary.maxAnswerAgeSeconds },
   });
   const results = diffResults(outcome);
   mkdirSync(config.reportDir, { recursive: true });

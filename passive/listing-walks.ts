@@ -31,6 +31,7 @@ import { callsIn } from '../core/checks/calls-in.ts';
 import { listingPages, type ListedPage } from '../core/checks/listing-pages.ts';
 import { callState } from '../core/checks/moving-data.ts';
 import { pageOf } from '../core/checks/pagination.ts';
+import { totalSeenToFall } from '../core/checks/total-falls.ts';
 import { momentsOf, settledBy, TERMINAL_STATUSES } from '../core/checks/settling.ts';
 import type { Violation } from '../core/checks/violation.ts';
 import { headerOf, type Exchange } from '../core/transport/exchange.ts';
@@ -253,16 +254,11 @@ export class ListingWalks {
    * Later by more than the answers' age, so that an old answer is not taken for a fall.
    */
   private totalFell(walk: Walk, asked: readonly KeptPage[]): boolean {
-    const age = this.ageSeconds * 1000;
     const seen = this.lists.get(walk.list);
-    const answered = [...asked].sort((a, b) => a.span.end - b.span.end);
-    let most = -Infinity;
-    let next = 0;
-    for (const page of asked) {
-      while (next < answered.length && answered[next]!.span.end + age < page.span.start) most = Math.max(most, answered[next++]!.total);
-      if (page.total < most) return true;
-    }
-    return seen !== undefined && asked.some((page) => seen.lastStart > page.span.end + age && seen.lastTotal < page.total);
+    const answers = asked.map(({ span, total }) => ({ start: span.start, end: span.end, total }));
+    // The list's latest answer is known by when it was asked only: it counts as a later answer, never an earlier one.
+    if (seen !== undefined) answers.push({ start: seen.lastStart, end: Infinity, total: seen.lastTotal });
+    return totalSeenToFall(answers, this.ageSeconds * 1000);
   }
 
   /**

@@ -4,6 +4,8 @@
 // difference named by its class. Pure: the same two answers give the same differences, and the cost
 // grows with what was received, no faster (a call is found by its id in a map, never by a search).
 
+import { UNENDED_STATUSES } from '../checks/settling.ts';
+
 export type DifferenceClass =
   'status' | 'error-code' | 'missing-field' | 'extra-field' | 'type' | 'value' | 'order' | 'size' | 'membership';
 
@@ -17,7 +19,12 @@ export interface AnswerDifference {
   /** The first values seen at the path, each side's, shown in a report (for membership, the sessionIds). */
   primary?: unknown;
   candidate?: unknown;
-  /** For membership: the calls one side listed and the other not, each with the side that listed it. */
+  /**
+   * For membership: every call one side listed and the other not, each with the side that listed it
+   * (the answers' own objects, so no larger than what was received). All of them: the movement rules
+   * judge each (diff-tally.ts), and the first few of a newest-first list are the calls least likely
+   * to have settled, so a few taken for all would hide every settled call a filter dropped.
+   */
   onlyIn?: Array<{ side: 'primary' | 'candidate'; call: Record<string, unknown> }>;
 }
 
@@ -37,9 +44,6 @@ export interface CompareOptions {
   /** Whether a call can no longer move (settling.ts): a call still moving is compared on its presence only. */
   isStill?: (call: Record<string, unknown>) => boolean;
 }
-
-/** The calls shown for one membership difference: enough to judge movement by, bounded. */
-const ONLY_IN_SHOWN = 20;
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -114,18 +118,33 @@ class Walk {
         kind: 'membership',
         primary: onlyIn.filter(({ side }) => side === 'primary').map(({ call }) => call.sessionId),
         candidate: onlyIn.filter(({ side }) => side === 'candidate').map(({ call }) => call.sessionId),
-        onlyIn: onlyIn.slice(0, ONLY_IN_SHOWN),
+        onlyIn,
       });
     const isStill = this.options.isStill ?? (() => true);
     for (const call of primary) {
       const other = byId.get(call.sessionId as string);
-      if (other !== undefined && isStill(call) && isStill(other)) this.compare(call, other, list);
+      if (other === undefined) continue;
+      if (isStill(call) && isStill(other)) this.compare(call, other, list);
+      else if (call.status === other.status && UNENDED_STATUSES.has(String(call.status))) this.fieldsPresent(call, other, list);
     }
     if (!this.options.orderedLists) return;
     const sharedInPrimary = primary.filter((call) => byId.has(call.sessionId as string)).map((call) => call.sessionId);
     const sharedInCandidate = candidate.filter((call) => primaryIds.has(call.sessionId as string)).map((call) => call.sessionId);
     if (sharedInPrimary.some((id, index) => sharedInCandidate[index] !== id))
       this.note({ path: list, kind: 'order', primary: sharedInPrimary.slice(0, 5), candidate: sharedInCandidate.slice(0, 5) });
+  }
+
+  /**
+   * A call not yet ended, shown in the same status by both answers, compared on which of its own
+   * fields it carries: its values may move between the asks (and what settles late does so after its
+   * end, which is not compared so), but a field a call in that status carries on one side and not on
+   * the other is no movement (a media id left out of ongoing calls, say).
+   */
+  private fieldsPresent(primary: Json, candidate: Json, list: string): void {
+    for (const field of Object.keys(primary))
+      if (!Object.hasOwn(candidate, field)) this.note({ path: join(list, field), kind: 'missing-field', primary: primary[field] });
+    for (const field of Object.keys(candidate))
+      if (!Object.hasOwn(primary, field)) this.note({ path: join(list, field), kind: 'extra-field', candidate: candidate[field] });
   }
 }
 

@@ -57,6 +57,7 @@ export function violationsOf(request: PlannedRequest, exchange: Exchange, other:
     errorCode(exchange, code, requirement),
   );
   const success = [
+    ...(plainAsk(request) ? successStatus(exchange, 'AUTH-APIKEY-HEADER', `${request.label} with a valid key`) : []),
     ...(request.apiKeyHeader === undefined ? [] : successStatus(exchange, 'AUTH-HEADER-NAME-CASE-INSENSITIVE', request.label)),
     ...(request.inScope === true ? successStatus(exchange, 'CALLS-GET-ON-BEHALF-OF', request.label) : []),
     ...(request.malformed === true ? noServerError(exchange, request.label) : []),
@@ -76,6 +77,18 @@ export function violationsOf(request: PlannedRequest, exchange: Exchange, other:
     ...scope(request, exchange),
     ...missingMatches(request, exchange, other, judging),
   ];
+}
+
+/**
+ * The side's own key under the usual header on the plainest ask of each operation (List Calls
+ * unfiltered, Get Call on a sampled call, no one acted for): what the suite's AUTH-APIKEY-HEADER test
+ * asks, and due a success whatever else the target does.
+ */
+function plainAsk(request: PlannedRequest): boolean {
+  if (request.key !== 'full' || request.apiKeyHeader !== undefined || request.onBehalfOf !== undefined) return false;
+  return request.operation === 'listCalls'
+    ? Object.keys(request.query ?? {}).length === 0
+    : request.unknown !== true && request.sessionId !== undefined;
 }
 
 /** On behalf of a user, List Calls and Get Call answer only calls in that user's scope. */

@@ -6,18 +6,24 @@
 //
 // Movement is allowed for by the suite's rules, never assumed: the plan's pages are of the unfiltered
 // list, which calls never leave, so it only grows, and grows its total (passive/listing-walks.ts): a
-// side's pages are judged where they all name one total, or where the primary's pages named one total
-// in both its passes (the trusted side showed that nothing arrived while they were asked). Get Call is
+// side's pages are judged, on its own answers only, where they all name one total, or where that
+// side's answers of the list show its total falling across more than MAX_ANSWER_AGE (total-falls.ts).
+// The other side's answers show nothing of this one's: behind a cache or a read replica a clean side
+// answers one page from before a call arrived and the next after it, while the other stands still. Get Call is
 // compared with the list the side was learned from, asked before the plan, as the suite's
 // CALLS-GET-MATCHES-LIST test compares them: a call in a final status, strictly where it had settled
-// by the target's clock at that list (settling.ts), else one way.
+// by the target's clock at that list (settling.ts), else one way. The same Get Call sent again answers
+// the same (CALLS-READ-ONLY, repeatable-read.ts), as the suite's read-only test judges it.
 import { callsIn } from '../checks/calls-in.ts';
 import { compareViews } from '../checks/get-matches-list.ts';
 import { listingPages, type ListedPage } from '../checks/listing-pages.ts';
 import { pageOf } from '../checks/pagination.ts';
 import { settledBy, targetClock, TERMINAL_STATUSES } from '../checks/settling.ts';
+import { sameAnswer, sameButSettling } from '../checks/repeatable-read.ts';
 import type { Violation } from '../checks/violation.ts';
-import type { Exchange } from '../transport/exchange.ts';
+import { totalSeenToFall, type TotalSeen } from '../checks/total-falls.ts';
+import { PAGE_SIZE_NAMES } from '../learning/paging.ts';
+import { headerOf, type Exchange } from '../transport/exchange.ts';
 import type { Comparison } from './diff-tally.ts';
 import type { LearnedSide } from './run-diff.ts';
 
@@ -40,26 +46,52 @@ function listedPage(exchange: Exchange, page: number): ListedPage | undefined {
   return { page, ids, total, totalPages, ...(perPage !== undefined && { perPage }), exchange };
 }
 
-const oneTotal = (pages: ReadonlyArray<ListedPage | undefined>) =>
-  pages.every((page) => page !== undefined) && new Set(pages.map((page) => page.total)).size === 1;
+/** The answers asked of the unfiltered list, whatever their page or page size: the list only grows. */
+function unfiltered(exchange: Exchange): boolean {
+  if (exchange.operation !== 'listCalls' || headerOf(exchange.request.headers, 'onBehalfOf') !== undefined) return false;
+  const names = [...new URL(exchange.request.url).searchParams.keys()];
+  return names.every((name) => name === 'page' || (PAGE_SIZE_NAMES as readonly string[]).includes(name));
+}
+
+/** When an answer was asked and arrived, and the total it named; undefined where it names none or its times are not known. */
+function totalSeen(exchange: Exchange): TotalSeen | undefined {
+  const total = pageOf(exchange)?.pagination.total;
+  if (total === undefined || exchange.receivedAt === undefined) return undefined;
+  return { start: exchange.receivedAt - exchange.durationMs, end: exchange.receivedAt, total };
+}
+
+/**
+ * Whether one side's pages are one listing, judged on that side's own evidence only, as the passive
+ * judge judges a walk (passive/listing-walks.ts): pages that all name one total saw one set of calls
+ * (the unfiltered list only grows, and grows its total); pages whose totals differ stand only where
+ * the side's answers of that list (the plan's, and its learning's before) show the total falling
+ * across more than MAX_ANSWER_AGE. Another side standing still shows nothing of this one: behind a
+ * cache or a read replica, a side may answer one page from before a call arrived and the next after.
+ */
+function oneListing(pages: readonly ListedPage[], answers: readonly Exchange[], ageSeconds: number): boolean {
+  if (new Set(pages.map((page) => page.total)).size <= 1) return true;
+  const seen = answers.filter(unfiltered).flatMap((exchange) => totalSeen(exchange) ?? []);
+  return totalSeenToFall(seen, ageSeconds * 1000);
+}
 
 /** The plan's pages of the unfiltered list at the default size, judged together on each side. */
-function listingFindings(comparisons: readonly Comparison[], found: CrossFound): void {
+function listingFindings(
+  comparisons: readonly Comparison[],
+  sides: Record<keyof CrossFound, LearnedSide>,
+  ageSeconds: number,
+  found: CrossFound,
+): void {
   const pages = comparisons.filter(({ request }) => request.kind === 'pages');
   if (pages.length < 2) return;
   const number = (comparison: Comparison) => Number(comparison.request.query?.page ?? 1);
-  const side = (answer: (comparison: Comparison) => Exchange) =>
-    pages.map((comparison) => listedPage(answer(comparison), number(comparison)));
-  const [primary, again, candidate] = [side((c) => c.primary), side((c) => c.again), side((c) => c.candidate)];
-  // The trusted side named one total in both passes: nothing arrived while the pages were asked.
-  const still = oneTotal([...primary, ...again]);
-  for (const [which, listed] of [
-    ['primary', primary],
-    ['candidate', candidate],
-  ] as const) {
-    if (!still && !oneTotal(listed)) continue;
-    const judged = listed.filter((page): page is ListedPage => page !== undefined);
-    const violations = listingPages(judged);
+  for (const which of ['primary', 'candidate'] as const) {
+    // As the suite judges pages across requests only on a target seen to acknowledge `page` (paging.ts):
+    // one that ignores it serves every page the same, a reading of its own (page-selection), not a partition broken.
+    if (!sides[which].learned.paging.page) continue;
+    const listed = pages.flatMap((comparison) => listedPage(comparison[which], number(comparison)) ?? []);
+    const answers = [...sides[which].learned.exchanges, ...comparisons.map((comparison) => comparison[which])];
+    if (listed.length < 2 || !oneListing(listed, answers, ageSeconds)) continue;
+    const violations = listingPages(listed);
     for (const comparison of pages) file(found[which], comparison, violations);
   }
 }
@@ -86,14 +118,65 @@ function getMatchesListFindings(
   }
 }
 
+/** Get Call on a known id, with the side's own key under the usual header, for no one: the same request whenever it is sent. */
+const plainGet = ({ request }: Comparison) =>
+  request.kind === 'get' && request.key === 'full' && request.apiKeyHeader === undefined && request.onBehalfOf === undefined;
+
+/**
+ * CALLS-READ-ONLY as the suite's own test judges it (repeatable-read.ts): the same Get Call, sent again
+ * after other reads, answers the same; byte for byte where the call had settled by the target's clock
+ * at the first answer, else one way (only what settles late may arrive). The first answer is the
+ * side's learning's, where it fetched the call, else the plan's first. One way only where the later
+ * was asked more than MAX_ANSWER_AGE after the first arrived: an older answer may show less.
+ */
+function readOnlyFindings(
+  comparisons: readonly Comparison[],
+  sides: Record<keyof CrossFound, LearnedSide>,
+  movement: { settleSeconds: number; answerAgeSeconds: number },
+  found: CrossFound,
+): void {
+  for (const which of ['primary', 'candidate'] as const) {
+    const first = new Map<string, Exchange>();
+    for (const exchange of sides[which].learned.sample.fetched ?? []) {
+      const [seen] = callsIn(exchange);
+      if (seen && !first.has(String(seen.call.sessionId))) first.set(String(seen.call.sessionId), exchange);
+    }
+    for (const comparison of comparisons.filter(plainGet)) {
+      const id = String(comparison.request.sessionId);
+      const earlier = first.get(id);
+      const later = comparison[which];
+      if (earlier === undefined) {
+        first.set(id, later);
+        continue;
+      }
+      const [before] = callsIn(earlier);
+      // The target's clock as the side's learning and the first answer show it: a lower bound of its now then.
+      const clock = targetClock([...sides[which].learned.sample.exchanges, earlier]);
+      if (before && settledBy(before.call, clock, movement.settleSeconds)) {
+        file(found[which], comparison, sameAnswer(earlier, later));
+      } else if (askedAfter(earlier, later, movement.answerAgeSeconds)) {
+        file(found[which], comparison, sameButSettling(earlier, later));
+      }
+    }
+  }
+}
+
+/** Whether `later` was asked more than `ageSeconds` after `earlier` arrived (both timed). */
+function askedAfter(earlier: Exchange, later: Exchange, ageSeconds: number): boolean {
+  if (earlier.receivedAt === undefined || later.receivedAt === undefined) return false;
+  return later.receivedAt - later.durationMs > earlier.receivedAt + ageSeconds * 1000;
+}
+
 /** Every cross-request violation of each side, by the comparison it was found in. */
 export function crossRequestViolations(
   comparisons: readonly Comparison[],
   sides: Record<keyof CrossFound, LearnedSide>,
-  settleSeconds: number,
+  movement: { settleSeconds: number; answerAgeSeconds: number },
 ): CrossFound {
+  const { settleSeconds, answerAgeSeconds } = movement;
   const found: CrossFound = { primary: new Map(), candidate: new Map() };
-  listingFindings(comparisons, found);
+  listingFindings(comparisons, sides, answerAgeSeconds, found);
   getMatchesListFindings(comparisons, sides, settleSeconds, found);
+  readOnlyFindings(comparisons, sides, movement, found);
   return found;
 }

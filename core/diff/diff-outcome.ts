@@ -15,6 +15,8 @@ import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts
 import type { DiffAsked, LearnedSide } from './run-diff.ts';
 import { crossRequestViolations } from './cross-requests.ts';
 import { markUnreadDue } from './mark-unread-due.ts';
+import { learnedFor, learnedViolations, type LearnedViolations } from './learned-violations.ts';
+import type { Comparison } from './diff-tally.ts';
 
 export interface DiffFinding extends Classed {
   operation: DiffOperation;
@@ -70,7 +72,8 @@ export interface DiffJudging {
   contract: Contract;
   schemaRequirements: SchemaRequirementIndex;
   settings: DiffSettings;
-  movement: MovementRules;
+  /** With MAX_ANSWER_AGE: how much older than its arrival an answer may be (core/checks/answer-age.ts). */
+  movement: MovementRules & { answerAgeSeconds: number };
   /**
    * The requirements a side can break: those judged at MUST or SHOULD under the run's profile. One the
    * profile only observes (INFO, MAY: an error's body shape under the spec profile) is a way of
@@ -85,6 +88,85 @@ export function breakableRequirements(catalog: Catalog, profile: Profile): Reado
   return new Set(judged.map(({ id }) => id));
 }
 
+interface ClassingInputs {
+  tally: DiffTally;
+  sides: Record<'primary' | 'candidate', SideJudging>;
+  learned: Record<'primary' | 'candidate', LearnedViolations>;
+  changed: readonly string[];
+}
+
+/** Each path beyond noise classed against the words on its sample pairs; the others listed as within noise. */
+function classedFindings(asked: DiffAsked, judging: DiffJudging, inputs: ClassingInputs) {
+  const { settings } = judging;
+  const { tally, sides, learned, changed } = inputs;
+  const comparisonsOf = new Map(tally.operations.map((operation) => [operation.operation, operation.comparisons]));
+  // What several answers of one side show together (cross-requests.ts), for the classing.
+  const cross = crossRequestViolations(asked.comparisons, asked, judging.movement);
+  const findings: DiffFinding[] = [];
+  const withinNoise: DiffOutcome['withinNoise'] = [];
+  const broken = (violations: readonly Violation[]) => violations.filter(({ requirement }) => judging.breakable.has(requirement));
+  const judged = (comparison: Comparison, which: 'primary' | 'candidate') => {
+    const other = which === 'primary' ? comparison.candidate : comparison.primary;
+    return broken([
+      ...violationsOf(comparison.request, comparison[which], other, sides[which]),
+      ...markUnreadDue(comparison.request, comparison[which]),
+      ...(cross[which].get(comparison) ?? []),
+      // A filter asked whose every reading the side's own learning ruled out (learned-violations.ts).
+      ...learnedFor(learned[which], comparison.request.filters),
+    ]);
+  };
+  for (const path of tally.paths.filter(({ candidate }) => candidate > 0)) {
+    const comparisons = comparisonsOf.get(path.operation) ?? 0;
+    if (!beyondNoise(path, comparisons, settings)) {
+      withinNoise.push({ operation: path.operation, path: path.path, kind: path.kind, candidate: path.candidate, aa: path.aa });
+      continue;
+    }
+    // Every comparison that differed here, not only the few shown: a requirement one of them shows broken is the path's.
+    const { differing, ...shown } = path;
+    const pairs = differing.map((comparison) => ({ primary: judged(comparison, 'primary'), candidate: judged(comparison, 'candidate') }));
+    findings.push({ ...shown, comparisons, ...withOpenReading(classDifference(pairs, changed), path.samples) });
+  }
+  return { findings, withinNoise };
+}
+
+/**
+ * A filter's requirement one side's learning shows broken (no reading fits) and the other's not, where
+ * no difference of the plan already names it: the probes showed what the plan's drawn values did not.
+ * Filed under List Calls' `data[]`, the calls the probes listed or left out.
+ */
+function learnedFindings(
+  learned: Record<'primary' | 'candidate', LearnedViolations>,
+  findings: readonly DiffFinding[],
+  breakable: ReadonlySet<string>,
+): DiffFinding[] {
+  const named = new Set(
+    findings.flatMap((finding) => (finding.verdict === 'regression' || finding.verdict === 'fix' ? finding.because : [])),
+  );
+  const found: DiffFinding[] = [];
+  for (const [which, other, verdict] of [
+    ['candidate', 'primary', 'regression'],
+    ['primary', 'candidate', 'fix'],
+  ] as const) {
+    for (const [name, violations] of learned[which].byFilter) {
+      const requirement = violations[0]!.requirement;
+      if (learned[other].byFilter.has(name) || named.has(requirement) || !breakable.has(requirement)) continue;
+      const probes = learned[which].probes.get(name)!;
+      found.push({
+        operation: 'listCalls',
+        path: 'data[]',
+        kind: 'membership',
+        comparisons: probes.sent,
+        candidate: which === 'candidate' ? probes.ruling : 0,
+        aa: 0,
+        samples: [],
+        verdict,
+        because: [requirement],
+      });
+    }
+  }
+  return found;
+}
+
 export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
   const { settings } = judging;
   const changed = readingsChanged(asked.primary, asked.candidate);
@@ -94,38 +176,15 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
   // The clock learning saw on both sides: a lower bound of the target's now at every comparison.
   const clock = targetClock([...asked.primary.learned.exchanges, ...asked.candidate.learned.exchanges]);
   const tally = tallyComparisons(asked.comparisons, settings, orderedLists, { ...judging.movement, clock });
-  const comparisonsOf = new Map(tally.operations.map((operation) => [operation.operation, operation.comparisons]));
   const side = (learned: LearnedSide): SideJudging => ({
     ...judging,
     readings: learned.learned.readings,
     settleSeconds: judging.movement.settleSeconds,
   });
-  const [primaryJudging, candidateJudging] = [side(asked.primary), side(asked.candidate)];
-  // What several answers of one side show together (cross-requests.ts), for the classing.
-  const cross = crossRequestViolations(asked.comparisons, asked, judging.movement.settleSeconds);
-  const findings: DiffFinding[] = [];
-  const withinNoise: DiffOutcome['withinNoise'] = [];
-  for (const path of tally.paths.filter(({ candidate }) => candidate > 0)) {
-    const comparisons = comparisonsOf.get(path.operation) ?? 0;
-    if (!beyondNoise(path, comparisons, settings)) {
-      withinNoise.push({ operation: path.operation, path: path.path, kind: path.kind, candidate: path.candidate, aa: path.aa });
-      continue;
-    }
-    const broken = (violations: readonly Violation[]) => violations.filter(({ requirement }) => judging.breakable.has(requirement));
-    const pairs = path.samples.map(({ comparison }) => ({
-      primary: broken([
-        ...violationsOf(comparison.request, comparison.primary, comparison.candidate, primaryJudging),
-        ...markUnreadDue(comparison.request, comparison.primary),
-        ...(cross.primary.get(comparison) ?? []),
-      ]),
-      candidate: broken([
-        ...violationsOf(comparison.request, comparison.candidate, comparison.primary, candidateJudging),
-        ...markUnreadDue(comparison.request, comparison.candidate),
-        ...(cross.candidate.get(comparison) ?? []),
-      ]),
-    }));
-    findings.push({ ...path, comparisons, ...withOpenReading(classDifference(pairs, changed), path.samples) });
-  }
+  const sides = { primary: side(asked.primary), candidate: side(asked.candidate) };
+  const learned = { primary: learnedViolations(asked.primary), candidate: learnedViolations(asked.candidate) };
+  const { findings, withinNoise } = classedFindings(asked, judging, { tally, sides, learned, changed });
+  findings.push(...learnedFindings(learned, findings, judging.breakable));
   const inconclusive = inconclusiveOperations(tally, settings);
   // A reading learned otherwise is a difference even where no planned answer showed it: clients may still break on it.
   const exitCode =

@@ -39,6 +39,11 @@ export interface PathTally {
   /** A few of the candidate's differences, with their comparison. */
   samples: Array<{ comparison: Comparison; difference: AnswerDifference }>;
   /**
+   * Every comparison where the candidate differed here: the classing judges them all (classing.ts),
+   * the samples being only what a report shows. References to answers already held, no copies.
+   */
+  differing: Comparison[];
+  /**
    * The same counts within each kind of request of the plan (read-plan.ts's `kind`: the auth cases,
    * the unknown ids, the pages …), each with its comparisons: a difference in one kind of request is
    * judged against the noise of that kind too, not diluted by every other request of the operation.
@@ -149,7 +154,16 @@ export function tallyComparisons(
   const pathTally = (operation: DiffOperation, difference: AnswerDifference) => {
     const key = `${operation} ${difference.kind} ${difference.path}`;
     if (!paths.has(key))
-      paths.set(key, { operation, path: difference.path, kind: difference.kind, candidate: 0, aa: 0, samples: [], kinds: {} });
+      paths.set(key, {
+        operation,
+        path: difference.path,
+        kind: difference.kind,
+        candidate: 0,
+        aa: 0,
+        samples: [],
+        differing: [],
+        kinds: {},
+      });
     return paths.get(key)!;
   };
   const requestKinds = new Map<string, { comparisons: number; aaMoved: number }>();
@@ -189,6 +203,7 @@ export function tallyComparisons(
       entry.candidate++;
       kindTally(entry, comparison).candidate++;
       if (entry.samples.length < SAMPLES_KEPT) entry.samples.push({ comparison, difference });
+      entry.differing.push(comparison);
     }
   }
   for (const entry of paths.values())

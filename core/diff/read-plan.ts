@@ -6,8 +6,9 @@
 import fc from 'fast-check';
 import type { Query } from '../transport/api.ts';
 import { ENUMS, filterCombination, filterValue, participantsUnderEveryReading, usableFilters } from '../arbitraries/call-filters.ts';
-import { travelsInAHeader } from '../transport/header-value.ts';
-import { FILTER_NAMES, filterQuery, type FilterName, type Filters } from '../checks/filters.ts';
+import { travelsInAHeader, travelsInAPath } from '../transport/header-value.ts';
+import { FILTER_NAMES, filterQuery, outsidersOfOneToOne, type FilterName, type Filters } from '../checks/filters.ts';
+import { pageOf } from '../checks/pagination.ts';
 import type { LearnedTarget } from '../learning/learn-target.ts';
 import { headerNameCasing } from '../arbitraries/identifiers.ts';
 import { derivedToken } from '../transport/secret-tokens.ts';
@@ -93,11 +94,13 @@ function middleOf(name: FilterName, sample: LearnedTarget['sample']): number[] {
  */
 export function planBound(runs: number): number {
   const quarter = Math.max(2, runs / 4);
-  const pages = 3 + quarter;
+  // Pages 1 to 3, the page after the last as each side counts, and the drawn sizes.
+  const pages = 5 + quarter;
   const alone = FILTER_NAMES.reduce((sum, name) => sum + aloneCount(name), 0);
-  // Unknown ids (made up, shaped, with unusual characters, long), on behalf of a user and of one who
-  // joined, the authentication cases (with the header's case and the extended key), malformed numbers.
-  return Math.ceil(pages + alone + runs + quarter + runs + 6 + 2 + 2 + 8 + NUMERIC_PARAMETERS.length);
+  // Unknown ids (made up, shaped, with unusual characters, long), on behalf of a user, of one who
+  // joined and of one outside a one-to-one call, the authentication cases (with the header's case and
+  // the extended key), malformed numbers.
+  return Math.ceil(pages + alone + runs + quarter + runs + 6 + 2 + 2 + OUTSIDERS + 8 + NUMERIC_PARAMETERS.length);
 }
 
 const filtered = (kind: string) => (filters: Filters) => listing(kind, filterQuery(filters), { filters });
@@ -109,8 +112,17 @@ const drawsUnder =
   (arbitrary, count, offset) =>
     fc.sample(arbitrary, { seed: seed + offset, numRuns: count });
 
-/** `runs` draws of each kind, from `learned` (the primary's), under `seed`. */
-export function readPlan(learned: LearnedTarget, seed: number, runs: number, restricted: boolean): PlannedRequest[] {
+/**
+ * `runs` draws of each kind, from `learned` (the primary's), under `seed`; `others` (the candidate's
+ * learning) add only the page after their own last.
+ */
+export function readPlan(
+  learned: LearnedTarget,
+  seed: number,
+  runs: number,
+  restricted: boolean,
+  others: readonly LearnedTarget[] = [],
+): PlannedRequest[] {
   const { sample, readings, paging } = learned;
   const draws = drawsUnder(seed);
   // Each filter alone: every value of an enumerated one (the specification lists them all), two drawn for the others.
@@ -128,6 +140,7 @@ export function readPlan(learned: LearnedTarget, seed: number, runs: number, res
   const pages = [
     listing('pages', {}),
     ...(paging.page ? [listing('pages', { page: 2 }), listing('pages', { page: 3 })] : []),
+    ...pagesAfterLast(learned, others),
     ...sizes.map((size) => listing('page-sizes', { [paging.sizeName]: size, ...(paging.page && { page: 2 }) })),
   ];
   const uids = sample.values.uids.length > 0 ? draws(fc.constantFrom(...sample.values.uids), Math.max(2, runs / 4), 300) : [];
@@ -144,6 +157,7 @@ export function readPlan(learned: LearnedTarget, seed: number, runs: number, res
       .slice(0, 2)
       .flatMap((uid, index) => (sampledIds[index] === undefined ? [] : [get('get-on-behalf-of', sampledIds[index], { onBehalfOf: uid })])),
     ...joinedScopes(draws, learned).map(({ sessionId, uid }) => get('get-on-behalf-of', sessionId, { onBehalfOf: uid, inScope: true })),
+    ...outsiderScopes(draws, learned).map(({ sessionId, uid }) => get('get-on-behalf-of', sessionId, { onBehalfOf: uid })),
     ...authCases(draws, restricted, ids[0]),
     ...malformed(draws),
   ];
@@ -176,6 +190,41 @@ function joinedScopes(draws: Draws, learned: LearnedTarget): Array<{ sessionId: 
     return uid === undefined ? [] : [{ sessionId: String(seen.call.sessionId), uid }];
   });
   return joined.length === 0 ? [] : draws(fc.constantFrom(...joined), 2, 600);
+}
+
+/**
+ * The page after the last of the unfiltered list at its default size, as each side's first page
+ * counted them when it was learned (where more than the three pages asked), each page once: no call
+ * is due there. A total that stops short of the calls (a capped count) shows only so, the pages
+ * before it holding calls either way: what the suite's own walk to the last page finds
+ * (pages-partition.ts), asked of both sides so that the answers compare.
+ */
+function pagesAfterLast(primary: LearnedTarget, others: readonly LearnedTarget[]): PlannedRequest[] {
+  if (!primary.paging.page) return [];
+  const after = new Set<number>();
+  for (const { sample } of [primary, ...others]) {
+    const first = sample.firstPage === undefined ? undefined : pageOf(sample.firstPage);
+    const size = first?.pagination.per_page ?? first?.items.length;
+    if (first === undefined || size === undefined || !(size > 0) || !Number.isSafeInteger(first.pagination.total)) continue;
+    const page = Math.ceil(first.pagination.total / size) + 1;
+    if (page > 3) after.add(page);
+  }
+  return [...after].map((page) => listing('pages', { page }));
+}
+
+/** Sampled one-to-one calls asked on behalf of a user who neither took part in nor was called in one. */
+const OUTSIDERS = 2;
+
+/**
+ * Sampled one-to-one calls, each with a user who neither took part in it nor was called (what the
+ * suite's own CALLS-GET-ON-BEHALF-OF-SCOPE test asks): Get Call is due not to answer it. Group calls
+ * are not asked: group membership is not shown, so no outsider of one is known.
+ */
+function outsiderScopes(draws: Draws, learned: LearnedTarget): Array<{ sessionId: string; uid: string }> {
+  const fetchable = learned.sample.calls.filter(({ call }) => travelsInAPath(call.sessionId));
+  const uids = learned.sample.values.uids.filter((uid) => travelsInAHeader(uid));
+  const pairs = outsidersOfOneToOne(fetchable, uids, 1).map(({ seen, uid }) => ({ sessionId: String(seen.call.sessionId), uid }));
+  return pairs.length === 0 ? [] : draws(fc.constantFrom(...pairs), OUTSIDERS, 650);
 }
 
 /** List Calls with each numeric parameter malformed: a client's mistake, never a server error. */

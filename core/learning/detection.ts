@@ -4,6 +4,7 @@
 // judge by what is accepted; the reports render every detection the same way.
 import type { Exchange } from '../transport/exchange.ts';
 import type { Violation } from '../checks/violation.ts';
+import type { FilterName } from '../checks/filters.ts';
 
 /** The subjects the suite learns, each declared with its candidates in openapi/requirements.yaml (readings). */
 export const READING_SUBJECTS = [
@@ -87,6 +88,17 @@ export function summarize(detection: Detection): DetectionSummary {
     evidence: detection.evidence,
   };
 }
+
+/**
+ * The detections that probe what a filter means, by the filter they are about: a target consistent
+ * with no reading of one fails that filter's requirement (readingDetection).
+ */
+export const PROBED_FILTERS: Partial<Record<ReadingSubject, FilterName>> = {
+  'started-at-filter': 'startedAt',
+  'ended-at-filter': 'endedAt',
+  'took-part': 'uid',
+  'participants-count-filter': 'participantsCount',
+};
 
 /**
  * A target consistent with no candidate fails the requirement that rests on the detection: one

@@ -2,15 +2,8 @@
 // enumerated filters, also: the totals of all values add up to the unfiltered total.
 import { test, requirement, sampledCalls, blockedByLists } from '../../fixtures/index.ts';
 import { callsIn, listed } from '../../core/checks/calls-in.ts';
-import {
-  FILTER_NAMES,
-  FILTER_REQUIREMENTS,
-  filterNarrowing,
-  valueTotalsPartition,
-  type FilterName,
-  type Filters,
-} from '../../core/checks/filters.ts';
-import { readingDetection, type ReadingSubject } from '../../core/learning/detection.ts';
+import { FILTER_NAMES, FILTER_REQUIREMENTS, filterNarrowing, valueTotalsPartition, type Filters } from '../../core/checks/filters.ts';
+import { PROBED_FILTERS, readingDetection } from '../../core/learning/detection.ts';
 import { judgeStill, MovementTally, reportMovement } from '../../core/checks/moving-data.ts';
 import { listAnswered } from '../../core/checks/errors.ts';
 import { ENUMS, filterValue } from '../../core/arbitraries/call-filters.ts';
@@ -29,14 +22,6 @@ const SENTENCES: Record<(typeof FILTER_NAMES)[number], string> = {
   uid: 'for any uid seen in the data, every returned call is one in which that uid took part, under the reading of "took part" the target follows',
 };
 
-/** The detections that probe what a filter means, by the filter they are about. */
-const PROBED: Partial<Record<ReadingSubject, FilterName>> = {
-  'started-at-filter': 'startedAt',
-  'ended-at-filter': 'endedAt',
-  'took-part': 'uid',
-  'participants-count-filter': 'participantsCount',
-};
-
 for (const name of FILTER_NAMES) {
   const id = FILTER_REQUIREMENTS[name];
   test(`${id} ${SENTENCES[name]}`, requirement(id), async ({ api, verdict, property, targetSample, readings, learned }) => {
@@ -44,7 +29,7 @@ for (const name of FILTER_NAMES) {
     // Where the suite probed what the filter means (the date filters, who took part for uid, what
     // participantsCount counts), a
     // target consistent with no reading of it fails here, with the answers that ruled each out.
-    const probed = learned.detections.find((detection) => PROBED[detection.subject] === name);
+    const probed = learned.detections.find((detection) => PROBED_FILTERS[detection.subject] === name);
     if (probed) verdict.enforce(readingDetection(probed, id, `the ${name} filter`));
 
     let judged = 0;

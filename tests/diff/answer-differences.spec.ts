@@ -60,6 +60,32 @@ test('a call still moving is compared on its presence only', () => {
   expect(answerDifferences(moving('ongoing'), moving('ended'), { orderedLists: false }).map(({ kind }) => kind)).toEqual(['value']);
 });
 
+test('every call one side lists and the other not is kept for the movement rules, however many there are', () => {
+  const primary = Array.from({ length: 30 }, (_, index) => call(`p${index}`));
+  const candidate = Array.from({ length: 30 }, (_, index) => call(`c${index}`));
+  const [membership] = answerDifferences(list(...primary), list(...candidate), { orderedLists: false });
+  // Once only the first 20, all of them the primary's: the settled calls further on were never judged.
+  expect(membership!.onlyIn!.filter(({ side }) => side === 'candidate')).toHaveLength(30);
+  expect(membership!.onlyIn).toHaveLength(60);
+});
+
+test('a call not yet ended, in the same status on both sides, is compared on the fields it carries; one that ended is not', () => {
+  const isStill = () => false;
+  const withoutMid = call('x', { status: 'ongoing' });
+  const ongoing = list(call('x', { status: 'ongoing', mid: 'm1' }));
+  expect(answerDifferences(ongoing, list(withoutMid), { orderedLists: false, isStill }).map(({ kind, path }) => `${kind} ${path}`)).toEqual(
+    ['missing-field data[].mid'],
+  );
+  // Its values may move between the asks: not compared.
+  expect(
+    answerDifferences(ongoing, list(call('x', { status: 'ongoing', mid: 'm2', initiatedAt: 5 })), { orderedLists: false, isStill }),
+  ).toEqual([]);
+  // Ended but not settled (what settles late may yet arrive), or in another status: not compared.
+  const ended = (extra: Record<string, unknown>) => list(call('x', extra));
+  expect(answerDifferences(ended({ mid: 'm1' }), ended({}), { orderedLists: false, isStill })).toEqual([]);
+  expect(answerDifferences(ongoing, ended({}), { orderedLists: false, isStill }).filter(({ kind }) => kind !== 'value')).toEqual([]);
+});
+
 test('the same parsed body labelled otherwise, or in bytes that are not UTF-8, differs in the body’s type', () => {
   const notFound = { status: 404, body: { error: { code: 'ERR_CALL_SESSION_NOT_FOUND', message: 'a' } } };
   expect(classes({ ...notFound, format: 'application/json' }, { ...notFound, format: 'application/json' })).toEqual([]);

@@ -56,3 +56,19 @@ test('an unknown id answered as an empty call breaks CALLS-GET-NOT-FOUND; answer
   expect(violationsOf(request, notFound, empty, judging)).toEqual([]);
   expect(violationsOf(request, empty, notFound, judging).map(({ requirement }) => requirement)).toContain('CALLS-GET-NOT-FOUND');
 });
+
+test('the side’s own key refused on the plainest asks breaks AUTH-APIKEY-HEADER; a filtered list or an act for a user refused does not', () => {
+  const refused = exchange(401, { error: { code: 'AUTH_ERR_APIKEY_NOT_FOUND', message: 'no such key' } });
+  const found = exchange(200, { data: { sessionId: 'v1.us.x' } });
+  const get: PlannedRequest = { operation: 'getCall', kind: 'get', label: 'Get Call v1.us.x', sessionId: 'v1.us.x', key: 'full' };
+  const list: PlannedRequest = { operation: 'listCalls', kind: 'pages', label: 'List Calls', query: {}, key: 'full' };
+  const requirements = (request: PlannedRequest, answer: Exchange) =>
+    violationsOf(request, answer, found, judging).map(({ requirement }) => requirement);
+  expect(requirements(get, refused)).toContain('AUTH-APIKEY-HEADER');
+  expect(requirements(list, refused)).toContain('AUTH-APIKEY-HEADER');
+  expect(requirements(get, found)).not.toContain('AUTH-APIKEY-HEADER');
+  expect(requirements({ ...get, onBehalfOf: 'u1' }, refused)).not.toContain('AUTH-APIKEY-HEADER');
+  expect(requirements({ ...list, kind: 'filter', query: { type: 'audio' }, filters: { type: 'audio' } }, refused)).not.toContain(
+    'AUTH-APIKEY-HEADER',
+  );
+});

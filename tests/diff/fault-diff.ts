@@ -52,6 +52,9 @@ export async function diffAgainstFault(fault: Fault | undefined, seed: number, o
       CANDIDATE_RESTRICTED_API_KEY: CANDIDATE_KEYS.readOnly,
       CONFORMANCE_SEED: String(seed),
       ...(options.writes === true && WRITES),
+      // Both doors answer from the store as it is (no cache, no replica), as MAX_ANSWER_AGE=0 declares:
+      // a list's total that falls between two asks then shows on the pages however close together they were asked.
+      MAX_ANSWER_AGE: '0',
     });
     const pacer = new Pacer(config.primary.maxRps);
     const sides = { primary: diffSide(config.primary, pacer, wires), candidate: diffSide(config.candidate, pacer, wires) };
@@ -62,7 +65,7 @@ export async function diffAgainstFault(fault: Fault | undefined, seed: number, o
       schemaRequirements: indexSchemaRequirements(catalog, contract.document),
       breakable: breakableRequirements(catalog, config.primary.profile),
       settings: config.diff,
-      movement: { settleSeconds: config.primary.settleSeconds },
+      movement: { settleSeconds: config.primary.settleSeconds, answerAgeSeconds: config.primary.maxAnswerAgeSeconds },
     });
   } finally {
     await Promise.all(wires.map((wire) => wire.close()));

@@ -28,6 +28,12 @@ const CAUGHT: ReadonlyArray<{ fault: string; why: string; finding: string }> = [
   { fault: 'get-on-behalf-of-initiator-only', why: 'Get Call on behalf of a user who joined', finding: 'getCall (status) status' },
   { fault: 'pages-overlap-from-page-2', why: 'the pages of one listing judged together', finding: 'listCalls data[] membership' },
   { fault: 'get-shows-canceled-as-ended', why: 'Get Call against the call as the list showed it', finding: 'getCall data.status value' },
+  { fault: 'every-key-refused', why: 'the side’s own key on the plainest asks', finding: 'getCall (status) status' },
+  { fault: 'get-counts-views', why: 'the same Get Call sent again', finding: 'getCall data.metaData[] size' },
+  { fault: 'get-ignores-on-behalf-of', why: 'Get Call on behalf of a user outside a one-to-one call', finding: 'getCall (status) status' },
+  { fault: 'ended-at-an-hour-late', why: 'no reading of the filter fits the side’s learning', finding: 'listCalls data[] membership' },
+  { fault: 'mid-missing-while-ongoing', why: 'the fields of a call not yet ended', finding: 'listCalls data[].mid missing-field' },
+  { fault: 'receiver-type-inverted', why: 'every settled call one side lacks judged', finding: 'listCalls data[] membership' },
 ];
 
 test.describe.configure({ mode: 'parallel', timeout: 60_000 });

@@ -1,0 +1,37 @@
+// A side's learning judged as the suite's filter tests judge it: a probed filter no reading of which
+// fits the side's answers breaks that filter's requirement; one reading left, or a filter not probed,
+// breaks nothing.
+import { test, expect } from '@playwright/test';
+import { learnedFor, learnedViolations } from '../../core/diff/learned-violations.ts';
+import type { LearnedSide } from '../../core/diff/run-diff.ts';
+import type { Detection } from '../../core/learning/detection.ts';
+
+const detection = (subject: Detection['subject'], survivors: string[]): Detection => ({
+  subject,
+  candidates: ['at-or-before', 'before', 'exact'],
+  survivors,
+  accepted: survivors,
+  ruledOut: ['at-or-before', 'before', 'exact']
+    .filter((candidate) => !survivors.includes(candidate))
+    .map((candidate) => ({ candidate, reason: `endedAt=100 returned a call that ended at 3000, not ${candidate}` })),
+  evidence: '3 probes',
+  exchanges: [],
+});
+const side = (...detections: Detection[]) => ({ learned: { detections } }) as unknown as LearnedSide;
+
+test('a probed filter no reading of which fits breaks its requirement, on the requests that use it', () => {
+  const found = learnedViolations(side(detection('ended-at-filter', [])));
+  expect([...found.byFilter.keys()]).toEqual(['endedAt']);
+  expect(
+    learnedFor(found, { endedAt: 100 })
+      .map(({ requirement }) => [...new Set([requirement])])
+      .flat(),
+  ).toEqual(['CALLS-LIST-FILTER-ENDED-AT', 'CALLS-LIST-FILTER-ENDED-AT', 'CALLS-LIST-FILTER-ENDED-AT']);
+  expect(learnedFor(found, { type: 'audio' })).toEqual([]);
+  expect(learnedFor(found, undefined)).toEqual([]);
+});
+
+test('a reading left, or a detection of no filter, breaks nothing', () => {
+  expect(learnedViolations(side(detection('ended-at-filter', ['before']))).byFilter.size).toBe(0);
+  expect(learnedViolations(side(detection('page-selection', []))).byFilter.size).toBe(0);
+});
