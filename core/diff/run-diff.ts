@@ -155,7 +155,10 @@ export async function askBothSides(
   const every = [sides.primary, sides.candidate, ...(sides.secondary ? [sides.secondary] : [])];
   const restricted = every.every((side) => side.config.restrictedApiKey !== undefined);
   const writes = writesAllowed(every.map((side) => side.config));
-  const plan = [...readPlan(primary.learned, seed, runs, restricted, [candidate.learned]), ...(writes ? writePlan(seed, restricted, minComparisons) : [])];
+  const plan = [
+    ...readPlan(primary.learned, seed, runs, restricted, [candidate.learned]),
+    ...(writes ? writePlan(seed, restricted, minComparisons) : []),
+  ];
   const random = seededRandom(seed);
   const orders = plan.map(() => shuffled(random));
   const sizeNames = { primary: primary.learned.paging.sizeName, candidate: candidate.learned.paging.sizeName };

@@ -20,6 +20,7 @@ import { filterQuery, type Filters } from '../checks/filters.ts';
 import { pageOf } from '../checks/pagination.ts';
 import { shown } from '../checks/violation.ts';
 import { TERMINAL_STATUSES } from '../checks/settling.ts';
+import { isWhole } from '../checks/narrowing.ts';
 import { openDetection, ruleOut, type Detection } from './detection.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import type { ListingApi } from './listing-api.ts';
@@ -181,7 +182,12 @@ async function askProbe(
       ...times.map((at) => api.listCalls({ ...filterQuery(pins), [field]: at })),
     ]);
     exchanges.push(pinned, ...dated);
-    answers = dated.map((exchange, index) => usableAnswer(exchange, pins, pageOf(pinned)?.pagination.total, times[index]!));
+    // Pins that leave out the call they were taken from (another filter broken) say nothing of dates:
+    // a date's answer would lack it for their sake. So the pins alone must show it, or not show all.
+    const selected = !isWhole(pinned) || callsIn(pinned).some(({ call }) => call.sessionId === seen.call.sessionId);
+    answers = dated.map((exchange, index) =>
+      selected ? usableAnswer(exchange, pins, pageOf(pinned)?.pagination.total, times[index]!) : undefined,
+    );
     if (answers.every((answer) => answer !== undefined)) break;
   }
   return { seen, answers, exchanges };
