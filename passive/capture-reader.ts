@@ -7,14 +7,12 @@
 // - an exchange in the suite's own JSON Lines shape (`{"request": …, "response": …}`, docs/passive.md);
 // - a line of a JSON access log (access-log.ts), whose field names `accessLog` gives.
 // A file whose first value starts with `"log"` is a HAR, and goes to the HAR reader.
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import parserStream from 'stream-json';
-import streamValues from 'stream-json/streamers/stream-values.js';
 import type { ExchangeSink } from './recorded-exchange.ts';
+import { forEachLine } from './file-lines.ts';
+import { forEachValue } from './file-values.ts';
+import { parseCaptureValue } from './capture-value.ts';
 import { fileReadError, HarError, readHar } from './har-reader.ts';
 import { capturedExchange, type CapturedValue } from './capture-shapes.ts';
 import { DEFAULT_ACCESS_LOG_FIELDS, type AccessLogFields } from './access-log.ts';
@@ -53,43 +51,45 @@ export async function readCapture(
 }
 
 /**
- * JSON Lines, a value a line, read by JSON.parse a line at a time: several times faster than the
- * token stream below. False, having read nothing, when the first line that holds anything is not a
- * whole value (a pretty-printed trace). Past the first, a line that is not JSON (one cut short at the
+ * JSON Lines, a value a line, each line's bytes parsed (capture-value.ts). False, having read
+ * nothing, when the first line that holds anything is not a whole value (a pretty-printed trace). Past the first, a line that is not JSON (one cut short at the
  * end of a file still being written) counts as no exchange, and the reading goes on.
  */
 async function readLines(path: string, add: (value: unknown, index: number) => void): Promise<boolean> {
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Number.POSITIVE_INFINITY });
   let index = 0;
-  try {
-    for await (const line of lines) {
-      if (line.trim() === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        if (index === 0) return false;
-        value = undefined;
-      }
-      add(value, index);
-      index += 1;
+  let lines = true;
+  await forEachLine(path, (line) => {
+    if (isBlank(line)) return true;
+    let value: unknown;
+    try {
+      value = parseCaptureValue(line);
+    } catch {
+      if (index === 0) return (lines = false);
+      value = undefined;
     }
+    add(value, index);
+    index += 1;
     return true;
-  } finally {
-    lines.close();
-  }
+  });
+  return lines;
 }
 
-/** JSON values one after another however they are laid out, read as a stream of tokens (stream-json). */
+/** Whether a line's text is all white space, as String.prototype.trim sees it; read as text only where a byte is not ASCII. */
+function isBlank(line: Buffer): boolean {
+  for (const byte of line) {
+    if (byte >= 0x80) return line.toString('utf8').trim() === '';
+    if (byte !== 0x20 && (byte < 0x09 || byte > 0x0d)) return false;
+  }
+  return true;
+}
+
+/** JSON values one after another however they are laid out (file-values.ts), each parsed from its bytes. */
 async function readValues(path: string, add: (value: unknown, index: number) => void): Promise<void> {
-  await pipeline(
-    createReadStream(path),
-    parserStream({ jsonStreaming: true }),
-    streamValues.asStream(),
-    async (values: AsyncIterable<{ key: number; value: unknown }>) => {
-      for await (const { key, value } of values) add(value, key);
-    },
-  );
+  let index = 0;
+  await forEachValue(path, (bytes) => {
+    add(parseCaptureValue(bytes), index);
+    index += 1;
+  });
 }
 
 function tally(summary: CaptureReadSummary, captured: CapturedValue, sink: ExchangeSink): void {

@@ -12,6 +12,7 @@
 import type { RecordedExchange } from './recorded-exchange.ts';
 import { bodyTextOf, type BodyText } from '../core/transport/body-text.ts';
 import { accessLogExchange, DEFAULT_ACCESS_LOG_FIELDS, type AccessLogFields } from './access-log.ts';
+import { LongString, stringOf, withStrings } from './capture-value.ts';
 
 export interface CapturedValue {
   exchange?: RecordedExchange;
@@ -29,7 +30,8 @@ export function capturedExchange(value: unknown, source: string, accessLog: Acce
   if (isObject(value.http_buffered_trace)) return tapExchange(value.http_buffered_trace, source);
   if (isObject(value.request) && isObject(value.response)) return linesExchange(value, source);
   if (value.http_streamed_trace_segment !== undefined) return { truncated: false };
-  const logged = accessLogExchange(value, source, accessLog);
+  // A log's fields are named by its user: any of them may hold a string the reader left out.
+  const logged = accessLogExchange(withStrings(value) as Record<string, unknown>, source, accessLog);
   return logged === undefined ? { truncated: false } : { exchange: logged, truncated: false };
 }
 
@@ -120,14 +122,16 @@ function tapHeaders(value: unknown): Headers {
 function tapBody(value: unknown): Body {
   if (!isObject(value)) return { kind: 'none' };
   if (value.truncated === true) return { kind: 'cut' };
+  if (value.as_bytes instanceof LongString) return { kind: 'whole', body: bodyTextOf(value.as_bytes.base64()) };
   if (typeof value.as_bytes === 'string') return { kind: 'whole', body: bodyTextOf(Buffer.from(value.as_bytes, 'base64')) };
-  if (typeof value.as_string === 'string') return { kind: 'whole', body: { text: value.as_string } };
+  const text = stringOf(value.as_string);
+  if (text !== undefined) return { kind: 'whole', body: { text } };
   return { kind: 'none' };
 }
 
 /** Headers as pairs, as `{name, value}` objects, or as an object of names to a value or a list of values. */
 function linesHeaders(value: unknown): Headers {
-  const text = (item: unknown) => (typeof item === 'string' ? item : typeof item === 'number' ? String(item) : '');
+  const text = (item: unknown) => stringOf(item) ?? (typeof item === 'number' ? String(item) : '');
   if (Array.isArray(value))
     return value.flatMap((header): Headers => {
       if (Array.isArray(header) && typeof header[0] === 'string') return [[header[0], text(header[1])]];
@@ -142,9 +146,12 @@ function linesHeaders(value: unknown): Headers {
 
 function linesBody(message: Record<string, unknown>): Body {
   if (message.bodyTruncated === true) return { kind: 'cut' };
-  if (typeof message.body !== 'string') return { kind: 'none' };
-  if (message.bodyEncoding === 'base64') return { kind: 'whole', body: bodyTextOf(Buffer.from(message.body, 'base64')) };
-  return { kind: 'whole', body: { text: message.body } };
+  const { body } = message;
+  if (body instanceof LongString)
+    return { kind: 'whole', body: message.bodyEncoding === 'base64' ? bodyTextOf(body.base64()) : { text: body.text() } };
+  if (typeof body !== 'string') return { kind: 'none' };
+  if (message.bodyEncoding === 'base64') return { kind: 'whole', body: bodyTextOf(Buffer.from(body, 'base64')) };
+  return { kind: 'whole', body: { text: body } };
 }
 
 /** A protobuf JSON Timestamp (RFC 3339 text) as milliseconds, or undefined. */

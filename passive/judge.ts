@@ -210,7 +210,22 @@ export interface PassiveJudge extends ExchangeSink {
   state(sources: string[]): PassiveState;
 }
 
-const hashOf = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
+/**
+ * A key's name in what the judge keeps: its hash, never the key. Traffic carries the same few keys
+ * again and again, and hashing each request's cost a twentieth of the judging: the names of the keys
+ * last seen are kept (at most KEY_HASHES_KEPT, all dropped when full).
+ */
+const keyHashes = new Map<string, string>();
+const KEY_HASHES_KEPT = 1_000;
+function hashOf(value: string): string {
+  let hash = keyHashes.get(value);
+  if (hash === undefined) {
+    if (keyHashes.size >= KEY_HASHES_KEPT) keyHashes.clear();
+    hash = createHash('sha256').update(value).digest('hex').slice(0, 32);
+    keyHashes.set(value, hash);
+  }
+  return hash;
+}
 
 /** Everything one judge keeps while traffic flows. */
 interface JudgeRun {

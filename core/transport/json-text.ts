@@ -28,16 +28,18 @@ export function parseJsonText(text: string | undefined): ParsedJson {
   return nestsDeeperThan(parsed, MAX_JSON_DEPTH) ? { parsed: undefined, isJson: false, tooDeep: true } : { parsed, isJson: true };
 }
 
-/** Whether `value` holds arrays or objects more than `limit` levels deep; a walk with a stack of its own, never the call stack's. */
+/**
+ * Whether `value` holds arrays or objects more than `limit` levels deep. The recursion goes no deeper
+ * than `limit` levels, so it never reaches the call stack's end whatever the value; it allocates
+ * nothing, where a walk with a stack of its own made a pair for every object of every answer.
+ */
 function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > limit) return true;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-    }
+  if (value === null || typeof value !== 'object') return false;
+  if (limit === 0) return true;
+  if (Array.isArray(value)) {
+    for (const child of value) if (nestsDeeperThan(child, limit - 1)) return true;
+    return false;
   }
+  for (const key in value) if (nestsDeeperThan((value as Record<string, unknown>)[key], limit - 1)) return true;
   return false;
 }
