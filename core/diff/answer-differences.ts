@@ -80,6 +80,7 @@ class Walk {
     const kinds = [kindOf(primary), kindOf(candidate)];
     if (kinds[0] !== kinds[1]) return this.note({ path: path || '(body)', kind: 'type', primary: kinds[0], candidate: kinds[1] });
     if (Array.isArray(primary)) return this.arrays(primary, candidate as unknown[], path);
+    if (isObject(primary) && isSameCall(primary, candidate as Json)) return this.call(primary, candidate as Json, path);
     if (isObject(primary)) return this.objects(primary, candidate as Json, path);
     if (primary !== candidate) this.note({ path: path || '(body)', kind: 'value', primary, candidate });
   }
@@ -120,18 +121,26 @@ class Walk {
         candidate: onlyIn.filter(({ side }) => side === 'candidate').map(({ call }) => call.sessionId),
         onlyIn,
       });
-    const isStill = this.options.isStill ?? (() => true);
     for (const call of primary) {
       const other = byId.get(call.sessionId as string);
-      if (other === undefined) continue;
-      if (isStill(call) && isStill(other)) this.compare(call, other, list);
-      else if (call.status === other.status && UNENDED_STATUSES.has(String(call.status))) this.fieldsPresent(call, other, list);
+      if (other !== undefined) this.call(call, other, list);
     }
     if (!this.options.orderedLists) return;
     const sharedInPrimary = primary.filter((call) => byId.has(call.sessionId as string)).map((call) => call.sessionId);
     const sharedInCandidate = candidate.filter((call) => primaryIds.has(call.sessionId as string)).map((call) => call.sessionId);
     if (sharedInPrimary.some((id, index) => sharedInCandidate[index] !== id))
       this.note({ path: list, kind: 'order', primary: sharedInPrimary.slice(0, 5), candidate: sharedInCandidate.slice(0, 5) });
+  }
+
+  /**
+   * One call as both answers show it (an entry of two lists, or Get Call's): in full where it had
+   * settled, else only as fieldsPresent allows, for its values may have moved between the asks.
+   */
+  private call(primary: Json, candidate: Json, path: string): void {
+    const isStill = this.options.isStill ?? (() => true);
+    if (isStill(primary) && isStill(candidate)) this.objects(primary, candidate, path);
+    else if (primary.status === candidate.status && UNENDED_STATUSES.has(String(primary.status)))
+      this.fieldsPresent(primary, candidate, path);
   }
 
   /**
@@ -147,6 +156,9 @@ class Walk {
       if (!Object.hasOwn(primary, field)) this.note({ path: join(list, field), kind: 'extra-field', candidate: candidate[field] });
   }
 }
+
+/** Two objects that are one call: the same string sessionId. */
+const isSameCall = (primary: Json, candidate: Json) => typeof primary.sessionId === 'string' && primary.sessionId === candidate.sessionId;
 
 /** A list of calls: objects each with a string sessionId, all distinct (else compared by position). */
 function isCallList(items: readonly unknown[]): items is Json[] {

@@ -72,6 +72,12 @@ export interface MovementRules {
   /** SETTLE_SECONDS: how long after its last moment a call may still change (settling.ts). */
   settleSeconds: number;
   /**
+   * MAX_ANSWER_AGE: how much older than its arrival an answer may be. A call is compared in full only
+   * where it had settled that long before the clock: an answer from a cache or a replica shows the
+   * store as it was then, before a late field arrived. Absent: 0, answers as fresh as their arrival.
+   */
+  answerAgeSeconds?: number | undefined;
+  /**
    * The target's clock before the comparisons began (what learning saw: settling.ts's targetClock), a
    * lower bound of its now at every comparison; each pair of answers may show a later one.
    */
@@ -91,7 +97,8 @@ const MOVING_COUNTS: ReadonlySet<string> = new Set(['meta.pagination.total', 'me
 function differencesBeyondMovement(first: Exchange, second: Exchange, orderedLists: boolean, rules: MovementRules) {
   const shown = targetClock([first, second]);
   const clock = shown === undefined || rules.clock === undefined ? (shown ?? rules.clock) : Math.max(shown, rules.clock);
-  const isStill = (call: Record<string, unknown>) => settledBy(call, clock, rules.settleSeconds);
+  const asOld = clock === undefined ? undefined : clock - (rules.answerAgeSeconds ?? 0);
+  const isStill = (call: Record<string, unknown>) => settledBy(call, asOld, rules.settleSeconds);
   let moved = 0;
   const differences: AnswerDifference[] = [];
   // A count of calls moves with the calls: where either answer shows one still moving, its totals may too.

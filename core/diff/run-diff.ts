@@ -156,7 +156,7 @@ export async function askBothSides(
   const restricted = every.every((side) => side.config.restrictedApiKey !== undefined);
   const writes = writesAllowed(every.map((side) => side.config));
   const plan = [
-    ...readPlan(primary.learned, seed, runs, restricted, [candidate.learned]),
+    ...readPlan(primary.learned, seed, runs, restricted, [candidate.learned], sides.primary.config.maxAnswerAgeSeconds),
     ...(writes ? writePlan(seed, restricted, minComparisons) : []),
   ];
   const random = seededRandom(seed);

@@ -94,3 +94,17 @@ test('the same parsed body labelled otherwise, or in bytes that are not UTF-8, d
     'type (body)',
   ]);
 });
+
+test("Get Call's call is compared as a listed one: an ongoing call's moving values are not, a field it lacks is", () => {
+  const got = (extra: Record<string, unknown>): ComparedAnswer => ({
+    status: 200,
+    body: { data: call('x', { status: 'ongoing', ...extra }) },
+  });
+  const isStill = (shown: Record<string, unknown>) => shown.status === 'ended';
+  const compared = (primary: ComparedAnswer, candidate: ComparedAnswer) =>
+    answerDifferences(primary, candidate, { orderedLists: false, isStill }).map(({ kind, path }) => `${kind} ${path}`);
+  expect(compared(got({ totalDuration: '00:00:44', mid: 'm' }), got({ totalDuration: '00:00:39', mid: 'm' }))).toEqual([]);
+  expect(compared(got({ totalDuration: '00:00:44', mid: 'm' }), got({ totalDuration: '00:00:39' }))).toEqual(['missing-field data.mid']);
+  const ended = (minutes: number): ComparedAnswer => ({ status: 200, body: { data: call('x', { totalAudioMinutes: minutes }) } });
+  expect(compared(ended(3), ended(2))).toEqual(['value data.totalAudioMinutes']);
+});

@@ -50,6 +50,16 @@ test('a call listed by one side only is movement while it had not settled by the
   expect(settledGone.paths.map(({ kind, path }) => `${kind} ${path}`)).toEqual(['membership data[]']);
 });
 
+test('behind a cache or a replica a call is compared in full only where it had settled MAX_ANSWER_AGE before the clock', () => {
+  // Ended 305 s before the clock (the newer call's end): settled at 300 s, not 10 s before that.
+  const fresh = answer(call('a', 4695, { totalAudioMinutes: 3 }), call('b', 5000));
+  const older = answer(call('a', 4695, { totalAudioMinutes: 2 }), call('b', 5000));
+  const paths = (answerAgeSeconds: number) =>
+    tallyComparisons([comparison(fresh, fresh, older)], settings, false, { ...rules, answerAgeSeconds }).paths.map(({ path }) => path);
+  expect(paths(0)).toEqual(['data[].totalAudioMinutes']);
+  expect(paths(10)).toEqual([]);
+});
+
 test('DIFF_IGNORE takes out its path and counts the comparisons it silenced; too few comparisons is inconclusive', () => {
   // The call judged at the clock its newer neighbour gives: settled, so compared.
   const same = answer(call('a', 1000), call('b', 5000));
