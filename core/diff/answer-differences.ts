@@ -133,12 +133,14 @@ class Walk {
   }
 
   /**
-   * One call as both answers show it (an entry of two lists, or Get Call's): in full where it had
-   * settled, else only as fieldsPresent allows, for its values may have moved between the asks.
+   * One call as both answers show it (an entry of two lists, or Get Call's): in full where either
+   * shows it settled (then it had settled before any answer within the age allowed was taken, so
+   * both are due its final state), else only as fieldsPresent allows, for its values may have moved
+   * between the asks.
    */
   private call(primary: Json, candidate: Json, path: string): void {
     const isStill = this.options.isStill ?? (() => true);
-    if (isStill(primary) && isStill(candidate)) this.objects(primary, candidate, path);
+    if (isStill(primary) || isStill(candidate)) this.objects(primary, candidate, path);
     else if (primary.status === candidate.status && UNENDED_STATUSES.has(String(primary.status)))
       this.fieldsPresent(primary, candidate, path);
   }

@@ -53,11 +53,16 @@ test('statuses and error codes differ as such; a different status is not compare
   expect(classes(list(call('x')), notFound)).toEqual(['status (status)', 'error-code error.code']);
 });
 
-test('a call still moving is compared on its presence only', () => {
+test('a call still moving is compared on its presence only; one either side shows settled is due its final state on both', () => {
   const moving = (value: string) => list(call('x', { status: value }));
-  const isStill = (seen: Record<string, unknown>) => seen.status === 'ended';
-  expect(answerDifferences(moving('ongoing'), moving('ended'), { orderedLists: false, isStill })).toEqual([]);
-  expect(answerDifferences(moving('ongoing'), moving('ended'), { orderedLists: false }).map(({ kind }) => kind)).toEqual(['value']);
+  const stillNowhere = () => false;
+  expect(answerDifferences(moving('ongoing'), moving('ended'), { orderedLists: false, isStill: stillNowhere })).toEqual([]);
+  // Settled (ended long enough before the clock) on one side: no answer within the age allowed shows it otherwise.
+  const settledWhenEnded = (seen: Record<string, unknown>) => seen.status === 'ended';
+  const kinds = (isStill?: (seen: Record<string, unknown>) => boolean) =>
+    answerDifferences(moving('ongoing'), moving('ended'), { orderedLists: false, ...(isStill && { isStill }) }).map(({ kind }) => kind);
+  expect(kinds(settledWhenEnded)).toEqual(['value']);
+  expect(kinds()).toEqual(['value']);
 });
 
 test('every call one side lists and the other not is kept for the movement rules, however many there are', () => {
