@@ -112,7 +112,7 @@ function classedFindings(asked: DiffAsked, judging: DiffJudging, inputs: Classin
       ...markUnreadDue(comparison.request, comparison[which]),
       ...(cross[which].get(comparison) ?? []),
       // A filter asked whose every reading the side's own learning ruled out (learned-violations.ts).
-      ...learnedFor(learned[which], comparison.request.filters),
+      ...learnedFor(learned[which], comparison.request),
     ]);
   };
   for (const path of tally.paths.filter(({ candidate }) => candidate > 0)) {

@@ -8,18 +8,25 @@ import { FILTER_REQUIREMENTS, type FilterName } from '../checks/filters.ts';
 import { PROBED_FILTERS, readingDetection } from '../learning/detection.ts';
 import type { Violation } from '../checks/violation.ts';
 import type { LearnedSide } from './run-diff.ts';
+import type { PlannedRequest } from './read-plan.ts';
 
 export interface LearnedViolations {
   /** By the filter whose requirement they break. */
   byFilter: Map<FilterName, Violation[]>;
+  /**
+   * Get Call's calls fetched while learning, in more than one envelope (no envelope survived): the
+   * suite judges Get Call by the envelope most of them used, so the others fail CALLS-GET-OK.
+   */
+  envelope: Violation[];
   /** The probes each filter's detection sent, and how many of them ruled a reading out. */
   probes: Map<FilterName, { sent: number; ruling: number }>;
 }
 
 /** Every filter no reading of which fits what the side's learning saw. */
 export function learnedViolations(side: LearnedSide): LearnedViolations {
-  const found: LearnedViolations = { byFilter: new Map(), probes: new Map() };
+  const found: LearnedViolations = { byFilter: new Map(), envelope: [], probes: new Map() };
   for (const detection of side.learned.detections) {
+    if (detection.subject === 'get-call-envelope') found.envelope = readingDetection(detection, 'CALLS-GET-OK', "Get Call's envelope");
     const name = PROBED_FILTERS[detection.subject];
     if (name === undefined) continue;
     const violations = readingDetection(detection, FILTER_REQUIREMENTS[name], `the ${name} filter`);
@@ -31,8 +38,9 @@ export function learnedViolations(side: LearnedSide): LearnedViolations {
   return found;
 }
 
-/** The violations of the filters `filters` names, as the side's learning showed them. */
-export function learnedFor(found: LearnedViolations, filters: object | undefined): Violation[] {
-  if (filters === undefined) return [];
-  return [...found.byFilter].flatMap(([name, violations]) => (name in filters ? violations : []));
+/** What the side's learning showed of what `request` asks: the filters it names, Get Call's envelope. */
+export function learnedFor(found: LearnedViolations, request: Pick<PlannedRequest, 'operation' | 'filters'>): Violation[] {
+  const { filters } = request;
+  const ofFilters = filters === undefined ? [] : [...found.byFilter].flatMap(([name, violations]) => (name in filters ? violations : []));
+  return [...ofFilters, ...(request.operation === 'getCall' ? found.envelope : [])];
 }

@@ -23,15 +23,26 @@ test('a probed filter no reading of which fits breaks its requirement, on the re
   const found = learnedViolations(side(detection('ended-at-filter', [])));
   expect([...found.byFilter.keys()]).toEqual(['endedAt']);
   expect(
-    learnedFor(found, { endedAt: 100 })
+    learnedFor(found, { operation: 'listCalls', filters: { endedAt: 100 } })
       .map(({ requirement }) => [...new Set([requirement])])
       .flat(),
   ).toEqual(['CALLS-LIST-FILTER-ENDED-AT', 'CALLS-LIST-FILTER-ENDED-AT', 'CALLS-LIST-FILTER-ENDED-AT']);
-  expect(learnedFor(found, { type: 'audio' })).toEqual([]);
-  expect(learnedFor(found, undefined)).toEqual([]);
+  expect(learnedFor(found, { operation: 'listCalls', filters: { type: 'audio' } })).toEqual([]);
+  expect(learnedFor(found, { operation: 'listCalls' })).toEqual([]);
 });
 
 test('a reading left, or a detection of no filter, breaks nothing', () => {
   expect(learnedViolations(side(detection('ended-at-filter', ['before']))).byFilter.size).toBe(0);
   expect(learnedViolations(side(detection('page-selection', []))).byFilter.size).toBe(0);
+});
+
+test("Get Call's calls fetched in more than one envelope while learning break CALLS-GET-OK on every Get Call, none else", () => {
+  const mixed = learnedViolations(side(detection('get-call-envelope', [])));
+  expect(learnedFor(mixed, { operation: 'getCall' }).map(({ requirement }) => requirement)).toEqual([
+    'CALLS-GET-OK',
+    'CALLS-GET-OK',
+    'CALLS-GET-OK',
+  ]);
+  expect(learnedFor(mixed, { operation: 'listCalls', filters: { type: 'audio' } })).toEqual([]);
+  expect(learnedFor(learnedViolations(side(detection('get-call-envelope', ['data-object']))), { operation: 'getCall' })).toEqual([]);
 });
