@@ -9,6 +9,7 @@ import { ENUMS, filterCombination, filterValue, participantsUnderEveryReading, u
 import { travelsInAHeader, travelsInAPath } from '../transport/header-value.ts';
 import { FILTER_NAMES, filterQuery, outsidersOfOneToOne, type FilterName, type Filters } from '../checks/filters.ts';
 import { pageOf } from '../checks/pagination.ts';
+import { PARTICIPANTS_FILTER_READINGS, participantsFilterCount } from '../checks/readings.ts';
 import { stillFor } from '../checks/answer-age.ts';
 import { targetClock } from '../checks/settling.ts';
 import type { LearnedTarget } from '../learning/learn-target.ts';
@@ -75,9 +76,33 @@ function listing(kind: string, query: Query, extra: Partial<PlannedRequest> = {}
   return { operation: 'listCalls', kind, label, query, key: 'full', ...extra };
 }
 
-/** The values each filter is asked alone with: all of an enumerated one's, two of any other's, and the middle of a date's. */
+/**
+ * The values each filter is asked alone with: all of an enumerated one's, two of any other's, the
+ * middle of a date's, and each count a telling call is given for participantsCount.
+ */
 const aloneCount = (name: FilterName) =>
-  name in ENUMS ? ENUMS[name as keyof typeof ENUMS].length : name === 'startedAt' || name === 'endedAt' ? 3 : 2;
+  name in ENUMS
+    ? ENUMS[name as keyof typeof ENUMS].length
+    : name === 'startedAt' || name === 'endedAt'
+      ? 3
+      : name === 'participantsCount'
+        ? 2 + PARTICIPANTS_FILTER_READINGS.length
+        : 2;
+
+/**
+ * For participantsCount, each count the readings give the first sampled call they disagree on (one
+ * with a never-joined entry, or a user on two devices): only such a count parts the readings, and a
+ * target that counts one way for some calls and another way for others shows it there. Drawn counts
+ * seldom land on one.
+ */
+function tellingCounts(name: FilterName, sample: LearnedTarget['sample']): number[] {
+  if (name !== 'participantsCount') return [];
+  for (const { call } of sample.calls) {
+    const counts = new Set(PARTICIPANTS_FILTER_READINGS.map((reading) => participantsFilterCount(call, reading)));
+    if (counts.size > 1 && !counts.has(undefined)) return [...counts] as number[];
+  }
+  return [];
+}
 
 /**
  * A date filter's bound in the middle of the times the sample showed: it keeps some calls and drops
@@ -138,7 +163,7 @@ export function readPlan(
       ? ENUMS[name as keyof typeof ENUMS]
       : name === 'hasRecording'
         ? [true, false]
-        : [...draws(filterValue(name, sample), 2, index), ...middleOf(name, sample)];
+        : [...draws(filterValue(name, sample), 2, index), ...middleOf(name, sample), ...tellingCounts(name, sample)];
   const single = usableFilters(readings).flatMap((name, index) =>
     valuesOf(name, index).map((value) => filtered('filter')({ [name]: value })),
   );
