@@ -14,6 +14,7 @@ import { loadContract } from '../../openapi/contract.ts';
 import { loadCatalog } from '../../openapi/catalog.ts';
 import { indexSchemaRequirements } from '../../core/checks/schema-requirements.ts';
 import { UNREAD_FIXTURE } from '../../reference/fixtures.ts';
+import type { AnswerAges } from '../../reference/answer-age.ts';
 
 const PRIMARY_KEYS = { fullAccess: 'primary-door-full-key-4c1d', readOnly: 'primary-door-readonly-key-8e2a' };
 const CANDIDATE_KEYS = { fullAccess: 'candidate-door-full-key-93b7', readOnly: 'candidate-door-readonly-key-0f5c' };
@@ -32,12 +33,36 @@ const WRITES = {
   CANDIDATE_ACTING_UID: UNREAD_FIXTURE.actingUid,
 };
 
-/** The diff of the clean reference (primary) against `fault` (candidate), standing, under `seed`; mark-unread compared too with `writes`. */
-export async function diffAgainstFault(fault: Fault | undefined, seed: number, options: { writes?: boolean } = {}): Promise<DiffOutcome> {
+/**
+ * Where the doors differ from the sweep's: the store living at `live` new calls a second, of `calls`
+ * calls, and the candidate answering as old as `answerAge` says (a cache, a replica). MAX_ANSWER_AGE is
+ * then left at its default, as a user behind such a target leaves it.
+ */
+export interface AgedDoors {
+  live: number;
+  calls: number;
+  answerAge: AnswerAges;
+}
+
+/**
+ * The diff of the clean reference (primary) against `fault` (candidate), standing, under `seed`;
+ * mark-unread compared too with `writes`; on a living store, the candidate answering old, with `aged`.
+ */
+export async function diffAgainstFault(
+  fault: Fault | undefined,
+  seed: number,
+  options: { writes?: boolean; aged?: AgedDoors } = {},
+): Promise<DiffOutcome> {
   const readings = fault === undefined ? undefined : readingsOf(fault)[0];
+  const { aged } = options;
   const doors = await openTwoDoors(
-    { calls: fault?.calls ?? DEFAULT_CALLS, keys: PRIMARY_KEYS, ...(readings !== undefined && { readings }) },
-    { keys: CANDIDATE_KEYS, ...(fault !== undefined && { fault }) },
+    {
+      calls: aged?.calls ?? fault?.calls ?? DEFAULT_CALLS,
+      keys: PRIMARY_KEYS,
+      ...(readings !== undefined && { readings }),
+      ...(aged && { live: { rate: aged.live } }),
+    },
+    { keys: CANDIDATE_KEYS, ...(fault !== undefined && { fault }), ...(aged && { answerAge: aged.answerAge }) },
   );
   const wires: Wire[] = [];
   try {
@@ -52,9 +77,10 @@ export async function diffAgainstFault(fault: Fault | undefined, seed: number, o
       CANDIDATE_RESTRICTED_API_KEY: CANDIDATE_KEYS.readOnly,
       CONFORMANCE_SEED: String(seed),
       ...(options.writes === true && WRITES),
-      // Both doors answer from the store as it is (no cache, no replica), as MAX_ANSWER_AGE=0 declares:
-      // a list's total that falls between two asks then shows on the pages however close together they were asked.
-      MAX_ANSWER_AGE: '0',
+      // Unaged, both doors answer from the store as it is (no cache, no replica), as MAX_ANSWER_AGE=0
+      // declares: a list's total that falls between two asks then shows on the pages however close
+      // together they were asked.
+      ...(aged === undefined && { MAX_ANSWER_AGE: '0' }),
     });
     const pacer = new Pacer(config.primary.maxRps);
     const sides = { primary: diffSide(config.primary, pacer, wires), candidate: diffSide(config.candidate, pacer, wires) };
