@@ -25,3 +25,17 @@ export function totalSeenToFall(answers: readonly TotalSeen[], ageMs: number): b
   }
   return false;
 }
+
+/**
+ * Whether `answer`'s total is one the list had, as `seen` (other answers of it) bound it: no smaller
+ * than a total seen by an answer that arrived more than `ageMs` before it was asked (that answer
+ * showed the store earlier than this one can), no larger than one seen by an answer asked more than
+ * `ageMs` after it arrived (that one showed the store later). Unbounded where no answer is so far.
+ */
+export function totalWithinGrowth(seen: readonly TotalSeen[], answer: TotalSeen, ageMs: number): boolean {
+  for (const other of seen) {
+    if (other.end + ageMs < answer.start && other.total > answer.total) return false;
+    if (other.start - ageMs > answer.end && other.total < answer.total) return false;
+  }
+  return true;
+}

@@ -21,9 +21,9 @@ import { pageOf } from '../checks/pagination.ts';
 import { settledBy, targetClock, TERMINAL_STATUSES } from '../checks/settling.ts';
 import { sameAnswer, sameButSettling } from '../checks/repeatable-read.ts';
 import type { Violation } from '../checks/violation.ts';
-import { totalSeenToFall, type TotalSeen } from '../checks/total-falls.ts';
-import { PAGE_SIZE_NAMES } from '../learning/paging.ts';
-import { headerOf, type Exchange } from '../transport/exchange.ts';
+import { totalSeenToFall } from '../checks/total-falls.ts';
+import type { Exchange } from '../transport/exchange.ts';
+import { growthSeen } from './growing-list.ts';
 import type { Comparison } from './diff-tally.ts';
 import type { LearnedSide } from './run-diff.ts';
 
@@ -46,20 +46,6 @@ function listedPage(exchange: Exchange, page: number): ListedPage | undefined {
   return { page, ids, total, totalPages, ...(perPage !== undefined && { perPage }), exchange };
 }
 
-/** The answers asked of the unfiltered list, whatever their page or page size: the list only grows. */
-function unfiltered(exchange: Exchange): boolean {
-  if (exchange.operation !== 'listCalls' || headerOf(exchange.request.headers, 'onBehalfOf') !== undefined) return false;
-  const names = [...new URL(exchange.request.url).searchParams.keys()];
-  return names.every((name) => name === 'page' || (PAGE_SIZE_NAMES as readonly string[]).includes(name));
-}
-
-/** When an answer was asked and arrived, and the total it named; undefined where it names none or its times are not known. */
-function totalSeen(exchange: Exchange): TotalSeen | undefined {
-  const total = pageOf(exchange)?.pagination.total;
-  if (total === undefined || exchange.receivedAt === undefined) return undefined;
-  return { start: exchange.receivedAt - exchange.durationMs, end: exchange.receivedAt, total };
-}
-
 /**
  * Whether one side's pages are one listing, judged on that side's own evidence only, as the passive
  * judge judges a walk (passive/listing-walks.ts): pages that all name one total saw one set of calls
@@ -70,8 +56,7 @@ function totalSeen(exchange: Exchange): TotalSeen | undefined {
  */
 function oneListing(pages: readonly ListedPage[], answers: readonly Exchange[], ageSeconds: number): boolean {
   if (new Set(pages.map((page) => page.total)).size <= 1) return true;
-  const seen = answers.filter(unfiltered).flatMap((exchange) => totalSeen(exchange) ?? []);
-  return totalSeenToFall(seen, ageSeconds * 1000);
+  return totalSeenToFall(growthSeen(answers), ageSeconds * 1000);
 }
 
 /** The plan's pages of the unfiltered list at the default size, judged together on each side. */

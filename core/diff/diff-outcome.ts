@@ -13,7 +13,7 @@ import { classDifference, violationsOf, type Classed, type SideJudging } from '.
 import { beyondNoise, inconclusiveOperations, tallyComparisons, type DiffTally, type MovementRules, type PathTally } from './diff-tally.ts';
 import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts';
 import type { DiffAsked, LearnedSide } from './run-diff.ts';
-import { crossRequestViolations } from './cross-requests.ts';
+import { crossRequestViolations, type CrossFound } from './cross-requests.ts';
 import { markUnreadDue } from './mark-unread-due.ts';
 import { learnedFor, learnedViolations, type LearnedViolations } from './learned-violations.ts';
 import type { Comparison } from './diff-tally.ts';
@@ -90,18 +90,18 @@ export function breakableRequirements(catalog: Catalog, profile: Profile): Reado
 
 interface ClassingInputs {
   tally: DiffTally;
+  /** What several answers of one side show together (cross-requests.ts). */
+  cross: CrossFound;
   sides: Record<'primary' | 'candidate', SideJudging>;
   learned: Record<'primary' | 'candidate', LearnedViolations>;
   changed: readonly string[];
 }
 
 /** Each path beyond noise classed against the words on its sample pairs; the others listed as within noise. */
-function classedFindings(asked: DiffAsked, judging: DiffJudging, inputs: ClassingInputs) {
+function classedFindings(judging: DiffJudging, inputs: ClassingInputs) {
   const { settings } = judging;
-  const { tally, sides, learned, changed } = inputs;
+  const { tally, sides, learned, changed, cross } = inputs;
   const comparisonsOf = new Map(tally.operations.map((operation) => [operation.operation, operation.comparisons]));
-  // What several answers of one side show together (cross-requests.ts), for the classing.
-  const cross = crossRequestViolations(asked.comparisons, asked, judging.movement);
   const findings: DiffFinding[] = [];
   const withinNoise: DiffOutcome['withinNoise'] = [];
   const broken = (violations: readonly Violation[]) => violations.filter(({ requirement }) => judging.breakable.has(requirement));
@@ -129,6 +129,55 @@ function classedFindings(asked: DiffAsked, judging: DiffJudging, inputs: Classin
   return { findings, withinNoise };
 }
 
+/** The requirements findings already name as broken by one side (a regression or a fix). */
+const namedRequirements = (findings: readonly DiffFinding[]) =>
+  new Set(findings.flatMap((finding) => (finding.verdict === 'regression' || finding.verdict === 'fix' ? finding.because : [])));
+
+/** Each side that may break a requirement the other meets, with the other and the verdict it makes. */
+const SIDES_BROKEN = [
+  ['candidate', 'primary', 'regression'],
+  ['primary', 'candidate', 'fix'],
+] as const;
+
+/**
+ * A requirement one side's answers show broken together (cross-requests.ts: its pages of one listing,
+ * Get Call against its own list, the same Get Call twice) and the other side's not, where no
+ * difference already names it. Each pair of answers may differ by movement alone (a side behind a
+ * replica slides its pages by the calls that arrived meanwhile) while that side's own pages, naming
+ * one total, overlap. Filed under the operation's calls: a list's `data[]`, Get Call's `data`.
+ */
+function crossFindings(cross: CrossFound, findings: readonly DiffFinding[], breakable: ReadonlySet<string>): DiffFinding[] {
+  const named = namedRequirements(findings);
+  const brokenBy = (which: keyof CrossFound) => {
+    const byRequirement = new Map<string, Comparison[]>();
+    for (const [comparison, violations] of cross[which])
+      for (const { requirement } of violations) byRequirement.set(requirement, [...(byRequirement.get(requirement) ?? []), comparison]);
+    return byRequirement;
+  };
+  const found: DiffFinding[] = [];
+  for (const [which, other, verdict] of SIDES_BROKEN) {
+    const [ours, theirs] = [brokenBy(which), brokenBy(other)];
+    for (const [requirement, comparisons] of ours) {
+      if (theirs.has(requirement) || named.has(requirement) || !breakable.has(requirement)) continue;
+      const { operation } = comparisons[0]!.request;
+      const [path, kind] = operation === 'listCalls' ? (['data[]', 'membership'] as const) : (['data', 'value'] as const);
+      const count = comparisons.length;
+      found.push({
+        operation,
+        path,
+        kind,
+        comparisons: count,
+        candidate: which === 'candidate' ? count : 0,
+        aa: 0,
+        samples: [],
+        verdict,
+        because: [requirement],
+      });
+    }
+  }
+  return found;
+}
+
 /**
  * A filter's requirement one side's learning shows broken (no reading fits) and the other's not, where
  * no difference of the plan already names it: the probes showed what the plan's drawn values did not.
@@ -139,14 +188,9 @@ function learnedFindings(
   findings: readonly DiffFinding[],
   breakable: ReadonlySet<string>,
 ): DiffFinding[] {
-  const named = new Set(
-    findings.flatMap((finding) => (finding.verdict === 'regression' || finding.verdict === 'fix' ? finding.because : [])),
-  );
+  const named = namedRequirements(findings);
   const found: DiffFinding[] = [];
-  for (const [which, other, verdict] of [
-    ['candidate', 'primary', 'regression'],
-    ['primary', 'candidate', 'fix'],
-  ] as const) {
+  for (const [which, other, verdict] of SIDES_BROKEN) {
     for (const [name, violations] of learned[which].byFilter) {
       const requirement = violations[0]!.requirement;
       if (learned[other].byFilter.has(name) || named.has(requirement) || !breakable.has(requirement)) continue;
@@ -171,11 +215,11 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
   const { settings } = judging;
   const changed = readingsChanged(asked.primary, asked.candidate);
   // A sequence only where both sides were seen to keep one order; else lists are sets of calls.
-  const orderedLists =
-    asked.primary.order !== undefined && asked.primary.order !== 'unordered' && asked.primary.order === asked.candidate.order;
+  const { order } = asked.primary;
+  const kept = order !== undefined && order !== 'unordered' && order === asked.candidate.order ? order : undefined;
   // The clock learning saw on both sides: a lower bound of the target's now at every comparison.
   const clock = targetClock([...asked.primary.learned.exchanges, ...asked.candidate.learned.exchanges]);
-  const tally = tallyComparisons(asked.comparisons, settings, orderedLists, { ...judging.movement, clock });
+  const tally = tallyComparisons(asked.comparisons, settings, kept, { ...judging.movement, clock });
   const side = (learned: LearnedSide): SideJudging => ({
     ...judging,
     readings: learned.learned.readings,
@@ -183,8 +227,10 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
   });
   const sides = { primary: side(asked.primary), candidate: side(asked.candidate) };
   const learned = { primary: learnedViolations(asked.primary), candidate: learnedViolations(asked.candidate) };
-  const { findings, withinNoise } = classedFindings(asked, judging, { tally, sides, learned, changed });
+  const cross = crossRequestViolations(asked.comparisons, asked, judging.movement);
+  const { findings, withinNoise } = classedFindings(judging, { tally, cross, sides, learned, changed });
   findings.push(...learnedFindings(learned, findings, judging.breakable));
+  findings.push(...crossFindings(cross, findings, judging.breakable));
   const inconclusive = inconclusiveOperations(tally, settings);
   // A reading learned otherwise is a difference even where no planned answer showed it: clients may still break on it.
   const exitCode =
@@ -198,7 +244,7 @@ export function judgeDiff(asked: DiffAsked, judging: DiffJudging): DiffOutcome {
     operations: tally.operations,
     ignored: tally.ignored,
     readingsChanged: changed,
-    orderedLists,
+    orderedLists: kept !== undefined,
     requests: asked.comparisons.length * 3,
   };
 }

@@ -4,13 +4,16 @@
 // noise (DIFF_IGNORE) is taken out first, each rule counting what it suppressed; a call one side lists
 // and the other not is movement only where its times say it could have moved between the asks:
 // where it had not settled by the target's own clock, as the settling rules decide.
-import { pushedOffCount } from './page-shift.ts';
+import { shiftedAcrossEdges } from './page-shift.ts';
+import type { KeptOrder } from './list-order.ts';
 import { answerDifferences, type AnswerDifference, type DifferenceClass } from './answer-differences.ts';
 import type { DiffOperation, DiffSettings, IgnoreRule } from './diff-settings.ts';
 import type { PlannedRequest } from './read-plan.ts';
 import type { Exchange } from '../transport/exchange.ts';
 import { settledBy, targetClock } from '../checks/settling.ts';
 import { callsIn } from '../checks/calls-in.ts';
+import { totalWithinGrowth, type TotalSeen } from '../checks/total-falls.ts';
+import { growthSeen, totalSeen, unfiltered } from './growing-list.ts';
 
 /** One planned request as asked: the primary twice (the A/A pass), the candidate once, in `order`. */
 export interface Comparison {
@@ -87,22 +90,51 @@ export interface MovementRules {
 /** The counts of a list that change as calls arrive or change state. */
 const MOVING_COUNTS: ReadonlySet<string> = new Set(['meta.pagination.total', 'meta.pagination.total_pages', 'meta.pagination.count']);
 
+/** Whether a call had settled as an answer within the age allowed may show it, by the pair's clock (settling.ts). */
+function stillRule(answers: readonly Exchange[], rules: MovementRules) {
+  const shown = targetClock(answers);
+  const clock = shown === undefined || rules.clock === undefined ? (shown ?? rules.clock) : Math.max(shown, rules.clock);
+  const asOld = clock === undefined ? undefined : clock - (rules.answerAgeSeconds ?? 0);
+  return (call: Record<string, unknown>) => settledBy(call, asOld, rules.settleSeconds);
+}
+
+/**
+ * Whether two answers of the unfiltered list may name different totals for the list grew between
+ * them: each total within what the primary's other answers of the list bound it to (growing-list.ts).
+ */
+function grewBetween(answers: readonly Exchange[], growth: readonly TotalSeen[], rules: MovementRules): boolean {
+  const ageMs = (rules.answerAgeSeconds ?? 0) * 1000;
+  return answers.every((answer) => {
+    const seen = unfiltered(answer) ? totalSeen(answer) : undefined;
+    return seen !== undefined && totalWithinGrowth(growth, seen, ageMs);
+  });
+}
+
+interface PairContext {
+  order: KeptOrder | undefined;
+  rules: MovementRules;
+  /** The primary's answers of the unfiltered list, with their times: how it grew over the run. */
+  growth: readonly TotalSeen[];
+}
+
 /**
  * Two answers compared on what cannot have moved between them (settling.ts): a call that had not
  * settled by the target's clock as the two answers show it may have arrived, ended, entered or left a
  * filter or a page between the asks, so it is compared on nothing, and one side listing it and the
- * other not is movement, as is a different count of calls beside it. A call settled by then is
- * compared in full.
+ * other not is movement, as is a different count of calls beside it, or on the unfiltered list one
+ * its growth allows. A call settled by then is compared in full; one side listing it and the other
+ * not is movement only where the counts moved and the page's window shifted across it by as many
+ * calls as they moved (page-shift.ts).
  */
-function differencesBeyondMovement(first: Exchange, second: Exchange, orderedLists: boolean, rules: MovementRules) {
-  const shown = targetClock([first, second]);
-  const clock = shown === undefined || rules.clock === undefined ? (shown ?? rules.clock) : Math.max(shown, rules.clock);
-  const asOld = clock === undefined ? undefined : clock - (rules.answerAgeSeconds ?? 0);
-  const isStill = (call: Record<string, unknown>) => settledBy(call, asOld, rules.settleSeconds);
+function differencesBeyondMovement(first: Exchange, second: Exchange, context: PairContext) {
+  const isStill = stillRule([first, second], context.rules);
   let moved = 0;
   const differences: AnswerDifference[] = [];
   // A count of calls moves with the calls: where either answer shows one still moving, its totals may too.
-  const moving = [first, second].some((answer) => callsIn(answer).some(({ call }) => !isStill(call)));
+  const moving =
+    [first, second].some((answer) => callsIn(answer).some(({ call }) => !isStill(call))) ||
+    grewBetween([first, second], context.growth, context.rules);
+  const orderedLists = context.order !== undefined;
   for (const difference of answerDifferences(asCompared(first), asCompared(second), { orderedLists, isStill })) {
     if (moving && difference.kind === 'value' && MOVING_COUNTS.has(difference.path)) {
       moved++;
@@ -114,13 +146,8 @@ function differencesBeyondMovement(first: Exchange, second: Exchange, orderedLis
     }
     const onlyIn = difference.onlyIn ?? [];
     const settled = onlyIn.filter(({ call }) => isStill(call));
-    // Settled calls one side lacks, as many as the calls that side shows arriving may have pushed off its page.
-    const only = (side: 'primary' | 'candidate') => onlyIn.filter((entry) => entry.side === side).map(({ call }) => call);
-    const pushed = {
-      primary: pushedOffCount(second, first, only('candidate'), isStill),
-      candidate: pushedOffCount(first, second, only('primary'), isStill),
-    };
-    const unexplained = settled.filter(({ side }) => pushed[side]-- <= 0);
+    const shifted = moving ? shiftedAcrossEdges(first, second, settled, context.order) : new Set();
+    const unexplained = settled.filter(({ call }) => !shifted.has(call));
     moved += onlyIn.length - unexplained.length;
     if (unexplained.length > 0) differences.push({ ...difference, onlyIn: unexplained });
   }
@@ -152,7 +179,7 @@ const silences = (rule: IgnoreRule, operation: DiffOperation, path: string) =>
 export function tallyComparisons(
   comparisons: readonly Comparison[],
   settings: DiffSettings,
-  orderedLists: boolean,
+  order: KeptOrder | undefined,
   rules: MovementRules,
 ): DiffTally {
   const operations = new Map<DiffOperation, OperationTally>();
@@ -174,6 +201,7 @@ export function tallyComparisons(
     return paths.get(key)!;
   };
   const requestKinds = new Map<string, { comparisons: number; aaMoved: number }>();
+  const context: PairContext = { order, rules, growth: growthSeen(comparisons.flatMap(({ primary, again }) => [primary, again])) };
   const kindTally = (entry: PathTally, comparison: Comparison) =>
     (entry.kinds[comparison.request.kind] ??= { candidate: 0, aa: 0, comparisons: 0, still: false });
   /** The differences no rule silences, each rule counting the comparisons it silenced something in. */
@@ -193,10 +221,10 @@ export function tallyComparisons(
     operations.set(operation, tally);
     tally.comparisons++;
     const kindKey = `${operation} ${comparison.request.kind}`;
-    const aa = differencesBeyondMovement(comparison.primary, comparison.again, orderedLists, rules);
+    const aa = differencesBeyondMovement(comparison.primary, comparison.again, context);
     const ofKind = requestKinds.get(kindKey) ?? { comparisons: 0, aaMoved: 0 };
     requestKinds.set(kindKey, { comparisons: ofKind.comparisons + 1, aaMoved: ofKind.aaMoved + aa.moved });
-    const candidate = differencesBeyondMovement(comparison.primary, comparison.candidate, orderedLists, rules);
+    const candidate = differencesBeyondMovement(comparison.primary, comparison.candidate, context);
     tally.movement += candidate.moved;
     const aaHeard = heard(operation, aa.differences);
     if (aaHeard.length > 0) tally.aaDiffering++;

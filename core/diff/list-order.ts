@@ -6,8 +6,11 @@ import type { Exchange } from '../transport/exchange.ts';
 
 export type ListOrder = 'newest-first' | 'oldest-first' | 'unordered';
 
+/** An order both sides were seen to keep: lists compare as sequences, and a call's place on a page can be told. */
+export type KeptOrder = Exclude<ListOrder, 'unordered'>;
+
 /** The moment a call is ordered by: its initiatedAt, else its startedAt. */
-function momentOf(call: unknown): number | undefined {
+export function momentOf(call: unknown): number | undefined {
   if (typeof call !== 'object' || call === null) return undefined;
   const { initiatedAt, startedAt } = call as Record<string, unknown>;
   const moment = typeof initiatedAt === 'number' ? initiatedAt : startedAt;

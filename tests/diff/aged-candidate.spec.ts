@@ -1,23 +1,48 @@
-// A clean candidate answering Get Call from a read replica five seconds behind, beside a fresh primary,
-// both over one living store (reference/two-doors.ts, a new call a second): the whole diff, as the
-// command asks and judges it. Calls logged just before learning are not yet on the replica, so the
-// plan asks Get Call only for calls still for longer than MAX_ANSWER_AGE (read-plan.ts), as the
-// suite's own tests do; and an ongoing call's Get Call is compared as a listed one, on the fields it
-// carries, not on minutes that grew between the asks (answer-differences.ts). Before, seed 2 or 6
-// showed the candidate's 404 for a new call as a regression of AUTH-HEADER-NAME-CASE-INSENSITIVE or
-// AUTH-APIKEY-HEADER, and its older minutes as behaviour changes.
+// A clean candidate answering from a read replica behind a fresh primary, both over one living store
+// (reference/two-doors.ts, a new call a second): the whole diff, as the command asks and judges it.
+// - Get Call five seconds behind: calls logged just before learning are not yet on the replica, so
+//   the plan asks Get Call only for calls still for longer than MAX_ANSWER_AGE (read-plan.ts), as the
+//   suite's own tests do; and an ongoing call's Get Call is compared as a listed one, on the fields it
+//   carries, not on minutes that grew between the asks (answer-differences.ts). Before, seed 2 or 6
+//   showed the candidate's 404 for a new call as a regression of AUTH-HEADER-NAME-CASE-INSENSITIVE or
+//   AUTH-APIKEY-HEADER, and its older minutes as behaviour changes.
+// - Lists ten seconds behind: the candidate's later pages slide by the calls that arrived meanwhile,
+//   settled calls crossing their edges, and its page after the last counts fewer (page-shift.ts, the
+//   growth of the unfiltered list in growing-list.ts). Before, seeds 1, 2 and 6 each showed a
+//   membership and a total behaviour change (exit 1).
+// - And behind the same replica, a candidate whose pages overlap is still a regression: its own pages,
+//   naming one total, share a call, though each of its answers differs from the primary's by the
+//   slide alone (diff-outcome.ts's findings across requests).
 import { test, expect } from '@playwright/test';
 import { diffAgainstFault } from './fault-diff.ts';
+import { findFault } from '../../reference/faults/catalog.ts';
+import type { AnswerAges } from '../../reference/answer-age.ts';
+import type { Fault } from '../../reference/faults/fault.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+
+const aged = async (fault: Fault | undefined, seed: number, answerAge: AnswerAges) => {
+  const outcome = await diffAgainstFault(fault, seed, { aged: { live: 1, calls: 1000, answerAge } });
+  const found = outcome.findings.map(
+    ({ verdict, operation, path, kind, because }) => `${verdict} ${operation} ${path} ${kind} ${because.join(',')}`,
+  );
+  return { found, exitCode: outcome.exitCode };
+};
 
 for (const seed of [2, 6]) {
   test(`seed ${seed}: a clean candidate whose Get Call answers from a replica 5 s behind, on a living store, differs in nothing`, async () => {
-    const outcome = await diffAgainstFault(undefined, seed, {
-      aged: { live: 1, calls: 1000, answerAge: { get: { mode: 'replica', seconds: 5 } } },
-    });
-    const found = outcome.findings.map(
-      ({ verdict, operation, path, kind, because }) => `${verdict} ${operation} ${path} ${kind} ${because.join(',')}`,
-    );
-    expect(found).toEqual([]);
-    expect(outcome.exitCode).toBe(0);
+    expect(await aged(undefined, seed, { get: { mode: 'replica', seconds: 5 } })).toEqual({ found: [], exitCode: 0 });
   });
 }
+
+for (const seed of [1, 2, 6]) {
+  test(`seed ${seed}: a clean candidate whose lists answer from a replica 10 s behind, on a living store, differs in nothing`, async () => {
+    expect(await aged(undefined, seed, { list: { mode: 'replica', seconds: 10 } })).toEqual({ found: [], exitCode: 0 });
+  });
+}
+
+test('behind a list replica 10 s behind, a candidate whose pages overlap is a regression of PAGINATION-PAGES-PARTITION', async () => {
+  const { found, exitCode } = await aged(findFault('pages-overlap-from-page-2'), 1, { list: { mode: 'replica', seconds: 10 } });
+  expect(found).toContain('regression listCalls data[] membership PAGINATION-PAGES-PARTITION');
+  expect(exitCode).toBe(1);
+});

@@ -31,22 +31,22 @@ const rules = { settleSeconds: 300 };
 test('a path the candidate differs at and the primary never does is beyond noise; one as noisy as the primary is not', () => {
   const same = answer(call('a', 1000), call('b', 5000));
   const changed = answer(call('a', 1000, { mid: 'x' }), call('b', 5000));
-  const tally = tallyComparisons([comparison(same, same, changed), comparison(same, same, same)], settings, false, rules);
+  const tally = tallyComparisons([comparison(same, same, changed), comparison(same, same, same)], settings, undefined, rules);
   const path = tally.paths.find(({ path }) => path === 'data[].mid')!;
   expect([path.kind, path.candidate, path.aa]).toEqual(['extra-field', 1, 0]);
   expect(beyondNoise(path, 2, settings)).toBe(true);
   // The primary differing from itself as often as the candidate does: noise.
-  const noisy = tallyComparisons([comparison(same, changed, changed), comparison(same, same, same)], settings, false, rules);
+  const noisy = tallyComparisons([comparison(same, changed, changed), comparison(same, same, same)], settings, undefined, rules);
   expect(beyondNoise(noisy.paths[0]!, 2, settings)).toBe(false);
 });
 
 test('a call listed by one side only is movement while it had not settled by the answers’ clock, and a difference once settled', () => {
   const recent = answer(call('old', 1000), call('new', 4990));
   const withoutRecent = answer(call('old', 1000));
-  const moved = tallyComparisons([comparison(recent, recent, withoutRecent)], settings, false, rules);
+  const moved = tallyComparisons([comparison(recent, recent, withoutRecent)], settings, undefined, rules);
   expect(moved.paths).toEqual([]);
   expect(moved.operations[0]!.movement).toBe(1);
-  const settledGone = tallyComparisons([comparison(recent, recent, answer(call('new', 4990)))], settings, false, rules);
+  const settledGone = tallyComparisons([comparison(recent, recent, answer(call('new', 4990)))], settings, undefined, rules);
   expect(settledGone.paths.map(({ kind, path }) => `${kind} ${path}`)).toEqual(['membership data[]']);
 });
 
@@ -55,7 +55,7 @@ test('behind a cache or a replica a call is compared in full only where it had s
   const fresh = answer(call('a', 4695, { totalAudioMinutes: 3 }), call('b', 5000));
   const older = answer(call('a', 4695, { totalAudioMinutes: 2 }), call('b', 5000));
   const paths = (answerAgeSeconds: number) =>
-    tallyComparisons([comparison(fresh, fresh, older)], settings, false, { ...rules, answerAgeSeconds }).paths.map(({ path }) => path);
+    tallyComparisons([comparison(fresh, fresh, older)], settings, undefined, { ...rules, answerAgeSeconds }).paths.map(({ path }) => path);
   expect(paths(0)).toEqual(['data[].totalAudioMinutes']);
   expect(paths(10)).toEqual([]);
 });
@@ -65,7 +65,7 @@ test('DIFF_IGNORE takes out its path and counts the comparisons it silenced; too
   const same = answer(call('a', 1000), call('b', 5000));
   const changed = answer(call('a', 1000, { mid: 'x' }), call('b', 5000));
   const ignoring = { ...settings, ignore: [{ operation: 'listCalls' as const, path: 'data[].mid' }] };
-  const tally = tallyComparisons([comparison(same, same, changed)], ignoring, false, rules);
+  const tally = tallyComparisons([comparison(same, same, changed)], ignoring, undefined, rules);
   expect(tally.paths).toEqual([]);
   expect(tally.ignored).toEqual([{ operation: 'listCalls', path: 'data[].mid', suppressed: 1 }]);
   expect(inconclusiveOperations(tally, ignoring)).toEqual([
@@ -85,14 +85,14 @@ test('a different count of calls is movement where an answer shows a call still 
   const withMovement = tallyComparisons(
     [comparison(counted(3, ...moving), counted(3, ...moving), counted(4, ...moving))],
     settings,
-    false,
+    undefined,
     clocked,
   );
   expect(withMovement.paths).toEqual([]);
   const standing = tallyComparisons(
     [comparison(counted(2, ...settled), counted(2, ...settled), counted(3, ...settled))],
     settings,
-    false,
+    undefined,
     clocked,
   );
   expect(standing.paths.map(({ kind, path }) => `${kind} ${path}`)).toEqual(['value meta.pagination.total']);
@@ -109,19 +109,19 @@ test('a difference in one kind of request is judged against that kind’s noise 
   const at = (tally: ReturnType<typeof tallyComparisons>, path: string) => tally.paths.find((entry) => entry.path === path)!;
   // One difference in 40 comparisons (2.5%, under the 3-point threshold), the only request of its kind.
   const many = Array.from({ length: 39 }, () => ofKind('filter', same, same, same));
-  const status = at(tallyComparisons([...many, ofKind('header-case', same, same, refused)], settings, false, rules), '(status)');
+  const status = at(tallyComparisons([...many, ofKind('header-case', same, same, refused)], settings, undefined, rules), '(status)');
   expect(status.kinds).toEqual({ 'header-case': { candidate: 1, aa: 0, comparisons: 1, still: true } });
   expect(beyondNoise(status, 40, settings)).toBe(true);
   // Without its own kind it would be lost in the operation; and its kind as noisy as the candidate is noise.
   expect(beyondNoise({ ...status, kinds: {} }, 40, settings)).toBe(false);
-  const noisy = at(tallyComparisons([...many, ofKind('header-case', same, refused, refused)], settings, false, rules), '(status)');
+  const noisy = at(tallyComparisons([...many, ofKind('header-case', same, refused, refused)], settings, undefined, rules), '(status)');
   expect(beyondNoise(noisy, 40, settings)).toBe(false);
   // A call of a list differing once: within its kind where the primary showed nothing moving there;
   // where it showed a call arriving (a settled call pushed off the page by it may be all it is), not.
-  const field = at(tallyComparisons([...many, ofKind('pages', same, same, changed)], settings, false, rules), 'data[].mid');
+  const field = at(tallyComparisons([...many, ofKind('pages', same, same, changed)], settings, undefined, rules), 'data[].mid');
   expect(beyondNoise(field, 40, settings)).toBe(true);
   const arrived = answer(call('a', 1000), call('b', 5000), call('new', 4990, { status: 'ongoing' }));
-  const moving = at(tallyComparisons([...many, ofKind('pages', same, arrived, changed)], settings, false, rules), 'data[].mid');
+  const moving = at(tallyComparisons([...many, ofKind('pages', same, arrived, changed)], settings, undefined, rules), 'data[].mid');
   expect(moving.kinds.pages!.still).toBe(false);
   expect(beyondNoise(moving, 40, settings)).toBe(false);
 });
@@ -140,10 +140,43 @@ test("mark-unread's result message is prose naming each side's fixture: compared
     candidate,
   });
   const paths = (candidate: Exchange) =>
-    tallyComparisons([mark(result('marked in group-a'), candidate)], settings, false, rules).paths.map(
+    tallyComparisons([mark(result('marked in group-a'), candidate)], settings, undefined, rules).paths.map(
       ({ path, kind }) => `${path} ${kind}`,
     );
   expect(paths(result('marked in group-b'))).toEqual([]);
   expect(paths(result(7))).toEqual(['data.message type']);
   expect(paths(result('marked in group-b', 'true'))).toEqual(['data.success type']);
+});
+
+test('the page after the last, holding no call, may count fewer than the primary only as the unfiltered list grew', () => {
+  const timed = (page: number, total: number, at: number, ...calls: unknown[]): Exchange => ({
+    ...answer(...calls),
+    request: { method: 'GET', url: `http://x.invalid/v3/calls?page=${page}`, headers: {} },
+    response: {
+      status: 200,
+      headers: {},
+      body: { data: calls, meta: { pagination: { total, count: calls.length, per_page: 25, current_page: page, total_pages: 1 } } },
+      text: '',
+      isJson: true,
+    },
+    receivedAt: at,
+    durationMs: 50,
+  });
+  const paged = (primary: Exchange, candidate: Exchange): Comparison => ({
+    ...comparison(primary, primary, candidate),
+    request: { operation: 'listCalls', kind: 'pages', label: 'List Calls page', query: { page: '9' }, key: 'full' },
+  });
+  const first = (total: number, at: number) => paged(timed(1, total, at, call('a', 1000)), timed(1, total, at + 100, call('a', 1000)));
+  const after = (candidateTotal: number) => paged(timed(9, 12, 40_000), timed(9, candidateTotal, 40_100));
+  const paths = (...comparisons: Comparison[]) =>
+    tallyComparisons(comparisons, settings, 'newest-first', { settleSeconds: 300, answerAgeSeconds: 10, clock: 6000 }).paths.map(
+      ({ kind, path }) => `${kind} ${path}`,
+    );
+  // The primary counted 10 at 0 s and 12 at 40 s: a candidate ten seconds behind may show 10 to 12.
+  expect(paths(first(10, 0), after(11))).toEqual([]);
+  // Fewer than the list held long before, or more than the primary counted since, is a difference.
+  expect(paths(first(10, 0), after(9))).toEqual(['value meta.pagination.total']);
+  expect(paths(first(10, 0), paged(timed(9, 12, 40_000), timed(9, 13, 40_100)), first(12, 60_000))).toEqual([
+    'value meta.pagination.total',
+  ]);
 });
