@@ -5,7 +5,7 @@
 // reachable here) and the gate, with no key in anything the action or the run wrote; and with
 // `command: diff`, a candidate against the reference through two doors over one store, the verdict
 // and the summary the diff's.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { test, expect } from '@playwright/test';
@@ -160,6 +160,23 @@ test('a missing key for a remote target stops the run with one line naming it, e
   expect(run.outputs).toMatchObject({ verdict: 'none', 'exit-code': '2' });
   expect(run.log).toMatch(/Configuration error: API_KEY/);
   expect(run.summary).toContain('## Conformance: no report');
+});
+
+test('a report an earlier run left in the folder is not this run’s: a refused input or a stopped run says verdict none and no report', async () => {
+  const cases = [
+    { with: { command: 'deploy' }, folder: 'conformance-report', title: 'Conformance' },
+    { with: { command: 'diff', 'calls-base-url': 'http://127.0.0.1:9/v3' }, folder: 'diff-report', title: 'Diff' },
+  ];
+  for (const { with: inputs, folder, title } of cases) {
+    const runner = context({ with: inputs });
+    const earlier = join(runner.workspace, folder);
+    mkdirSync(earlier, { recursive: true });
+    writeFileSync(join(earlier, 'results.json'), JSON.stringify({ verdict: 'CONFORMANT', earlier: true }));
+    const run = await runAction(runner);
+    expect(run.outputs, inputs.command).toMatchObject({ verdict: 'none', 'exit-code': '2' });
+    expect(run.summary, inputs.command).toContain(`## ${title}: no report`);
+    expect(run.summary, inputs.command).not.toContain('CONFORMANT');
+  }
 });
 
 /** The reference through two doors over one store (reference/two-doors.ts), each with its own keys: the primary clean. */
