@@ -60,10 +60,9 @@ export async function detectParticipantsFilter(api: ListingApi, calls: readonly 
   for (const [index, { probe, count }] of asked.entries()) {
     const exchange = answers[index]!;
     detection.exchanges.push(exchange);
-    const { call } = probe.seen;
     const answer = pinnedAnswer(exchange, probe.seen);
     if (!answer) continue;
-    const { returned, total } = answer;
+    const { returned, total, call } = answer;
     judged += 1;
     for (const reading of PARTICIPANTS_FILTER_READINGS) {
       if ((participantsFilterCount(call, reading) === count) === returned) continue;

@@ -163,7 +163,7 @@ test('a missing key for a remote target stops the run with one line naming it, e
 });
 
 test('a report an earlier run left in the folder is not this run’s: a refused input or a stopped run says verdict none and no report', async () => {
-  const cases = [
+  const cases: Array<{ with: Record<string, string>; folder: string; title: string }> = [
     { with: { command: 'deploy' }, folder: 'conformance-report', title: 'Conformance' },
     { with: { command: 'diff', 'calls-base-url': 'http://127.0.0.1:9/v3' }, folder: 'diff-report', title: 'Diff' },
   ];
