@@ -46,16 +46,15 @@ export class LongString {
 export const stringOf = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : value instanceof LongString ? value.text() : undefined;
 
+/** The bytes of base64's standard alphabet, marked 1: a table read per byte is many times faster than comparisons. */
+const BASE64_ALPHABET = new Uint8Array(256);
+for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/') BASE64_ALPHABET[character.charCodeAt(0)] = 1;
+
 /** Whether `raw` is base64 of the standard alphabet, padded at its end at most: decoded in pieces, it decodes as it does whole. */
 function plainBase64(raw: Buffer): boolean {
   let end = raw.length;
   while (end > 0 && raw[end - 1] === 0x3d && raw.length - end < 2) end -= 1;
-  for (let at = 0; at < end; at += 1) {
-    const byte = raw[at]!;
-    const alphabet =
-      (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2b || byte === 0x2f;
-    if (!alphabet) return false;
-  }
+  for (let at = 0; at < end; at += 1) if (BASE64_ALPHABET[raw[at]!] === 0) return false;
   return true;
 }
 

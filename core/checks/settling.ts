@@ -23,26 +23,30 @@ const PARTICIPANT_MOMENTS = ['joinedAt', 'leftAt'] as const;
 
 /** The latest moment a call shows (those before `before` only), or undefined when it shows none. */
 export function lastMomentOf(call: CallObject, before = 1e11): number | undefined {
-  // A loop, not arrays spread and filtered: the passive judge reads this for every call it sees.
+  // Loops with no function made per call: the passive judge reads this for every call it sees.
   let latest: number | undefined;
-  const consider = (value: unknown) => {
-    const moment = numberOrUndefined(value);
-    if (moment !== undefined && moment < before && (latest === undefined || moment > latest)) latest = moment;
-  };
-  for (const field of CALL_MOMENTS) consider(call[field]);
-  for (const entry of participantsOf(call)) for (const field of PARTICIPANT_MOMENTS) consider(entry[field]);
+  for (const field of CALL_MOMENTS) latest = later(latest, numberOrUndefined(call[field]), before);
+  for (const entry of participantsOf(call))
+    for (const field of PARTICIPANT_MOMENTS) latest = later(latest, numberOrUndefined(entry[field]), before);
   return latest;
 }
+
+/** The later of `latest` and `moment`, where the moment is before `before`. */
+const later = (latest: number | undefined, moment: number | undefined, before: number) =>
+  moment !== undefined && moment < before && (latest === undefined || moment > latest) ? moment : latest;
 
 /** Every moment a call shows (UNIX seconds), its participants' too: when it was logged, started, ended, and each join and leave. */
 export function momentsOf(call: CallObject): number[] {
   const moments: number[] = [];
-  const consider = (value: unknown) => {
-    const moment = numberOrUndefined(value);
+  for (const field of CALL_MOMENTS) {
+    const moment = numberOrUndefined(call[field]);
     if (moment !== undefined) moments.push(moment);
-  };
-  for (const field of CALL_MOMENTS) consider(call[field]);
-  for (const entry of participantsOf(call)) for (const field of PARTICIPANT_MOMENTS) consider(entry[field]);
+  }
+  for (const entry of participantsOf(call))
+    for (const field of PARTICIPANT_MOMENTS) {
+      const moment = numberOrUndefined(entry[field]);
+      if (moment !== undefined) moments.push(moment);
+    }
   return moments;
 }
 
@@ -158,12 +162,14 @@ function entryKey(entry: unknown): string | undefined {
  * late field arriving); one only the earlier carries is one (something lost).
  */
 export function differencesOverTime(earlier: unknown, later: unknown, path = ''): Difference[] {
+  // Two views alike, the usual case, are told so at once: the walk below would find nothing either.
+  if (isDeepStrictEqual(earlier, later)) return [];
   if (isObject(earlier) && isObject(later)) {
     const keys = new Set([...Object.keys(earlier), ...Object.keys(later)]);
     return [...keys].flatMap((key) => differencesOverTime(earlier[key], later[key], `${path}/${key}`));
   }
   if (Array.isArray(earlier) && Array.isArray(later)) return arrayDifferences(earlier, later, path);
-  return isDeepStrictEqual(earlier, later) ? [] : [{ path, earlier, later }];
+  return [{ path, earlier, later }];
 }
 
 /**
