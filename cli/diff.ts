@@ -13,10 +13,7 @@ import { askBothSides, diffSide } from '../core/diff/run-diff.ts';
 import { planBound } from '../core/diff/read-plan.ts';
 import { writePlanBound, writesAllowed } from '../core/diff/write-plan.ts';
 import { LEARNING_REQUESTS } from '../core/run/budget-plan.ts';
-import { breakableRequirements, judgeDiff } from '../core/diff/diff-outcome.ts';
-import { loadContract } from '../openapi/contract.ts';
-import { loadCatalog } from '../openapi/catalog.ts';
-import { indexSchemaRequirements } from '../core/checks/schema-requirements.ts';
+import { diffJudging, judgeDiff } from '../core/diff/diff-outcome.ts';
 import { errorLine } from '../core/results/visible.ts';
 import { redactorFor } from '../reports/redact.ts';
 import { diffResults, diffSummaryLines, diffVerdict, renderDiffHtml, renderDiffJunit } from '../reports/diff-report.ts';
@@ -80,15 +77,7 @@ export async function runDiffCommand(args: readonly string[]): Promise<number> {
   } finally {
     await Promise.all(wires.map((wire) => wire.close()));
   }
-  const contract = loadContract();
-  const catalog = loadCatalog();
-  const outcome = judgeDiff(asked, {
-    contract,
-    schemaRequirements: indexSchemaRequirements(catalog, contract.document),
-    breakable: breakableRequirements(catalog, config.primary.profile),
-    settings: config.diff,
-    movement: { settleSeconds: config.primary.settleSeconds, answerAgeSeconds: config.primary.maxAnswerAgeSeconds },
-  });
+  const outcome = judgeDiff(asked, diffJudging(config));
   const results = diffResults(outcome);
   mkdirSync(config.reportDir, { recursive: true });
   const write = (name: string, text: string) => writeFileSync(join(config.reportDir, name), redact(text));

@@ -95,7 +95,8 @@ const VERDICT_WORDS: Readonly<Record<DiffFinding['verdict'], string>> = {
   'behaviour-change': 'BEHAVIOUR CHANGE',
 };
 
-const HEADLINES = { 0: 'NO DIFFERENCE BEYOND NOISE', 1: 'DIFFERENCES', 3: 'INCONCLUSIVE' } as const;
+/** The diff's headline by its exit code: its report's first line, and the job summary's. */
+export const DIFF_HEADLINES: Readonly<Record<number, string>> = { 0: 'NO DIFFERENCE BEYOND NOISE', 1: 'DIFFERENCES', 3: 'INCONCLUSIVE' };
 
 /**
  * The diff's verdict as one word, results.json's `verdict` beside a run's CONFORMANT …: what a later
@@ -111,7 +112,7 @@ const findingLine = (finding: DiffResults['findings'][number]) =>
 /** The console's summary, and the first lines of the HTML page. */
 export function diffSummaryLines(results: DiffResults): string[] {
   return [
-    `Diff: ${HEADLINES[results.exitCode]} (${results.requests} requests, ${results.operations.map((operation) => `${operation.operation} ${operation.comparisons} comparisons`).join(', ')})`,
+    `Diff: ${DIFF_HEADLINES[results.exitCode]} (${results.requests} requests, ${results.operations.map((operation) => `${operation.operation} ${operation.comparisons} comparisons`).join(', ')})`,
     ...results.findings.map(findingLine),
     ...results.inconclusive.map(({ operation, reason }) => `Inconclusive: ${operation}: ${reason}`),
     ...results.notCompared.map(({ operation, reason }) => `${operation}: ${reason}`),

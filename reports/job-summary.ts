@@ -6,7 +6,7 @@
 import type { ConformanceReport, RequirementResult } from '../core/results/report-model.ts';
 import { cell, coverageTable } from './coverage-summary.ts';
 import { FAILING } from './requirement-matrix.ts';
-import type { DiffResults } from './diff-report.ts';
+import { DIFF_HEADLINES, type DiffResults } from './diff-report.ts';
 
 /** At most this many requirements are listed under each heading; the HTML report has them all. */
 const LISTED = 20;
@@ -34,8 +34,6 @@ export function renderRunSummary(report: ConformanceReport, reportLink?: string)
     '',
   ].join('\n');
 }
-
-const DIFF_HEADLINES: Readonly<Record<number, string>> = { 0: 'NO DIFFERENCE BEYOND NOISE', 1: 'DIFFERENCES', 3: 'INCONCLUSIVE' };
 
 /**
  * A diff run's summary (docs/diff.md), from its results.json: the headline, each difference beyond

@@ -2,11 +2,12 @@
 // (classing.ts), the operations that could not be judged, what each ignore rule silenced, the
 // readings that changed between the sides, and the exit code (0 nothing beyond noise, 1 differences,
 // 3 inconclusive). Pure: the reports render it, results.json holds it.
-import type { Contract } from '../../openapi/contract.ts';
-import { effectiveLevel, type Catalog } from '../../openapi/catalog.ts';
+import { loadContract, type Contract } from '../../openapi/contract.ts';
+import { effectiveLevel, loadCatalog, type Catalog } from '../../openapi/catalog.ts';
+import type { DiffConfig } from '../run/config.ts';
 import type { Profile } from '../run/profile.ts';
 import { targetClock } from '../checks/settling.ts';
-import type { SchemaRequirementIndex } from '../checks/schema-requirements.ts';
+import { indexSchemaRequirements, type SchemaRequirementIndex } from '../checks/schema-requirements.ts';
 import type { Violation } from '../checks/violation.ts';
 import { openReadingOf } from './open-readings.ts';
 import { classDifference, violationsOf, type Classed, type SideJudging } from './classing.ts';
@@ -83,9 +84,21 @@ export interface DiffJudging {
 }
 
 /** The requirements a side can break under `profile` (DiffJudging's `breakable`). */
-export function breakableRequirements(catalog: Catalog, profile: Profile): ReadonlySet<string> {
+function breakableRequirements(catalog: Catalog, profile: Profile): ReadonlySet<string> {
   const judged = catalog.requirements.filter((requirement) => ['MUST', 'SHOULD'].includes(effectiveLevel(requirement, profile)));
   return new Set(judged.map(({ id }) => id));
+}
+
+/** What a diff run under `config` judges by: the contract and catalog, the profile's requirements, its settings and movement rules. */
+export function diffJudging(config: DiffConfig): DiffJudging {
+  const [contract, catalog] = [loadContract(), loadCatalog()];
+  return {
+    contract,
+    schemaRequirements: indexSchemaRequirements(catalog, contract.document),
+    breakable: breakableRequirements(catalog, config.primary.profile),
+    settings: config.diff,
+    movement: { settleSeconds: config.primary.settleSeconds, answerAgeSeconds: config.primary.maxAnswerAgeSeconds },
+  };
 }
 
 interface ClassingInputs {

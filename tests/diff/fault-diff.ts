@@ -9,10 +9,7 @@ import { loadDiffConfig } from '../../core/run/config.ts';
 import type { Wire } from '../../core/transport/wire.ts';
 import { Pacer } from '../../core/transport/rate-limit.ts';
 import { askBothSides, diffSide } from '../../core/diff/run-diff.ts';
-import { breakableRequirements, judgeDiff, type DiffOutcome } from '../../core/diff/diff-outcome.ts';
-import { loadContract } from '../../openapi/contract.ts';
-import { loadCatalog } from '../../openapi/catalog.ts';
-import { indexSchemaRequirements } from '../../core/checks/schema-requirements.ts';
+import { diffJudging, judgeDiff, type DiffOutcome } from '../../core/diff/diff-outcome.ts';
 import { UNREAD_FIXTURE } from '../../reference/fixtures.ts';
 import type { AnswerAges } from '../../reference/answer-age.ts';
 
@@ -42,6 +39,10 @@ export interface AgedDoors {
   live: number;
   calls: number;
   answerAge: AnswerAges;
+  /** The store's clock, where a test holds time still (living-calls.ts); by default it runs. */
+  clock?: () => number;
+  /** MAX_ANSWER_AGE, where the user declares one; by default left at its default. */
+  maxAnswerAge?: number;
 }
 
 /**
@@ -60,7 +61,7 @@ export async function diffAgainstFault(
       calls: aged?.calls ?? fault?.calls ?? DEFAULT_CALLS,
       keys: PRIMARY_KEYS,
       ...(readings !== undefined && { readings }),
-      ...(aged && { live: { rate: aged.live } }),
+      ...(aged && { live: { rate: aged.live, ...(aged.clock && { clock: aged.clock }) } }),
     },
     { keys: CANDIDATE_KEYS, ...(fault !== undefined && { fault }), ...(aged && { answerAge: aged.answerAge }) },
   );
@@ -81,18 +82,12 @@ export async function diffAgainstFault(
       // declares: a list's total that falls between two asks then shows on the pages however close
       // together they were asked.
       ...(aged === undefined && { MAX_ANSWER_AGE: '0' }),
+      ...(aged?.maxAnswerAge !== undefined && { MAX_ANSWER_AGE: String(aged.maxAnswerAge) }),
     });
     const pacer = new Pacer(config.primary.maxRps);
     const sides = { primary: diffSide(config.primary, pacer, wires), candidate: diffSide(config.candidate, pacer, wires) };
     const asked = await askBothSides(sides, config.primary.seed, config.primary.runs, config.diff.minComparisons);
-    const [contract, catalog] = [loadContract(), loadCatalog()];
-    return judgeDiff(asked, {
-      contract,
-      schemaRequirements: indexSchemaRequirements(catalog, contract.document),
-      breakable: breakableRequirements(catalog, config.primary.profile),
-      settings: config.diff,
-      movement: { settleSeconds: config.primary.settleSeconds, answerAgeSeconds: config.primary.maxAnswerAgeSeconds },
-    });
+    return judgeDiff(asked, diffJudging(config));
   } finally {
     await Promise.all(wires.map((wire) => wire.close()));
     await doors.close();
