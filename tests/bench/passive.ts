@@ -19,6 +19,7 @@ import { PROJECT_ROOT, timeSuiteRun } from './processes.ts';
 import type { Target } from './render.ts';
 import { coverageTarget, measureCoverageCost, type CoverageCost } from './coverage-cost.ts';
 import { exchangeLine, tapTrace } from '../passive/capture-files.ts';
+import { measureParseFloor, type ParseFloor } from './parse-floor.ts';
 
 const PASSIVE_HAR_BYTES = 2 ** 30;
 const MEMORY_TARGET_MIB = 400;
@@ -53,6 +54,8 @@ export interface PassiveResults {
   coverage: CoverageCost;
   /** The same exchanges as captures off the path, each judged as the HAR was. */
   captures: Array<{ shape: CaptureShape; bytes: number; passive: PassiveResults['passive'] }>;
+  /** Their bodies made text and parsed, nothing else: the floor under the captures' speed. */
+  floor: ParseFloor;
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -171,6 +174,7 @@ export async function measurePassive(): Promise<PassiveResults> {
       speedRatio: passive.exchangesPerSecond / activeSpeed,
       coverage: measureCoverageCost(entries, active.testsMs),
       captures,
+      floor: measureParseFloor(entries),
     };
   } finally {
     rmSync(path, { force: true });
@@ -212,5 +216,6 @@ export function renderPassive(results: PassiveResults): string[] {
   return [
     `A HAR of ${results.harBytes} bytes (${results.passive.entries} entries: the ${results.recordedExchanges} exchanges of one suite run, repeated) judged in ${(results.passive.ms / 1000).toFixed(1)} s: ${results.passive.exchanges} exchanges, ${results.passive.exchangesPerSecond.toFixed(0)} a second, resident memory peak ${results.passive.peakRssMiB.toFixed(0)} MiB; verdict ${results.passive.verdict}.`,
     `The active run judged ${results.active.exchanges} exchanges in ${(results.active.testsMs / 1000).toFixed(1)} s (first test to end): ${results.active.exchangesPerSecond.toFixed(0)} a second.`,
+    `The floor under the captures' speed: their bodies (${(results.floor.meanBodyBytes / 1000).toFixed(0)} KB on average) made text and parsed (${results.floor.parsed} of them JSON), nothing else: ${results.floor.exchangesPerCpuSecond.toFixed(0)} exchanges a CPU-second.`,
   ];
 }
