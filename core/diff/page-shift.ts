@@ -32,8 +32,17 @@ function pageEdges(answer: Exchange): { before: number; after: number } | undefi
 
 /** The moments of the first and the last call an answer lists, however it orders them: the span its page covers. */
 function spanOf(answer: Exchange): { newest: number; oldest: number } | undefined {
-  const moments = (pageOf(answer)?.items ?? []).flatMap((item) => momentOf(item) ?? []);
-  return moments.length === 0 ? undefined : { newest: Math.max(...moments), oldest: Math.min(...moments) };
+  // A loop, not Math.max(...moments): a target's page may hold more calls than a call takes arguments.
+  let span: { newest: number; oldest: number } | undefined;
+  for (const item of pageOf(answer)?.items ?? []) {
+    const moment = momentOf(item);
+    if (moment === undefined) continue;
+    span =
+      span === undefined
+        ? { newest: moment, oldest: moment }
+        : { newest: Math.max(span.newest, moment), oldest: Math.min(span.oldest, moment) };
+  }
+  return span;
 }
 
 /** Where `call` lies against a page spanning `span` in `order`: before its first call, past its last, or neither. */

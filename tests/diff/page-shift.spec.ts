@@ -4,25 +4,16 @@
 import { test, expect } from '@playwright/test';
 import { shiftedAcrossEdges } from '../../core/diff/page-shift.ts';
 import type { Exchange } from '../../core/transport/exchange.ts';
+import { exchange } from '../checks/exchanges.ts';
 
 type Call = Record<string, unknown>;
 /** Call `n` of a list, newest first: a higher n is newer. */
 const call = (n: number): Call => ({ sessionId: `c${n}`, status: 'ended', initiatedAt: 1000 * n, endedAt: 1000 * n + 60 });
 const page = (numbers: number[], total: number, current = 2): Exchange =>
-  ({
-    operation: 'listCalls',
-    request: { method: 'GET', url: 'http://x.invalid/v3/calls', headers: {} },
-    response: {
-      status: 200,
-      headers: {},
-      body: {
-        data: numbers.map(call),
-        meta: { pagination: { total, count: numbers.length, per_page: 4, current_page: current, total_pages: Math.ceil(total / 4) } },
-      },
-      text: '',
-      isJson: true,
-    },
-  }) as Exchange;
+  exchange('listCalls', 200, {
+    data: numbers.map(call),
+    meta: { pagination: { total, count: numbers.length, per_page: 4, current_page: current, total_pages: Math.ceil(total / 4) } },
+  });
 
 /** The entries each answer lists and the other does not, as answer-differences.ts gives them. */
 function onlyIn(primary: Exchange, candidate: Exchange) {

@@ -5,26 +5,13 @@
 import { test, expect } from '@playwright/test';
 import { pinnedAnswer } from '../../core/learning/pinned-probe.ts';
 import type { SeenCall } from '../../core/checks/calls-in.ts';
+import { listOf, seen } from '../checks/exchanges.ts';
 import type { Exchange } from '../../core/transport/exchange.ts';
 
 const kind = { type: 'audio', mode: 'call', receiverType: 'group' };
 const call = (sessionId: string, status: string, participants: unknown[] = []) => ({ sessionId, status, ...kind, participants });
-const answer = (...calls: Array<Record<string, unknown>>): Exchange =>
-  ({
-    operation: 'listCalls',
-    request: { method: 'GET', url: 'http://x.invalid/v3/calls', headers: {} },
-    response: {
-      status: 200,
-      headers: {},
-      body: {
-        data: calls,
-        meta: { pagination: { total: calls.length, count: calls.length, per_page: 25, current_page: 1, total_pages: 1 } },
-      },
-      text: '',
-      isJson: true,
-    },
-  }) as Exchange;
-const sampled = (seen: Record<string, unknown>): SeenCall => ({ call: seen, pointer: '/data/0', exchange: answer(seen) });
+const answer = (...calls: Array<Record<string, unknown>>): Exchange => listOf(calls);
+const sampled = (call: Record<string, unknown>): SeenCall => seen(call);
 
 test('a whole answer lacking a settled call: not returned, judged on the call as sampled', () => {
   const ended = call('a', 'ended');
